@@ -1,0 +1,8 @@
+import type { AppContext } from '../app-context';
+import { readHealth } from './health.query';
+
+export const healthResolvers = (app: AppContext) => ({
+  Query: {
+    health: () => readHealth(app.pool, app.runner, app.startedAt),
+  },
+});

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import mercurius from 'mercurius';
+import type { AppContext } from './app-context';
+import { commonSchema, LongScalar } from './graphql/common.schema';
+import { restErrorHandler, toGraphQLError } from './errors';
+import { healthResolvers } from './health/health.resolvers';
+import { healthRoutes } from './health/health.routes';
+import { healthSchema } from './health/health.schema';
+import { webAppRoutes } from './web-app/web-app.routes';
+
+// Deep enough for every screen's query, shallow enough to refuse abusive nesting.
+const MAX_QUERY_DEPTH = 10;
+
+type ResolverMap = Record<string, Record<string, unknown>>;
+
+function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
+  const merged: ResolverMap = {};
+  for (const map of maps) {
+    for (const [type, fields] of Object.entries(map)) merged[type] = { ...merged[type], ...fields };
+  }
+  return merged;
+}
+
+/** Builds the HTTP application: REST under /api, GraphQL at /graphql, the web app for every other page. */
+export async function buildServer(app: AppContext): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    loggerInstance: app.log as FastifyBaseLogger,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  fastify.setErrorHandler(restErrorHandler);
+
+  await fastify.register(mercurius, {
+    schema: [commonSchema, healthSchema].join('\n'),
+    resolvers: mergeResolvers({ Long: { scalar: LongScalar } as never }, healthResolvers(app)) as never,
+    graphiql: app.config.env === 'development',
+    queryDepth: MAX_QUERY_DEPTH,
+    errorFormatter: (execution, context) => {
+      const request = context.reply?.request;
+      const errors = (execution.errors ?? []).map((error) => toGraphQLError(error, request));
+      return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+    },
+  });
+
+  await healthRoutes(fastify, app);
+  await webAppRoutes(fastify, { distDir: app.config.webDistDir });
+  return fastify;
+}

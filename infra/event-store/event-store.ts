@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { DatabaseTransactionConnection, Queryable } from '../db/pool';
+import { handlesEvent, type Projection } from '../projection-engine/projection';
+import { EventUpcasters } from './event-upcasters';
+
+/** What an append expects of the stream: its exact current version, or one of the three states. */
+export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';
+
+export type EventMetadata = {
+  /** Who caused the event: a user id, or a named system actor such as `scheduler`. */
+  actor?: { userId?: number; role?: string; system?: string };
+  correlationId?: string;
+  causationId?: string;
+  [key: string]: unknown;
+};
+
+export type NewEvent<Type extends string = string, Data = unknown> = {
+  type: Type;
+  data: Data;
+  /** Increase when the shape of `data` changes; older shapes are upcast on read. */
+  schemaVersion?: number;
+  metadata?: EventMetadata;
+  eventId?: string;
+};
+
+export type StoredEvent<Type extends string = string, Data = unknown> = {
+  eventId: string;
+  streamId: string;
+  streamVersion: number;
+  globalPosition: number;
+  /** The writing transaction's id (xid8), as a decimal string. */
+  transactionId: string;
+  type: Type;
+  schemaVersion: number;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+};
+
+export type AppendRequest = {
+  streamId: string;
+  streamType: string;
+  expectedVersion: ExpectedVersion;
+  events: readonly NewEvent[];
+};
+
+/** A position in the global feed: catch-up readers continue strictly after it. */
+export type FeedCheckpoint = { transactionId: string; position: number };
+export const FEED_START: FeedCheckpoint = { transactionId: '0', position: 0 };
+
+/** Another writer changed the stream since the caller read it (or it does/doesn't exist). */
+export class ConcurrencyError extends Error {
+  readonly code = 'CONFLICT';
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: ExpectedVersion,
+    readonly actualVersion: number | null,
+  ) {
+    super(
+      `Stream ${streamId}: expected version ${String(expectedVersion)}, found ${actualVersion ?? 'no stream'}.`,
+    );
+    this.name = 'ConcurrencyError';
+  }
+}
+
+/** The store was used in a way that would break its guarantees: a programming error. */
+export class EventStoreUsageError extends Error {
+  override name = 'EventStoreUsageError';
+}
+
+export const FEED_CHANNEL = 'events_appended';
+
+const storedEventRow = z.object({
+  event_id: z.string(),
+  stream_id: z.string(),
+  stream_version: z.number(),
+  global_position: z.number(),
+  transaction_id: z.string(),
+  event_type: z.string(),
+  schema_version: z.number(),
+  data: z.unknown(),
+  metadata: z.record(z.string(), z.unknown()),
+  recorded_at: z.number(),
+});
+
+const feedRow = storedEventRow.extend({ wanted: z.boolean() });
+
+const eventColumns = sql.fragment`
+  event_id, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
+  event_type, schema_version, data, metadata, recorded_at`;
+
+export type EventStoreOptions = {
+  upcasters?: EventUpcasters;
+  /** Read models updated in the append's own transaction (read-your-writes). */
+  inlineProjections?: readonly Projection[];
+};
+
+export class EventStore {
+  private readonly upcasters: EventUpcasters;
+  readonly inlineProjections: readonly Projection[];
+
+  constructor(options: EventStoreOptions = {}) {
+    this.upcasters = options.upcasters ?? new EventUpcasters();
+    this.inlineProjections = options.inlineProjections ?? [];
+  }
+
+  /**
+   * Appends events to one or more streams inside the caller's transaction, applies the inline
+   * projections, and returns the events as stored. It must be the transaction's first write: the streams are locked (in a fixed order)
+   * before the transaction takes its id, so that appends to one stream get increasing transaction
+   * ids and reach catch-up readers in stream order.
+   */
+  async append(
+    tx: DatabaseTransactionConnection,
+    requests: AppendRequest | readonly AppendRequest[],
+  ): Promise<StoredEvent[]> {
+    const all = (Array.isArray(requests) ? requests : [requests]) as readonly AppendRequest[];
+    const nonEmpty = all.filter((request) => request.events.length > 0);
+    if (nonEmpty.length === 0) return [];
+    const streamIds = nonEmpty.map((request) => request.streamId);
+    if (new Set(streamIds).size !== streamIds.length) {
+      throw new EventStoreUsageError('Append each stream once per call.');
+    }
+
+    const xidBefore = await tx.oneFirst(sql.type(z.object({ xid: z.string().nullable() }))`
+      select pg_current_xact_id_if_assigned()::text as xid,
+             (select count(*) from (
+                select pg_advisory_xact_lock(key)
+                from (select distinct hashtextextended(id, 0) as key
+                      from unnest(${sql.array(streamIds, 'text')}) as id order by 1) as keys
+              ) as locked) as locked`);
+    if (xidBefore !== null) {
+      throw new EventStoreUsageError(
+        'Events must be appended before any other write of the transaction (it already has a transaction id).',
+      );
+    }
+
+    const rows: unknown[] = [];
+    for (const request of nonEmpty) {
+      const newVersion = await this.advanceStream(tx, request);
+      const firstVersion = newVersion - request.events.length + 1;
+      request.events.forEach((event, index) => {
+        rows.push({
+          stream_id: request.streamId,
+          stream_version: firstVersion + index,
+          event_id: event.eventId ?? randomUUID(),
+          event_type: event.type,
+          schema_version: event.schemaVersion ?? 1,
+          data: event.data,
+          metadata: event.metadata ?? {},
+        });
+      });
+    }
+
+    const inserted = await tx.any(sql.type(storedEventRow)`
+      with inserted as (
+        insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+        select stream_id, stream_version, event_id, event_type, schema_version, data, metadata
+        from jsonb_to_recordset(${sql.jsonb(rows as never)}) as x(
+          stream_id text, stream_version bigint, event_id uuid, event_type text,
+          schema_version integer, data jsonb, metadata jsonb)
+        order by stream_id, stream_version
+        returning ${eventColumns}
+      ), notified as (select pg_notify(${FEED_CHANNEL}, '') as done)
+      select inserted.* from inserted, notified
+      order by global_position`);
+    const stored = inserted.map((row) => this.toStoredEvent(row));
+    for (const projection of this.inlineProjections) {
+      const handled = stored.filter((event) => handlesEvent(projection, event.type));
+      if (handled.length > 0) await projection.apply(tx, handled);
+    }
+    return stored;
+  }
+
+  private async advanceStream(tx: DatabaseTransactionConnection, request: AppendRequest): Promise<number> {
+    const { streamId, streamType, expectedVersion } = request;
+    const count = request.events.length;
+    const versionRow = z.object({ version: z.number() });
+    let version: number | null;
+    if (expectedVersion === 'no_stream' || expectedVersion === 0) {
+      version = await tx.maybeOneFirst(sql.type(versionRow)`
+        insert into streams (stream_id, stream_type, version) values (${streamId}, ${streamType}, ${count})
+        on conflict (stream_id) do nothing returning version`);
+    } else if (expectedVersion === 'any') {
+      version = await tx.oneFirst(sql.type(versionRow)`
+        insert into streams (stream_id, stream_type, version) values (${streamId}, ${streamType}, ${count})
+        on conflict (stream_id) do update set version = streams.version + ${count}, updated_at = now()
+        returning version`);
+    } else if (expectedVersion === 'stream_exists') {
+      version = await tx.maybeOneFirst(sql.type(versionRow)`
+        update streams set version = version + ${count}, updated_at = now()
+        where stream_id = ${streamId} returning version`);
+    } else {
+      if (!Number.isInteger(expectedVersion) || expectedVersion < 0) {
+        throw new EventStoreUsageError(`Invalid expected version ${expectedVersion}.`);
+      }
+      version = await tx.maybeOneFirst(sql.type(versionRow)`
+        update streams set version = version + ${count}, updated_at = now()
+        where stream_id = ${streamId} and version = ${expectedVersion} returning version`);
+    }
+    if (version === null) {
+      const actual = await tx.maybeOneFirst(
+        sql.type(versionRow)`select version from streams where stream_id = ${streamId}`,
+      );
+      throw new ConcurrencyError(streamId, expectedVersion, actual);
+    }
+    return version;
+  }
+
+  /** The stream's events in order and its current version (0 when it does not exist). */
+  async readStream(
+    db: Queryable,
+    streamId: string,
+    options: { fromVersion?: number } = {},
+  ): Promise<{ version: number; events: StoredEvent[] }> {
+    const rows = await db.any(sql.type(storedEventRow)`
+      select ${eventColumns} from events
+      where stream_id = ${streamId} and stream_version >= ${options.fromVersion ?? 1}
+      order by stream_version`);
+    const events = rows.map((row) => this.toStoredEvent(row));
+    const version = events.at(-1)?.streamVersion ?? (options.fromVersion ? await this.streamVersion(db, streamId) : 0);
+    return { version, events };
+  }
+
+  async streamVersion(db: Queryable, streamId: string): Promise<number> {
+    const version = await db.maybeOneFirst(
+      sql.type(z.object({ version: z.number() }))`select version from streams where stream_id = ${streamId}`,
+    );
+    return version ?? 0;
+  }
+
+  /**
+   * The global feed after a checkpoint, in (transaction id, position) order. Only events written by
+   * transactions older than every transaction still running are returned, so an event whose
+   * transaction took an earlier position but commits later is never skipped: the reader simply
+   * sees it on a later call. With `eventTypes`, other events are scanned but not returned;
+   * `scannedTo` is the last event scanned, where the reader continues next time.
+   */
+  async readFeed(
+    db: Queryable,
+    after: FeedCheckpoint,
+    options: { limit: number; eventTypes?: readonly string[] },
+  ): Promise<{ events: StoredEvent[]; scannedTo: FeedCheckpoint | null }> {
+    const wanted = options.eventTypes
+      ? sql.fragment`event_type = any(${sql.array([...options.eventTypes], 'text')})`
+      : sql.fragment`true`;
+    const rows = await db.any(sql.type(feedRow)`
+      select ${wanted} as wanted,
+             case when ${wanted} then data end as data,
+             event_id, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
+             event_type, schema_version, metadata, recorded_at
+      from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position})
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, global_position
+      limit ${options.limit}`);
+    const last = rows.at(-1);
+    return {
+      events: rows.filter((row) => row.wanted).map((row) => this.toStoredEvent(row)),
+      scannedTo: last ? { transactionId: last.transaction_id, position: last.global_position } : null,
+    };
+  }
+
+  /**
+   * Every committed event after a position, in position order, without the in-flight guard: for
+   * rebuilding an inline projection inside a transaction that has locked its read model, where a
+   * writer still in flight will apply its own events after the rebuild commits.
+   */
+  async readCommitted(db: Queryable, after: FeedCheckpoint, limit: number): Promise<StoredEvent[]> {
+    const rows = await db.any(sql.type(storedEventRow)`
+      select ${eventColumns} from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position})
+      order by transaction_id, global_position limit ${limit}`);
+    return rows.map((row) => this.toStoredEvent(row));
+  }
+
+  private toStoredEvent(row: z.infer<typeof storedEventRow>): StoredEvent {
+    const upcast = this.upcasters.upcast(row.event_type, row.schema_version, row.data);
+    return {
+      eventId: row.event_id,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      globalPosition: row.global_position,
+      transactionId: row.transaction_id,
+      type: upcast.type,
+      schemaVersion: upcast.schemaVersion,
+      data: upcast.data,
+      metadata: row.metadata as EventMetadata,
+      recordedAt: new Date(row.recorded_at),
+    };
+  }
+}
+
+export function checkpointOf(event: StoredEvent): FeedCheckpoint {
+  return { transactionId: event.transactionId, position: event.globalPosition };
+}

@@ -1,0 +1,243 @@
+import pg from 'pg';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { DatabasePool, Queryable } from '../db/pool';
+import { FEED_CHANNEL, FEED_START, type EventStore, type FeedCheckpoint } from '../event-store/event-store';
+import type { Logger } from '../logger';
+import { handlesEvent, type Projection } from './projection';
+
+// Two-key advisory locks (class, hashtext(name)) never collide with the event store's one-key stream locks.
+const PROJECTION_LOCK_CLASS = 7220;
+
+const checkpointRow = z.object({ transaction_id: z.string(), position: z.number() });
+
+/** Another runner moved the checkpoint under us: the batch is rolled back and read again. */
+export class CheckpointMovedError extends Error {
+  override name = 'CheckpointMovedError';
+}
+
+export type ProjectionLag = {
+  name: string;
+  mode: 'inline' | 'catch-up';
+  eventsBehind: number | null;
+  secondsBehind: number | null;
+  lastError: string | null;
+};
+
+type RunnerOptions = {
+  pool: DatabasePool;
+  store: EventStore;
+  projections: readonly Projection[];
+  log: Logger;
+  batchSize: number;
+  pollMs: number;
+  /** Connection string for the LISTEN connection; without it the runner only polls. */
+  listenUrl?: string;
+};
+
+/**
+ * Runs catch-up projections: each batch is read after the projection's checkpoint, applied and the
+ * checkpoint moved in one transaction, under an advisory lock so one runner (in any process) works
+ * a projection at a time. Woken by NOTIFY from appends, with a polling fallback.
+ */
+export class CatchUpRunner {
+  private readonly projections: readonly Projection[];
+  private readonly lastErrors = new Map<string, string>();
+  private listener: pg.Client | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private stopped = true;
+
+  constructor(private readonly options: RunnerOptions) {
+    this.projections = options.projections.filter((projection) => projection.mode === 'catch-up');
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await ensureCheckpoints(this.options.pool, this.projections);
+    if (this.options.listenUrl) await this.listen(this.options.listenUrl);
+    this.timer = setInterval(() => this.wake(), this.options.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    await this.running;
+  }
+
+  /** Asks for a pass over every projection; passes never overlap, a wake during one asks for another. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.runAll().finally(() => {
+      this.running = null;
+      if (this.rerun && !this.stopped) {
+        this.rerun = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Resolves once every projection has applied every event visible now. */
+  async catchUp(): Promise<void> {
+    await this.running;
+    await this.runAll();
+  }
+
+  private async runAll(): Promise<void> {
+    for (const projection of this.projections) {
+      if (this.stopped) return;
+      try {
+        await runUntilCaughtUp(this.options, projection);
+        this.lastErrors.delete(projection.name);
+      } catch (error) {
+        this.lastErrors.set(projection.name, error instanceof Error ? error.message : String(error));
+        this.options.log.error({ err: error, projection: projection.name }, 'projection failed; retrying on the next pass');
+      }
+    }
+  }
+
+  private async listen(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', () => this.wake());
+    client.on('error', (error) => {
+      this.options.log.warn({ err: error }, 'projection listener lost its connection; polling until restart');
+      this.listener = null;
+    });
+    await client.connect();
+    await client.query(`listen ${FEED_CHANNEL}`);
+    this.listener = client;
+  }
+
+  async lag(db: Queryable): Promise<ProjectionLag[]> {
+    return Promise.all(
+      this.projections.map(async (projection) => ({
+        ...(await measureLag(db, projection.name)),
+        name: projection.name,
+        mode: projection.mode,
+        lastError: this.lastErrors.get(projection.name) ?? null,
+      })),
+    );
+  }
+}
+
+export async function ensureCheckpoints(pool: Queryable, projections: readonly Projection[]): Promise<void> {
+  const names = projections.filter((projection) => projection.mode === 'catch-up').map((p) => p.name);
+  if (names.length === 0) return;
+  await pool.query(sql.unsafe`
+    insert into projection_checkpoints (projection_name)
+    select unnest(${sql.array(names, 'text')}) on conflict do nothing`);
+}
+
+/** Applies batches until the feed has nothing more for the projection; returns how many events it applied. */
+export async function runUntilCaughtUp(
+  options: Pick<RunnerOptions, 'pool' | 'store' | 'batchSize'>,
+  projection: Projection,
+): Promise<number> {
+  let applied = 0;
+  for (;;) {
+    const batch = await applyNextBatch(options, projection);
+    applied += batch.applied;
+    if (batch.done) return applied;
+  }
+}
+
+export async function applyNextBatch(
+  options: Pick<RunnerOptions, 'pool' | 'store' | 'batchSize'>,
+  projection: Projection,
+): Promise<{ applied: number; done: boolean }> {
+  return options.pool.transaction(async (tx) => {
+    const locked = await tx.oneFirst(
+      sql.type(z.object({ locked: z.boolean() }))`
+        select pg_try_advisory_xact_lock(${PROJECTION_LOCK_CLASS}, hashtext(${projection.name})) as locked`,
+    );
+    // Another runner holds the projection: it will apply what is there.
+    if (!locked) return { applied: 0, done: true };
+    const from = await readCheckpoint(tx, projection.name);
+    const { events, scannedTo } = await options.store.readFeed(tx, from, {
+      limit: options.batchSize,
+      ...(projection.eventTypes === 'all' ? {} : { eventTypes: projection.eventTypes }),
+    });
+    if (!scannedTo) return { applied: 0, done: true };
+    if (events.length > 0) await projection.apply(tx, events);
+    const moved = await tx.query(sql.unsafe`
+      update projection_checkpoints
+      set last_transaction_id = ${scannedTo.transactionId}::xid8, last_position = ${scannedTo.position},
+          events_applied = events_applied + ${events.length}, updated_at = now()
+      where projection_name = ${projection.name}
+        and last_transaction_id = ${from.transactionId}::xid8 and last_position = ${from.position}`);
+    if (moved.rowCount !== 1) throw new CheckpointMovedError(`The checkpoint of ${projection.name} moved.`);
+    return { applied: events.length, done: false };
+  });
+}
+
+async function readCheckpoint(db: Queryable, name: string): Promise<FeedCheckpoint> {
+  const row = await db.maybeOne(sql.type(checkpointRow)`
+    select last_transaction_id::text as transaction_id, last_position as position
+    from projection_checkpoints where projection_name = ${name}`);
+  if (!row) throw new Error(`Projection ${name} has no checkpoint: was the runner started?`);
+  return { transactionId: row.transaction_id, position: row.position };
+}
+
+async function measureLag(db: Queryable, name: string) {
+  const row = await db.one(sql.type(z.object({ behind: z.number(), seconds: z.number().nullable() }))`
+    with checkpoint as (
+      select last_transaction_id, last_position from projection_checkpoints where projection_name = ${name}
+    ), pending as (
+      select recorded_at from events, checkpoint
+      where (transaction_id, global_position) > (checkpoint.last_transaction_id, checkpoint.last_position)
+      order by transaction_id, global_position limit 10001
+    )
+    select count(*)::int as behind,
+           extract(epoch from now() - min(recorded_at))::float8 as seconds from pending`);
+  return { eventsBehind: row.behind, secondsBehind: row.seconds };
+}
+
+/**
+ * Rebuilds a read model from the events and returns how many events it applied.
+ * Catch-up: empty it and reset its checkpoint under the projection's lock, then replay.
+ * Inline: empty it (TRUNCATE locks its tables, so live appends wait) and replay every committed
+ * event in the same transaction; appends still in flight apply their own events afterwards.
+ */
+export async function rebuildProjection(
+  options: Pick<RunnerOptions, 'pool' | 'store' | 'batchSize'>,
+  projection: Projection,
+): Promise<number> {
+  if (projection.mode === 'catch-up') {
+    await ensureCheckpoints(options.pool, [projection]);
+    await options.pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`select pg_advisory_xact_lock(${PROJECTION_LOCK_CLASS}, hashtext(${projection.name}))`);
+      await projection.reset(tx);
+      await tx.query(sql.unsafe`
+        update projection_checkpoints
+        set last_transaction_id = ${FEED_START.transactionId}::xid8, last_position = ${FEED_START.position},
+            events_applied = 0, updated_at = now()
+        where projection_name = ${projection.name}`);
+    });
+    return runUntilCaughtUp(options, projection);
+  }
+  return options.pool.transaction(async (tx) => {
+    await projection.reset(tx);
+    let after = FEED_START;
+    let applied = 0;
+    for (;;) {
+      const events = await options.store.readCommitted(tx, after, options.batchSize);
+      const last = events.at(-1);
+      if (!last) return applied;
+      const handled = events.filter((event) => handlesEvent(projection, event.type));
+      if (handled.length > 0) await projection.apply(tx, handled);
+      applied += handled.length;
+      after = { transactionId: last.transactionId, position: last.globalPosition };
+    }
+  });
+}

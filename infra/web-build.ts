@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from './logger';
+
+const INPUTS = ['web/src', 'web/public', 'web/index.html', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
+const STAMP = '.build-stamp';
+
+async function listFiles(entry: string): Promise<string[]> {
+  const stat = await fs.stat(entry).catch(() => null);
+  if (!stat) return [];
+  if (!stat.isDirectory()) return [entry];
+  const children = await fs.readdir(entry);
+  const nested = await Promise.all(children.map((child) => listFiles(path.join(entry, child))));
+  return nested.flat();
+}
+
+/** A digest of everything the web build reads, so a start rebuilds only when the sources changed. */
+async function sourceDigest(root: string): Promise<string> {
+  const files = (await Promise.all(INPUTS.map((input) => listFiles(path.join(root, input))))).flat().sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(path.relative(root, file));
+    hash.update(await fs.readFile(file));
+  }
+  return hash.digest('hex');
+}
+
+/** Builds the web app with Vite unless `distDir` already holds a build of the current sources. */
+export async function buildWebAppIfNeeded(root: string, distDir: string, log: Logger): Promise<void> {
+  const digest = await sourceDigest(root);
+  const built = await fs.readFile(path.join(distDir, STAMP), 'utf8').catch(() => null);
+  if (built === digest) return;
+  log.info('building the web app (first start or changed sources)…');
+  const started = Date.now();
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+  });
+  await fs.writeFile(path.join(distDir, STAMP), digest);
+  log.info({ seconds: (Date.now() - started) / 1000 }, 'web app built');
+}
