@@ -254,7 +254,7 @@ export class EventStore {
       from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position})
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id, global_position
+      order by events.transaction_id, events.global_position
       limit ${options.limit}`);
     const last = rows.at(-1);
     return {
@@ -272,7 +272,7 @@ export class EventStore {
     const rows = await db.any(sql.type(storedEventRow)`
       select ${eventColumns} from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position})
-      order by transaction_id, global_position limit ${limit}`);
+      order by events.transaction_id, events.global_position limit ${limit}`);
     return rows.map((row) => this.toStoredEvent(row));
   }
 

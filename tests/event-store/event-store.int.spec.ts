@@ -63,7 +63,11 @@ describe('append and read', () => {
         streamType: 'order',
         expectedVersion: 'no_stream',
         events: [
-          { type: 'OrderPlaced', data: { total: 1500 }, metadata: { actor: { userId: 7 }, correlationId: 'c-1' } },
+          {
+            type: 'OrderPlaced',
+            data: { total: 1500 },
+            metadata: { actor: { userId: 7 }, correlationId: 'c-1' },
+          },
           { type: 'PaymentReceived', data: { amount: 1500 }, metadata: { causationId: 'x-9' } },
         ],
       }),
@@ -159,7 +163,8 @@ describe('concurrency', () => {
       const lost = results.filter((result) => result.status === 'rejected');
       expect(won).toHaveLength(1);
       expect(lost).toHaveLength(7);
-      for (const result of lost) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      for (const result of lost)
+        expect((result as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
     }
     const read = await store.readStream(db.pool, streamId);
     expect(read.events.map((e) => e.streamVersion)).toEqual([1, 2, 3, 4, 5]);
@@ -168,7 +173,9 @@ describe('concurrency', () => {
   it('appends to one stream reach the feed in stream order, even when racing', async () => {
     const streamId = newStreamId();
     const start = await feedEnd();
-    await Promise.all(Array.from({ length: 8 }, () => Promise.all([1, 2, 3, 4, 5].map(() => append(streamId, 'any')))));
+    await Promise.all(
+      Array.from({ length: 8 }, () => Promise.all([1, 2, 3, 4, 5].map(() => append(streamId, 'any')))),
+    );
     const feed = await readFeedUntil(start, 40);
     expect(feed).toHaveLength(40);
     expect(feed.map((e) => e.streamVersion)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
@@ -186,7 +193,12 @@ describe('the global feed', () => {
 
     // Connection 1 appends first (earlier position) and keeps its transaction open.
     const earlyTransaction = db.pool.transaction(async (tx) => {
-      const stored = await store.append(tx, { streamId: early, streamType: 'test', expectedVersion: 'any', events: [event(1)] });
+      const stored = await store.append(tx, {
+        streamId: early,
+        streamType: 'test',
+        expectedVersion: 'any',
+        events: [event(1)],
+      });
       earlyAppended();
       await earlyMayCommit;
       return stored;
@@ -206,6 +218,24 @@ describe('the global feed', () => {
 
     const delivered = (await readFeedUntil(start, 2)).map((e) => e.streamId);
     expect(delivered).toEqual([early, late]);
+  });
+
+  it('orders by transaction id as a number, not as text', async () => {
+    const streamId = newStreamId();
+    await db.pool.query(
+      sql.unsafe`insert into streams (stream_id, stream_type, version) values (${streamId}, 'test', 2)`,
+    );
+    // Written directly with chosen transaction ids: 10 sorts before 5 as text, after it as a number.
+    for (const [version, xid] of [
+      [1, '10'],
+      [2, '5'],
+    ] as const) {
+      await db.pool.query(sql.unsafe`
+        insert into events (stream_id, stream_version, transaction_id, event_id, event_type, data)
+        values (${streamId}, ${version}, ${xid}::xid8, gen_random_uuid(), 'Old', '{}')`);
+    }
+    const { events } = await store.readFeed(db.pool, FEED_START, { limit: 10_000, eventTypes: ['Old'] });
+    expect(events.map((e) => e.transactionId)).toEqual(['5', '10']);
   });
 
   it('skips what a reader does not handle but moves past it', async () => {
@@ -242,7 +272,11 @@ describe('upcasting', () => {
     );
     const upcasting = new EventStore({
       upcasters: new EventUpcasters([
-        { type: 'SkinRated', from: 1, upcast: (data) => ({ data: { rating: (data as { stars: number }).stars } }) },
+        {
+          type: 'SkinRated',
+          from: 1,
+          upcast: (data) => ({ data: { rating: (data as { stars: number }).stars } }),
+        },
         { type: 'SkinRated', from: 2, upcast: (data) => ({ data: { ...(data as object), userId: null } }) },
       ]),
     });
@@ -255,7 +289,7 @@ async function feedEnd(): Promise<FeedCheckpoint> {
   const row = await db.pool.maybeOne(
     sql.type(z.object({ transaction_id: z.string(), position: z.number() }))`
       select transaction_id::text as transaction_id, global_position as position
-      from events order by transaction_id desc, global_position desc limit 1`,
+      from events order by events.transaction_id desc, events.global_position desc limit 1`,
   );
   return row ? { transactionId: row.transaction_id, position: row.position } : FEED_START;
 }

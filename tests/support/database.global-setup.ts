@@ -30,7 +30,12 @@ export default async function setup(project: TestProject) {
     // Under the system temp folder: the postgres user must be able to enter every parent folder.
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-test-'));
     await fs.chmod(dataDir, 0o755);
-    const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), log, databaseName: TEMPLATE });
+    const server = await startEmbeddedPostgres({
+      dataDir,
+      port: await freePort(),
+      log,
+      databaseName: TEMPLATE,
+    });
     adminUrl = server.urlFor('postgres');
     stop = async () => {
       await server.stop();
