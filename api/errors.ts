@@ -15,7 +15,9 @@ const httpStatusOf: Record<DomainErrorCode, number> = {
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
 /** Turns what a handler threw into the answer the contract promises: a code, a message, a field. */
-export function describeError(error: unknown): { code: DomainErrorCode; message: string; field?: string } | null {
+export function describeError(
+  error: unknown,
+): { code: DomainErrorCode; message: string; field?: string } | null {
   if (error instanceof DomainError) {
     return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
   }
@@ -37,7 +39,9 @@ export function describeError(error: unknown): { code: DomainErrorCode; message:
 export function restErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const known = describeError(error);
   if (known) {
-    return reply.status(httpStatusOf[known.code]).send({ field: known.field ?? null, message: known.message });
+    return reply
+      .status(httpStatusOf[known.code])
+      .send({ field: known.field ?? null, message: known.message });
   }
   if (error.validation) {
     return reply.status(400).send({ field: null, message: error.message });

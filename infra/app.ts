@@ -11,7 +11,12 @@ import { EventUpcasters } from './event-store/event-upcasters';
 import type { Logger } from './logger';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
 
-export type RunningApp = { context: AppContext; server: FastifyInstance; url: string; close(): Promise<void> };
+export type RunningApp = {
+  context: AppContext;
+  server: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+};
 
 /** Everything behind the marketplace's URL: database, migrations, event store, projections and HTTP. */
 export async function startApp(config: Config, log: Logger): Promise<RunningApp> {

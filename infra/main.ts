@@ -5,7 +5,10 @@ import { createLogger } from './logger';
 import { buildWebAppIfNeeded } from './web-build';
 
 const config = loadConfig();
-const log = createLogger({ level: config.logLevel, pretty: config.env === 'development' && process.stdout.isTTY });
+const log = createLogger({
+  level: config.logLevel,
+  pretty: config.env === 'development' && process.stdout.isTTY,
+});
 
 try {
   await buildWebAppIfNeeded(path.resolve('.'), config.webDistDir, log);
@@ -18,7 +21,9 @@ try {
     });
   }
 
-  const database = config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`;
+  const database = config.databaseUrl
+    ? 'PostgreSQL from DATABASE_URL'
+    : `embedded PostgreSQL in ${config.dataDir}`;
   console.log(
     [
       '',

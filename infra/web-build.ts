@@ -4,7 +4,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './logger';
 
-const INPUTS = ['web/src', 'web/public', 'web/index.html', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
+const INPUTS = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'vite.config.ts',
+  'postcss.config.cjs',
+  'package-lock.json',
+];
 const STAMP = '.build-stamp';
 
 async function listFiles(entry: string): Promise<string[]> {
@@ -40,7 +47,9 @@ export async function buildWebAppIfNeeded(root: string, distDir: string, log: Lo
       stdio: 'inherit',
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`)),
+    );
   });
   await fs.writeFile(path.join(distDir, STAMP), digest);
   log.info({ seconds: (Date.now() - started) / 1000 }, 'web app built');

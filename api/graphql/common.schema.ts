@@ -4,17 +4,63 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 export const commonSchema = /* GraphQL */ `
   scalar Long
 
-  enum GameType { TM2020 TMNF TM_TURBO TM2 TMUF TM_SUNRISE TM }
-  enum SortDirection { ASC DESC }
-  enum PaymentStatus { BEFORE_CHECKOUT PAYMENT_ON_THE_WAY PAYMENT_RECEIVED CANCELLED REFUNDED }
-  enum PayoutStatus { PENDING LOCKED SENT ERROR }
-  enum PayoutMethod { BANK_TRANSFER PAYPAL }
-  enum PaymentType { BANK_TRANSFER PAYPAL STRIPE }
-  enum ResourceType { IMAGE SKIN_SOURCE }
+  enum GameType {
+    TM2020
+    TMNF
+    TM_TURBO
+    TM2
+    TMUF
+    TM_SUNRISE
+    TM
+  }
+  enum SortDirection {
+    ASC
+    DESC
+  }
+  enum PaymentStatus {
+    BEFORE_CHECKOUT
+    PAYMENT_ON_THE_WAY
+    PAYMENT_RECEIVED
+    CANCELLED
+    REFUNDED
+  }
+  enum PayoutStatus {
+    PENDING
+    LOCKED
+    SENT
+    ERROR
+  }
+  enum PayoutMethod {
+    BANK_TRANSFER
+    PAYPAL
+  }
+  enum PaymentType {
+    BANK_TRANSFER
+    PAYPAL
+    STRIPE
+  }
+  enum ResourceType {
+    IMAGE
+    SKIN_SOURCE
+  }
 
-  input PageInput { page: Int!, size: Int!, sortBy: String, sortDirection: SortDirection }
-  type PageInfo { pageNumber: Int!, pageSize: Int!, totalPages: Int!, totalElements: Int!, numberOfElements: Int! }
-  type MutationResult { id: ID!, success: Boolean! }
+  input PageInput {
+    page: Int!
+    size: Int!
+    sortBy: String
+    sortDirection: SortDirection
+  }
+  type PageInfo {
+    pageNumber: Int!
+    pageSize: Int!
+    totalPages: Int!
+    totalElements: Int!
+    numberOfElements: Int!
+  }
+  type MutationResult {
+    id: ID!
+    success: Boolean!
+  }
 
   type Query
 `;

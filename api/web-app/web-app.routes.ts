@@ -22,7 +22,10 @@ export async function webAppRoutes(fastify: FastifyInstance, options: { distDir:
       wildcard: false,
       setHeaders(response, filePath) {
         const hashed = filePath.startsWith(path.join(options.distDir, 'static') + path.sep);
-        response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        response.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -31,7 +34,9 @@ export async function webAppRoutes(fastify: FastifyInstance, options: { distDir:
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !SERVER_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+      !SERVER_PREFIXES.some(
+        (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
+      );
     if (!isPage) return reply.status(404).send({ field: null, message: 'Not found.' });
     if (indexHtml === null) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');

@@ -95,6 +95,7 @@ export async function startEmbeddedPostgres(options: {
     throw new Error(
       `The embedded PostgreSQL did not start on port ${options.port}.\n${reason}\n` +
         'Is another server using that port? Set EMBEDDED_POSTGRES_PORT to another port, or DATABASE_URL to use your own PostgreSQL.',
+      { cause: error },
     );
   }
 
@@ -160,7 +161,9 @@ async function readOrCreatePassword(dataDir: string): Promise<string> {
  * that started it is gone (a Node process killed with SIGKILL leaves its PostgreSQL child running,
  * adopted by init).
  */
-async function findRunningServer(clusterDir: string): Promise<{ pid: number; port: number; orphaned: boolean } | null> {
+async function findRunningServer(
+  clusterDir: string,
+): Promise<{ pid: number; port: number; orphaned: boolean } | null> {
   const pidFile = await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => null);
   if (!pidFile) return null;
   const lines = pidFile.split('\n');
@@ -183,7 +186,9 @@ async function stopLeftoverServer(pid: number, log: Logger): Promise<void> {
     if (!isRunning(pid)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`The PostgreSQL server left running by an earlier run (pid ${pid}) did not stop within 30 s.`);
+  throw new Error(
+    `The PostgreSQL server left running by an earlier run (pid ${pid}) did not stop within 30 s.`,
+  );
 }
 
 function isRunning(pid: number): boolean {

@@ -24,7 +24,8 @@ export async function migrate(databaseUrl: string, log: Logger): Promise<{ from:
     const from = await postgrator.getDatabaseVersion();
     const applied = await postgrator.migrate();
     const to = await postgrator.getDatabaseVersion();
-    if (applied.length > 0) log.info({ from, to, applied: applied.map((m) => m.filename) }, 'database migrated');
+    if (applied.length > 0)
+      log.info({ from, to, applied: applied.map((m) => m.filename) }, 'database migrated');
     return { from, to };
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

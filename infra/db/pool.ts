@@ -42,7 +42,8 @@ const int8AsNumber = {
   name: 'int8',
   parse: (value: string) => {
     const number = Number(value);
-    if (!Number.isSafeInteger(number)) throw new RangeError(`int8 value ${value} exceeds the safe integer range.`);
+    if (!Number.isSafeInteger(number))
+      throw new RangeError(`int8 value ${value} exceeds the safe integer range.`);
     return number;
   },
 };

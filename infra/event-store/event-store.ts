@@ -220,7 +220,8 @@ export class EventStore {
       where stream_id = ${streamId} and stream_version >= ${options.fromVersion ?? 1}
       order by stream_version`);
     const events = rows.map((row) => this.toStoredEvent(row));
-    const version = events.at(-1)?.streamVersion ?? (options.fromVersion ? await this.streamVersion(db, streamId) : 0);
+    const version =
+      events.at(-1)?.streamVersion ?? (options.fromVersion ? await this.streamVersion(db, streamId) : 0);
     return { version, events };
   }
 

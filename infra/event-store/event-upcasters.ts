@@ -23,11 +23,19 @@ export class EventUpcasters {
     return this;
   }
 
-  upcast(type: string, schemaVersion: number, data: unknown): { type: string; schemaVersion: number; data: unknown } {
+  upcast(
+    type: string,
+    schemaVersion: number,
+    data: unknown,
+  ): { type: string; schemaVersion: number; data: unknown } {
     let current = { type, schemaVersion, data };
-    for (let step = this.steps.get(`${type}@${schemaVersion}`); step; ) {
+    for (let step = this.steps.get(`${type}@${schemaVersion}`); step;) {
       const next = step.upcast(current.data);
-      current = { type: next.type ?? current.type, schemaVersion: current.schemaVersion + 1, data: next.data };
+      current = {
+        type: next.type ?? current.type,
+        schemaVersion: current.schemaVersion + 1,
+        data: next.data,
+      };
       step = this.steps.get(`${current.type}@${current.schemaVersion}`);
     }
     return current;

@@ -102,7 +102,10 @@ export class CatchUpRunner {
         this.lastErrors.delete(projection.name);
       } catch (error) {
         this.lastErrors.set(projection.name, error instanceof Error ? error.message : String(error));
-        this.options.log.error({ err: error, projection: projection.name }, 'projection failed; retrying on the next pass');
+        this.options.log.error(
+          { err: error, projection: projection.name },
+          'projection failed; retrying on the next pass',
+        );
       }
     }
   }
@@ -216,7 +219,9 @@ export async function rebuildProjection(
   if (projection.mode === 'catch-up') {
     await ensureCheckpoints(options.pool, [projection]);
     await options.pool.transaction(async (tx) => {
-      await tx.query(sql.unsafe`select pg_advisory_xact_lock(${PROJECTION_LOCK_CLASS}, hashtext(${projection.name}))`);
+      await tx.query(
+        sql.unsafe`select pg_advisory_xact_lock(${PROJECTION_LOCK_CLASS}, hashtext(${projection.name}))`,
+      );
       await projection.reset(tx);
       await tx.query(sql.unsafe`
         update projection_checkpoints

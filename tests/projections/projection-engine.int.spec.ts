@@ -25,7 +25,7 @@ const countedType = (projectionName: string) => `Counted:${projectionName}`;
 function recordingProjection(
   name: string,
   mode: Projection['mode'],
-  hooks: { afterApply?: () => Promise<void> } = {},
+  hooks: { afterApply?: (tx: DatabaseTransactionConnection) => Promise<void> } = {},
 ) {
   const table = sql.identifier([`${name.replaceAll('-', '_')}_rows`]);
   const projection: Projection = {

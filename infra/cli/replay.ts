@@ -1,0 +1,39 @@
+// npm run replay -- <projection> [...more] | --all : rebuild read models from the events.
+import { projections } from '../../projections';
+import { loadConfig } from '../config';
+import { openDatabaseServer } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createDatabasePool } from '../db/pool';
+import { EventStore } from '../event-store/event-store';
+import { createLogger } from '../logger';
+import { rebuildProjection } from '../projection-engine/catch-up-runner';
+
+const args = process.argv.slice(2);
+const known = projections.map((projection) => projection.name);
+const chosen = args.includes('--all') ? projections : projections.filter((p) => args.includes(p.name));
+const unknown = args.filter((arg) => arg !== '--all' && !known.includes(arg));
+if (chosen.length === 0 || unknown.length > 0) {
+  console.error(`Usage: npm run replay -- <projection ...> | --all\nProjections: ${known.join(', ')}`);
+  if (unknown.length > 0) console.error(`Unknown: ${unknown.join(', ')}`);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const log = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
+const database = await openDatabaseServer(config, log, { attach: true });
+try {
+  await migrate(database.url, log);
+  const pool = await createDatabasePool(database.url, { maxPoolSize: 2 });
+  const store = new EventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
+  for (const projection of chosen) {
+    const started = performance.now();
+    const applied = await rebuildProjection({ pool, store, batchSize: 5_000 }, projection);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `${projection.name} (${projection.mode}): ${applied} events applied in ${seconds.toFixed(2)} s`,
+    );
+  }
+  await pool.end();
+} finally {
+  await database.stop();
+}
