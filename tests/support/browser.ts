@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+// Debian's Chromium (installed by .ci/run); Playwright cannot download its own browsers here.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export type BrowserSession = { context: BrowserContext; page: Page; close(): Promise<void> };
+
+export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserSession> {
+  const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-chromium-'));
+  // A fresh profile per session, so no cookie or storage leaks between journeys.
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport,
+    baseURL: inject('appUrl'),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await fs.rm(userDataDir, { recursive: true, force: true });
+      if (errors.length > 0) throw new Error(`The page threw:\n${errors.join('\n')}`);
+    },
+  };
+}
+
+/** Saves a screenshot under .test-data/screenshots for a person to look at after a run. */
+export async function screenshot(page: Page, name: string) {
+  const folder = path.resolve('.test-data', 'screenshots');
+  await fs.mkdir(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+}
