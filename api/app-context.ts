@@ -1,7 +1,10 @@
 import type { Config } from '../infra/config';
 import type { DatabasePool } from '../infra/db/pool';
 import type { EventStore } from '../infra/event-store/event-store';
+import type { SessionTokens } from '../infra/auth/session-tokens';
 import type { Logger } from '../infra/logger';
+import type { Mailer } from '../infra/mail/mailer';
+import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
 
 /** What the API's features are given: built once at start (infra/main.ts) or per test. */
@@ -11,5 +14,10 @@ export type AppContext = {
   pool: DatabasePool;
   store: EventStore;
   runner: CatchUpRunner;
+  tokens: SessionTokens;
+  mailer: Mailer;
+  storage: FileStorage;
+  /** The current time; tests move it to check expiry. */
+  now: () => Date;
   startedAt: number;
 };

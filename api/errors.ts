@@ -12,6 +12,18 @@ const httpStatusOf: Record<DomainErrorCode, number> = {
   CONFLICT: 409,
 };
 
+/** A REST answer with a status the API contract fixes for one call (e.g. 410 for a used reset code). */
+export class HttpRefusal extends Error {
+  override name = 'HttpRefusal';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
 /** Turns what a handler threw into the answer the contract promises: a code, a message, a field. */
@@ -37,6 +49,9 @@ export function describeError(
 
 /** REST: known errors answer with their status and `{ field, message }`; the rest with a generic 500. */
 export function restErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpRefusal) {
+    return reply.status(error.statusCode).send({ field: error.field, message: error.message });
+  }
   const known = describeError(error);
   if (known) {
     return reply

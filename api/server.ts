@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import mercurius from 'mercurius';
+import { accountsResolvers } from './accounts/accounts.resolvers';
 import type { AppContext } from './app-context';
-import { commonSchema, LongScalar } from './graphql/common.schema';
+import { authRoutes } from './auth/auth.routes';
+import { viewerOf, type RequestContext } from './auth/viewer';
+import { LongScalar } from './graphql/common.schema';
+import { typeDefs } from './graphql/schema';
 import { restErrorHandler, toGraphQLError } from './errors';
 import { healthResolvers } from './health/health.resolvers';
 import { healthRoutes } from './health/health.routes';
-import { healthSchema } from './health/health.schema';
+import { publicFilesRoutes } from './media/public-files.routes';
 import { webAppRoutes } from './web-app/web-app.routes';
 
 // Deep enough for every screen's query, shallow enough to refuse abusive nesting.
@@ -31,16 +36,27 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: app.config.trustProxy,
   });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   fastify.setErrorHandler(restErrorHandler);
+  // Limits are set per route (auth calls, comments, ratings): nothing is limited unless it says so.
+  await fastify.register(rateLimit, { global: false });
 
   await fastify.register(mercurius, {
-    schema: [commonSchema, healthSchema].join('\n'),
-    resolvers: mergeResolvers({ Long: { scalar: LongScalar } as never }, healthResolvers(app)) as never,
+    schema: typeDefs,
+    resolvers: mergeResolvers(
+      { Long: { scalar: LongScalar } as never },
+      healthResolvers(app),
+      accountsResolvers as ResolverMap,
+    ) as never,
+    context: async (request): Promise<RequestContext> => ({
+      app,
+      viewer: await viewerOf(app, request),
+      request,
+    }),
     graphiql: app.config.env === 'development',
     queryDepth: MAX_QUERY_DEPTH,
     errorFormatter: (execution, context) => {
@@ -51,6 +67,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   });
 
   await healthRoutes(fastify, app);
+  await authRoutes(fastify, app);
+  await publicFilesRoutes(fastify, app);
   await webAppRoutes(fastify, { distDir: app.config.webDistDir });
   return fastify;
 }

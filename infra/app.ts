@@ -2,14 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/app-context';
 import { buildServer } from '../api/server';
 import { projections } from '../projections';
+import { loadTokenSecret, SessionTokens } from './auth/session-tokens';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabaseServer } from './db/database';
 import { createDatabasePool } from './db/pool';
+import { seedDemoData } from './demo/seed-demo';
 import { EventStore } from './event-store/event-store';
 import { EventUpcasters } from './event-store/event-upcasters';
 import type { Logger } from './logger';
+import { Mailer } from './mail/mailer';
+import { LocalFileStorage } from './storage/file-storage';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
+
+/** The services the API is built on, around an open pool, event store and projection runner. */
+export async function createAppContext(
+  base: Pick<AppContext, 'config' | 'log' | 'pool' | 'store' | 'runner'>,
+): Promise<AppContext> {
+  const { config, log } = base;
+  const secret = await loadTokenSecret(config.jwtSecret, config.dataDir);
+  const context: AppContext = {
+    ...base,
+    // Tokens read the context's clock, so a test that moves `now` moves token expiry too.
+    tokens: new SessionTokens(secret, () => context.now().getTime()),
+    mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
+    storage: new LocalFileStorage(config.storageDir),
+    now: () => new Date(),
+    startedAt: Date.now(),
+  };
+  return context;
+}
 
 export type RunningApp = {
   context: AppContext;
@@ -37,7 +59,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     listenUrl: database.url,
   });
   await runner.start();
-  const context: AppContext = { config, log, pool, store, runner, startedAt: Date.now() };
+  const context = await createAppContext({ config, log, pool, store, runner });
+  if (config.seedDemo) await seedDemoData(context);
   const server = await buildServer(context);
   const address = await server.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;

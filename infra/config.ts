@@ -15,6 +15,11 @@ const environmentSchema = z.object({
   PROJECTION_POLL_MS: z.coerce.number().int().min(50).default(2000),
   PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(1000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  TRUST_PROXY: z.stringbool().default(false),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('TrackSkins <noreply@trackskins.local>'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = {
@@ -30,6 +35,12 @@ export type Config = {
   projections: { pollMs: number; batchSize: number };
   databasePoolSize: number;
   webDistDir: string;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean;
+  jwtSecret: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  storageDir: string;
+  authRateLimitPerMinute: number;
 };
 
 export class ConfigurationError extends Error {}
@@ -54,5 +65,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     projections: { pollMs: e.PROJECTION_POLL_MS, batchSize: e.PROJECTION_BATCH_SIZE },
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webDistDir: path.resolve('web/dist'),
+    trustProxy: e.TRUST_PROXY,
+    jwtSecret: e.JWT_SECRET,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.DATA_DIR, 'outbox') },
+    storageDir: path.resolve(e.DATA_DIR, 'files'),
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { startApp } from './app';
 import { loadConfig } from './config';
+import { DEMO_PASSWORD, demoAccounts } from './demo/seed-demo';
 import { createLogger } from './logger';
 import { buildWebAppIfNeeded } from './web-build';
 
@@ -30,6 +31,11 @@ try {
       `  TrackSkins marketplace is running at ${config.publicUrl}`,
       `  Data: ${database}`,
       `  Health: ${config.publicUrl}/api/health   GraphQL: ${config.publicUrl}/graphql`,
+      ...(config.seedDemo
+        ? [
+            `  Demo accounts (password "${DEMO_PASSWORD}"): ${demoAccounts.map((a) => `${a.username} (${a.note})`).join(', ')}`,
+          ]
+        : []),
       '  Press Ctrl-C to stop.',
       '',
     ].join('\n'),

@@ -63,6 +63,7 @@ export const commonSchema = /* GraphQL */ `
   }
 
   type Query
+  type Mutation
 `;
 
 function toLong(value: unknown): number {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../api/app-context';
 import { buildServer } from '../../api/server';
+import { createAppContext } from '../../infra/app';
 import { projections } from '../../projections';
 import { loadConfig, type Config } from '../../infra/config';
 import { EventStore } from '../../infra/event-store/event-store';
@@ -52,15 +53,10 @@ export async function createTestApp(
     pollMs: 60_000,
   });
   await runner.start();
-  const context: AppContext = {
-    config,
-    log,
-    pool: db.pool,
-    store,
-    runner,
-    startedAt: Date.now(),
-    ...overrides.context,
-  };
+  const context: AppContext = Object.assign(
+    await createAppContext({ config, log, pool: db.pool, store, runner }),
+    overrides.context,
+  );
   const server = await buildServer(context);
   await server.ready();
   return {

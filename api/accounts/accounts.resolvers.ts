@@ -1,0 +1,122 @@
+import { ROLE_DESCRIPTIONS, type Role } from '../../domain/accounts/roles';
+import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
+import { DomainError } from '../../domain/errors';
+import { isAdmin, requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
+import { pageOf, pageRequest } from '../graphql/paging';
+import { avatarOf, storeAvatar } from './avatar';
+import {
+  findUserById,
+  listUsers,
+  updateProfile,
+  type ProfileChanges,
+  type UserRow,
+} from './users.repository';
+
+const ADMIN_LIST_SIZE = 20;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function privateUserOf(user: UserRow) {
+  return {
+    id: user.id,
+    url: user.url,
+    username: user.username,
+    email: user.email,
+    fullname: user.fullname,
+    country: user.country,
+    language: user.language,
+    avatar: avatarOf(user.avatar_filename),
+    description: user.description,
+    facebook: user.facebook,
+    twitter: user.twitter,
+    twitch: user.twitch,
+    instagram: user.instagram,
+    discord: user.discord,
+    website: user.website,
+    subscribedToNews: user.subscribed_to_news,
+    payoutMethod: user.payout_method,
+    paypalAccount: user.paypal_account,
+    bankAccountIban: user.bank_account_iban,
+    bankAccountBic: user.bank_account_bic,
+    street: user.street,
+    city: user.city,
+    roles: user.roles.map((role) => ({
+      id: role,
+      name: role,
+      description: ROLE_DESCRIPTIONS[role as Role] ?? null,
+    })),
+    createdAt: iso(user.created_at),
+  };
+}
+
+/** A user as `viewer` may see them: contact details and dates only for admins and themselves. */
+export function userViewOf(user: UserRow, context: RequestContext) {
+  const full = isAdmin(context.viewer) || context.viewer?.id === user.id;
+  return {
+    id: user.id,
+    url: user.url,
+    username: user.username,
+    country: user.country,
+    avatar: avatarOf(user.avatar_filename),
+    email: full ? user.email : null,
+    createdAt: full ? iso(user.created_at) : null,
+    modifiedAt: full ? iso(user.modified_at) : null,
+    facebook: full ? user.facebook : null,
+    twitter: full ? user.twitter : null,
+    twitch: full ? user.twitch : null,
+    instagram: full ? user.instagram : null,
+    discord: full ? user.discord : null,
+    website: full ? user.website : null,
+    anonymous: full ? user.anonymous : null,
+  };
+}
+
+async function currentUser(context: RequestContext): Promise<UserRow> {
+  const session = requireViewer(context.viewer);
+  const user = await findUserById(context.app.pool, session.id);
+  if (!user) throw new DomainError('UNAUTHENTICATED', 'Your account no longer exists. Please log in again.');
+  return user;
+}
+
+export const accountsResolvers = {
+  Query: {
+    myUser: async (_root: unknown, _args: unknown, context: RequestContext) =>
+      privateUserOf(await currentUser(context)),
+
+    users: async (
+      _root: unknown,
+      args: { search?: string | null; includeAnonymous?: boolean | null; page?: unknown },
+      context: RequestContext,
+    ) => {
+      requireRoles(context.viewer, 'admin');
+      const page = pageRequest(args.page, ADMIN_LIST_SIZE);
+      const search = args.search?.trim() ? args.search.trim().slice(0, 100) : null;
+      const { rows, total } = await listUsers(context.app.pool, {
+        search,
+        includeAnonymous: args.includeAnonymous ?? false,
+        page: page.page,
+        size: page.size,
+      });
+      return pageOf(
+        rows.map((row) => userViewOf(row, context)),
+        total,
+        page,
+      );
+    },
+  },
+
+  Mutation: {
+    updateMyUser: async (_root: unknown, args: { dto: unknown }, context: RequestContext) => {
+      const user = await currentUser(context);
+      const { avatar, ...fields } = updateMyUserSchema.parse(args.dto);
+      const changes: ProfileChanges = { ...fields };
+      if (avatar) changes.avatarFilename = await storeAvatar(context.app.storage, avatar.content);
+      const updated = await updateProfile(context.app.pool, user.id, changes);
+      if (avatar && user.avatar_filename) {
+        await context.app.storage
+          .remove('public', user.avatar_filename)
+          .catch((error) => context.request.log.warn({ err: error }, 'old avatar could not be removed'));
+      }
+      return privateUserOf(updated);
+    },
+  },
+};

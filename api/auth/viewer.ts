@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import { hasRoles, type Role } from '../../domain/accounts/roles';
+import { DomainError } from '../../domain/errors';
+import { bearerToken, type Session } from '../../infra/auth/session-tokens';
+import type { AppContext } from '../app-context';
+
+/** Who is asking: the verified session of the Bearer token, or null for an anonymous visitor. */
+export type Viewer = Session | null;
+
+export type RequestContext = { app: AppContext; viewer: Viewer; request: FastifyRequest };
+
+export async function viewerOf(app: AppContext, request: FastifyRequest): Promise<Viewer> {
+  return app.tokens.verify(bearerToken(request.headers.authorization));
+}
+
+/** The signed-in viewer, or an UNAUTHENTICATED refusal (no token, or a bad or expired one). */
+export function requireViewer(viewer: Viewer): Session {
+  if (!viewer) throw new DomainError('UNAUTHENTICATED', 'You must be logged in to do this.');
+  return viewer;
+}
+
+/** A viewer holding every role named, or FORBIDDEN (UNAUTHENTICATED when nobody is signed in). */
+export function requireRoles(viewer: Viewer, ...roles: Role[]): Session {
+  const session = requireViewer(viewer);
+  if (!hasRoles(session.roles, roles)) throw new DomainError('FORBIDDEN', 'You are not allowed to do this.');
+  return session;
+}
+
+export function isAdmin(viewer: Viewer): boolean {
+  return viewer !== null && hasRoles(viewer.roles, ['admin']);
+}

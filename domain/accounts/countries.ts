@@ -1,0 +1,25 @@
+import countries from 'i18n-iso-countries';
+import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+
+countries.registerLocale(english);
+
+/** Two-letter lowercase country codes, as the spec's country lists use them. */
+export const countryCodes: readonly string[] = Object.keys(countries.getAlpha2Codes()).map((code) =>
+  code.toLowerCase(),
+);
+export const DEFAULT_COUNTRY = 'cz';
+
+export function countryName(code: string): string {
+  return countries.getName(code.toUpperCase(), 'en', { select: 'alias' }) ?? code.toUpperCase();
+}
+
+/** Countries sorted by their English name, for selects. */
+export function countryOptions(): { code: string; name: string }[] {
+  return countryCodes
+    .map((code) => ({ code, name: countryName(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+export function isCountryCode(value: string): boolean {
+  return countryCodes.includes(value);
+}

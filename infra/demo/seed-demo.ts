@@ -1,0 +1,55 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { AppContext } from '../../api/app-context';
+import { registerUser } from '../../api/accounts/users.repository';
+import { hashPassword } from '../auth/password-hashing';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** The demo accounts of the API contract, printed at start. */
+export const demoAccounts = [
+  {
+    username: 'admin',
+    email: 'admin@trackskins.local',
+    country: 'cz',
+    roles: ['regular', 'admin'],
+    note: 'admin area',
+  },
+  {
+    username: 'author',
+    email: 'author@trackskins.local',
+    country: 'de',
+    roles: ['regular'],
+    note: 'publishes skins',
+  },
+  {
+    username: 'player',
+    email: 'player@trackskins.local',
+    country: 'fr',
+    roles: ['regular'],
+    note: 'browses and buys',
+  },
+] as const;
+
+/**
+ * Loads the demo data into an empty database, through the same calls real use goes through.
+ * Returns false when the database already holds data (nothing is touched then).
+ */
+export async function seedDemoData(app: AppContext): Promise<boolean> {
+  const isEmpty = await app.pool.oneFirst(sql.type(z.object({ empty: z.boolean() }))`
+    select not exists (select 1 from users) and not exists (select 1 from streams) as empty`);
+  if (!isEmpty) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const account of demoAccounts) {
+    await registerUser(app.pool, {
+      username: account.username,
+      email: account.email,
+      passwordHash,
+      country: account.country,
+      subscribedToNews: false,
+      roles: [...account.roles],
+    });
+  }
+  app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
+  return true;
+}

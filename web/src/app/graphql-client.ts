@@ -1,0 +1,13 @@
+import { cacheExchange, Client, fetchExchange } from 'urql';
+import { getSessionToken } from '../shared/session';
+
+// Every GraphQL call is a POST to /graphql, with the session token as a bearer when there is one.
+export const graphqlClient = new Client({
+  url: '/graphql',
+  exchanges: [cacheExchange, fetchExchange],
+  preferGetMethod: false,
+  fetchOptions: () => {
+    const token = getSessionToken();
+    return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
+  },
+});

@@ -1,0 +1,48 @@
+import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useAuthModal } from '../../shared/session';
+import { PageLoader } from '../../shared/ui/page-loader';
+import { appMessages } from '../app.messages';
+import { RouterScopedProviders } from '../providers';
+import { Footer } from './footer';
+import { ScrollToTop } from './scroll-to-top';
+import { TopBar } from './top-bar';
+import classes from './app-layout.module.css';
+
+// The sign-in / register / forgot-password modal loads only when someone opens it.
+const AuthModal = lazy(() =>
+  import('../../features/auth/components/auth-modal').then((module) => ({ default: module.AuthModal })),
+);
+
+function AuthModalHost() {
+  const mode = useAuthModal();
+  if (!mode) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthModal mode={mode} />
+    </Suspense>
+  );
+}
+
+/** Top bar, the page, the footer. */
+export function AppLayout() {
+  return (
+    <RouterScopedProviders>
+      <ScrollToTop />
+      <div className={classes.shell}>
+        <a href="#main-content" className={classes.skipLink}>
+          {appMessages.skipToContent}
+        </a>
+        <TopBar />
+        <Box component="main" id="main-content" tabIndex={-1} className={classes.main}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Footer />
+      </div>
+      <AuthModalHost />
+    </RouterScopedProviders>
+  );
+}

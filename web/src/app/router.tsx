@@ -1,0 +1,162 @@
+import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { staticPageRoutes } from '../features/static-pages/routes';
+import { PageLoader } from '../shared/ui/page-loader';
+import { RouteGuard } from '../shared/ui/route-guard';
+import { AppLayout } from './layout/app-layout';
+import { RouteError } from './layout/route-error';
+
+// Every page is its own chunk, loaded when its route is first opened.
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = lazyPage(() => import('../features/home/pages/home-page'), 'HomePage');
+const SkinsPage = lazyPage(() => import('../features/skins/pages/skins-page'), 'SkinsPage');
+const SkinPage = lazyPage(() => import('../features/skins/pages/skin-page'), 'SkinPage');
+const BundlesPage = lazyPage(() => import('../features/bundles/pages/bundles-page'), 'BundlesPage');
+const BundlePage = lazyPage(() => import('../features/bundles/pages/bundle-page'), 'BundlePage');
+const AuthorsPage = lazyPage(() => import('../features/authors/pages/authors-page'), 'AuthorsPage');
+const AuthorPage = lazyPage(() => import('../features/authors/pages/author-page'), 'AuthorPage');
+const CartSummaryPage = lazyPage(() => import('../features/cart/pages/cart-summary-page'), 'CartSummaryPage');
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+
+const AccountLayout = lazyPage(
+  () => import('../features/account/components/account-layout'),
+  'AccountLayout',
+);
+const ProfilePage = lazyPage(() => import('../features/account/pages/profile-page'), 'ProfilePage');
+const MySkinsPage = lazyPage(() => import('../features/account/pages/my-skins-page'), 'MySkinsPage');
+const MyBundlesPage = lazyPage(() => import('../features/account/pages/my-bundles-page'), 'MyBundlesPage');
+const CollectionPage = lazyPage(() => import('../features/account/pages/collection-page'), 'CollectionPage');
+const PurchaseHistoryPage = lazyPage(
+  () => import('../features/account/pages/purchase-history-page'),
+  'PurchaseHistoryPage',
+);
+const PublishPage = lazyPage(() => import('../features/account/pages/publish-page'), 'PublishPage');
+const SkinEditorPage = lazyPage(() => import('../features/account/pages/skin-editor-page'), 'SkinEditorPage');
+const BundleEditorPage = lazyPage(
+  () => import('../features/account/pages/bundle-editor-page'),
+  'BundleEditorPage',
+);
+const CreativityDashboardPage = lazyPage(
+  () => import('../features/account/pages/creativity-dashboard-page'),
+  'CreativityDashboardPage',
+);
+const MyPayoutsPage = lazyPage(() => import('../features/account/pages/my-payouts-page'), 'MyPayoutsPage');
+const MyPayoutPage = lazyPage(() => import('../features/account/pages/my-payout-page'), 'MyPayoutPage');
+const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page'), 'SettingsPage');
+
+const SiteDashboardPage = lazyPage(
+  () => import('../features/admin/pages/site-dashboard-page'),
+  'SiteDashboardPage',
+);
+const UsersPage = lazyPage(() => import('../features/admin/pages/users-page'), 'UsersPage');
+const OrdersPage = lazyPage(() => import('../features/admin/pages/orders-page'), 'OrdersPage');
+const PayoutsPage = lazyPage(() => import('../features/admin/pages/payouts-page'), 'PayoutsPage');
+const PayoutPage = lazyPage(() => import('../features/admin/pages/payout-page'), 'PayoutPage');
+const CommentsPage = lazyPage(() => import('../features/admin/pages/comments-page'), 'CommentsPage');
+const AdminSkinsPage = lazyPage(() => import('../features/admin/pages/admin-skins-page'), 'AdminSkinsPage');
+const SocialMediaPage = lazyPage(
+  () => import('../features/admin/pages/social-media-page'),
+  'SocialMediaPage',
+);
+
+/** Spec 2.1: open to everyone. The purchase-result paths show the same screen with a banner. */
+const publicRoutes: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  // After PayPal, anonymous buyers land on /success or /failed (spec 2.2).
+  { path: 'success', element: <HomePage /> },
+  { path: 'failed', element: <HomePage /> },
+  { path: 'skins', element: <SkinsPage /> },
+  { path: 'skins/success', element: <SkinsPage /> },
+  { path: 'skins/failed', element: <SkinsPage /> },
+  { path: 'skins/:url', element: <SkinPage /> },
+  { path: 'bundles', element: <BundlesPage /> },
+  { path: 'bundles/success', element: <BundlesPage /> },
+  { path: 'bundles/failed', element: <BundlesPage /> },
+  { path: 'bundles/:url', element: <BundlePage /> },
+  { path: 'authors', element: <AuthorsPage /> },
+  { path: 'authors/:url', element: <AuthorPage /> },
+  { path: 'reset-password', element: <ResetPasswordPage /> },
+  { path: 'cart/summary', element: <CartSummaryPage /> },
+];
+
+/** Spec 2.2: role regular required. */
+const regularRoutes: RouteObject = {
+  element: (
+    <RouteGuard roles={['regular']}>
+      <AccountLayout />
+    </RouteGuard>
+  ),
+  children: [
+    { path: 'me', element: <ProfilePage /> },
+    { path: 'me/skins', element: <MySkinsPage /> },
+    { path: 'me/bundles', element: <MyBundlesPage /> },
+    { path: 'me/collection', element: <CollectionPage /> },
+    { path: 'me/collection/success', element: <CollectionPage /> },
+    { path: 'me/collection/failed', element: <CollectionPage /> },
+    { path: 'me/purchase-history', element: <PurchaseHistoryPage /> },
+    { path: 'me/publish', element: <PublishPage /> },
+    { path: 'me/publish/skin', element: <SkinEditorPage /> },
+    { path: 'me/publish/bundle', element: <BundleEditorPage /> },
+    { path: 'me/skin/edit/:id', element: <SkinEditorPage /> },
+    { path: 'me/bundle/edit/:id', element: <BundleEditorPage /> },
+    { path: 'me/dashboard', element: <CreativityDashboardPage /> },
+    { path: 'me/payouts', element: <MyPayoutsPage /> },
+    { path: 'me/payouts/:id', element: <MyPayoutPage /> },
+    { path: 'me/settings', element: <SettingsPage /> },
+  ],
+};
+
+/** Spec 2.3: role admin required. /admin shows the same profile screen as /me. */
+const adminRoutes: RouteObject = {
+  element: (
+    <RouteGuard roles={['admin']}>
+      <AccountLayout />
+    </RouteGuard>
+  ),
+  children: [
+    { path: 'admin', element: <ProfilePage /> },
+    { path: 'admin/users', element: <UsersPage /> },
+    { path: 'admin/orders', element: <OrdersPage /> },
+    { path: 'admin/payouts', element: <PayoutsPage /> },
+    { path: 'admin/payout/:id', element: <PayoutPage /> },
+    { path: 'admin/comments', element: <CommentsPage /> },
+    { path: 'admin/dashboard', element: <SiteDashboardPage /> },
+    { path: 'admin/skins', element: <AdminSkinsPage /> },
+    // Query s = skin url or id, a = author url or id.
+    { path: 'admin/social-media', element: <SocialMediaPage /> },
+  ],
+};
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    // Shown while lazy routes (the static pages) load on the first visit.
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        // Errors inside a page keep the top bar and footer around the message.
+        errorElement: <RouteError />,
+        children: [
+          ...publicRoutes,
+          ...staticPageRoutes,
+          regularRoutes,
+          adminRoutes,
+          // Any other path goes to the homepage (spec 2.1).
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

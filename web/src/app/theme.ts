@@ -1,0 +1,93 @@
+import { createTheme } from '@mantine/core';
+import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
+
+// The look of DESIGN.md: asphalt darks, an electric cyan for actions, a magenta for highlights.
+
+/** Asphalt greys with a cool tint: 7 is the page, 6 the cards, 0 the text (dark scheme). */
+const asphalt: MantineColorsTuple = [
+  '#dfe3ea',
+  '#c1c7d2',
+  '#9aa3b2',
+  '#6c7587',
+  '#434b59',
+  '#323945',
+  '#232933',
+  '#171b22',
+  '#111419',
+  '#0b0d11',
+];
+
+/** The action colour: buttons, prices, links, focus rings. */
+const electric: MantineColorsTuple = [
+  '#e0fcff',
+  '#b8f5ff',
+  '#8aeefe',
+  '#5ae6fd',
+  '#2edffc',
+  '#00d8fb',
+  '#00b5d6',
+  '#008eaa',
+  '#006a80',
+  '#004756',
+];
+
+/** The highlight colour: Skin of the Month, NEW badges. */
+const magenta: MantineColorsTuple = [
+  '#ffe3f1',
+  '#ffc2df',
+  '#ff9ccb',
+  '#ff7abb',
+  '#ff5cae',
+  '#ff3595',
+  '#e00070',
+  '#c20062',
+  '#a3004f',
+  '#6e0035',
+];
+
+export const COLOR_SCHEME_STORAGE_KEY = 'trackskins-color-scheme';
+
+export const theme = createTheme({
+  primaryColor: 'electric',
+  // Shade 4 is bright on asphalt (with dark text); shade 8 keeps white text readable in light mode.
+  primaryShade: { light: 8, dark: 4 },
+  autoContrast: true,
+  luminanceThreshold: 0.3,
+  colors: { dark: asphalt, electric, magenta },
+  black: '#0b0d11',
+  white: '#ffffff',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  headings: {
+    fontFamily: '"Titillium Web", "Segoe UI", system-ui, sans-serif',
+    fontWeight: '700',
+    sizes: {
+      h1: { fontSize: '2.25rem', lineHeight: '1.15' },
+      h2: { fontSize: '1.75rem', lineHeight: '1.2' },
+      h3: { fontSize: '1.375rem', lineHeight: '1.25' },
+    },
+  },
+  defaultRadius: 'md',
+  focusRing: 'auto',
+  cursorType: 'pointer',
+  respectReducedMotion: true,
+  defaultGradient: { from: 'electric.5', to: 'magenta.5', deg: 120 },
+  components: {
+    Container: { defaultProps: { size: 'xl' } },
+    Button: { defaultProps: { fw: 700 } },
+    Card: { defaultProps: { radius: 'md' } },
+  },
+});
+
+// Text contrast of at least 4.5:1: Mantine's light dimmed grey and dark placeholder are lighter.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-body': '#f6f7f9',
+  },
+  dark: {
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+  },
+});

@@ -1,0 +1,17 @@
+import { Card } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { EmptyState, PageContainer } from '../../../shared/ui';
+import { accountMessages } from '../account.messages';
+
+const dashboard = accountMessages.dashboard;
+
+/** Download statistics of the author's skins (spec 2.11). */
+export function CreativityDashboardPage() {
+  return (
+    <PageContainer title={dashboard.title} description={dashboard.description}>
+      <Card withBorder>
+        <EmptyState icon={<IconChartBar stroke={1.5} />} message={dashboard.empty} />
+      </Card>
+    </PageContainer>
+  );
+}

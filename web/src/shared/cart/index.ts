@@ -1,0 +1,16 @@
+export { useCart } from './use-cart';
+export type { CartValue } from './use-cart';
+export {
+  addToCart,
+  CART_STORAGE_KEYS,
+  cartCount,
+  clearCart,
+  isInCart,
+  parseCartIds,
+  readCart,
+  removeFromCart,
+  subscribeToCart,
+} from './cart.store';
+export type { CartContents, CartItemKind } from './cart.store';
+export { purchaseResultOf, usePurchaseResult } from './use-purchase-result';
+export type { PurchaseResult } from './use-purchase-result';

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './date.format';
+import { formatPrice } from './price.format';
+
+describe('formatPrice', () => {
+  it('reads Free for 0', () => {
+    expect(formatPrice(0)).toBe('Free');
+  });
+
+  it('formats euros in the Czech locale', () => {
+    expect(formatPrice(12.5).replace(/\s/g, ' ')).toBe('12,50 €');
+    expect(formatPrice(1234).replace(/\s/g, ' ')).toBe('1 234,00 €');
+  });
+});
+
+describe('formatDate', () => {
+  it('formats as DD. MM. YYYY', () => {
+    expect(formatDate(new Date(2022, 3, 3))).toBe('03. 04. 2022');
+    expect(formatDate(new Date(2023, 8, 18, 23, 59))).toBe('18. 09. 2023');
+  });
+
+  it('gives an empty string for an invalid date', () => {
+    expect(formatDate('not a date')).toBe('');
+  });
+});

@@ -1,0 +1,3 @@
+export { formatCountry } from './country.format';
+export { formatDate } from './date.format';
+export { FREE_LABEL, formatPrice } from './price.format';

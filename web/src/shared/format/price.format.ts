@@ -1,0 +1,8 @@
+// Money is shown in euros in the Czech locale, e.g. "12,50 €"; 0 reads "Free" (DESIGN.md, spec 9).
+const euros = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' });
+
+export const FREE_LABEL = 'Free';
+
+export function formatPrice(amountInEuros: number): string {
+  return amountInEuros === 0 ? FREE_LABEL : euros.format(amountInEuros);
+}

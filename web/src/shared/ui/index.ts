@@ -1,0 +1,11 @@
+export { BackLink } from './back-link';
+export { DetailSkeleton } from './detail-skeleton';
+export { EmptyState } from './empty-state';
+export type { EmptyStateProps } from './empty-state';
+export { InsetPages, PageContainer, PageTitle } from './page-container';
+export type { PageContainerProps, PageTitleProps } from './page-container';
+export { PageLoader } from './page-loader';
+export { PurchaseResultBanner } from './purchase-result-banner';
+export { RouteGuard } from './route-guard';
+export type { RouteGuardProps } from './route-guard';
+export { uiMessages } from './ui.messages';

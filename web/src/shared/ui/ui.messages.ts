@@ -1,0 +1,9 @@
+// Texts of the shared pieces of the interface.
+export const uiMessages = {
+  loadingPage: 'Loading page...',
+  purchaseSuccessTitle: 'Purchase successful',
+  purchaseSuccessText: 'You should receive email with download link(s) in a short while.',
+  purchaseFailedTitle: 'Purchase cancelled',
+  purchaseFailedText:
+    'You can try purchasing the items again or if there was an error during the checkout, let us know.',
+} as const;
