@@ -1,0 +1,16 @@
+/** Facts about the site that the static pages repeat. Change them here, not in the page texts. */
+export const SITE_NAME = 'TrackSkins';
+
+/** One inbox for support, refunds, payouts, privacy and legal questions. */
+export const CONTACT_EMAIL = 'support@trackskins.example';
+export const CONTACT_MAILTO = `mailto:${CONTACT_EMAIL}`;
+
+/** Dates of the current versions of the policy pages (ISO, shown as DD. MM. YYYY). */
+export const PAGE_DATES = {
+  payoutSystem: '2023-09-18',
+  roadmap: '2023-09-14',
+  terms: '2022-04-03',
+  refunds: '2022-04-03',
+  privacy: '2022-06-04',
+  submissions: '2022-07-01',
+} as const;
