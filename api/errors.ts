@@ -84,6 +84,11 @@ export function toGraphQLError(error: GraphQLError, request: FastifyRequest | un
       extensions: { code: known.code, ...(known.field ? { field: known.field } : {}) },
     });
   }
+  const status = (original as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Refused before execution (body too large, malformed JSON): the message says why.
+    return new GraphQLError(original.message, { path: error.path, extensions: { code: 'BAD_REQUEST' } });
+  }
   if (!error.originalError) {
     // Parse and validation errors: the query itself is wrong, and the message says how.
     return new GraphQLError(error.message, {

@@ -35,7 +35,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
+    // Profile updates carry an avatar of up to 500000 bytes as a data URL.
+    bodyLimit: 2 * 1024 * 1024,
     trustProxy: app.config.trustProxy,
   });
   fastify.addHook('onSend', async (request, reply) => {
@@ -53,7 +54,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       accountsResolvers as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
-      app,
+      services: app,
       viewer: await viewerOf(app, request),
       request,
     }),

@@ -72,7 +72,7 @@ export function userViewOf(user: UserRow, context: RequestContext) {
 
 async function currentUser(context: RequestContext): Promise<UserRow> {
   const session = requireViewer(context.viewer);
-  const user = await findUserById(context.app.pool, session.id);
+  const user = await findUserById(context.services.pool, session.id);
   if (!user) throw new DomainError('UNAUTHENTICATED', 'Your account no longer exists. Please log in again.');
   return user;
 }
@@ -90,7 +90,7 @@ export const accountsResolvers = {
       requireRoles(context.viewer, 'admin');
       const page = pageRequest(args.page, ADMIN_LIST_SIZE);
       const search = args.search?.trim() ? args.search.trim().slice(0, 100) : null;
-      const { rows, total } = await listUsers(context.app.pool, {
+      const { rows, total } = await listUsers(context.services.pool, {
         search,
         includeAnonymous: args.includeAnonymous ?? false,
         page: page.page,
@@ -109,10 +109,10 @@ export const accountsResolvers = {
       const user = await currentUser(context);
       const { avatar, ...fields } = updateMyUserSchema.parse(args.dto);
       const changes: ProfileChanges = { ...fields };
-      if (avatar) changes.avatarFilename = await storeAvatar(context.app.storage, avatar.content);
-      const updated = await updateProfile(context.app.pool, user.id, changes);
+      if (avatar) changes.avatarFilename = await storeAvatar(context.services.storage, avatar.content);
+      const updated = await updateProfile(context.services.pool, user.id, changes);
       if (avatar && user.avatar_filename) {
-        await context.app.storage
+        await context.services.storage
           .remove('public', user.avatar_filename)
           .catch((error) => context.request.log.warn({ err: error }, 'old avatar could not be removed'));
       }

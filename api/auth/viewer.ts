@@ -7,7 +7,8 @@ import type { AppContext } from '../app-context';
 /** Who is asking: the verified session of the Bearer token, or null for an anonymous visitor. */
 export type Viewer = Session | null;
 
-export type RequestContext = { app: AppContext; viewer: Viewer; request: FastifyRequest };
+// Not `app`: Mercurius puts the Fastify instance there.
+export type RequestContext = { services: AppContext; viewer: Viewer; request: FastifyRequest };
 
 export async function viewerOf(app: AppContext, request: FastifyRequest): Promise<Viewer> {
   return app.tokens.verify(bearerToken(request.headers.authorization));
