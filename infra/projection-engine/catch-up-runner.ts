@@ -114,8 +114,10 @@ export class CatchUpRunner {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', () => this.wake());
     client.on('error', (error) => {
-      this.options.log.warn({ err: error }, 'projection listener lost its connection; polling until restart');
       this.listener = null;
+      // 57P01: the server is shutting down (Ctrl-C reaches it together with the app).
+      if (this.stopped || (error as { code?: string }).code === '57P01') return;
+      this.options.log.warn({ err: error }, 'projection listener lost its connection; polling until restart');
     });
     await client.connect();
     await client.query(`listen ${FEED_CHANNEL}`);
