@@ -10,7 +10,7 @@ export const countryCodes: readonly string[] = Object.keys(countries.getAlpha2Co
 export const DEFAULT_COUNTRY = 'cz';
 
 export function countryName(code: string): string {
-  return countries.getName(code.toUpperCase(), 'en', { select: 'alias' }) ?? code.toUpperCase();
+  return countries.getName(code.toUpperCase(), 'en', { select: 'official' }) ?? code.toUpperCase();
 }
 
 /** Countries sorted by their English name, for selects. */

@@ -1,10 +1,11 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Provider as GraphqlProvider } from 'urql';
-import { SessionProvider } from '../shared/session';
-import { graphqlClient } from './graphql-client';
+import { SessionProvider, useSession } from '../shared/session';
+import { createGraphqlClient } from './graphql-client';
 import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
@@ -12,7 +13,17 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_ST
 /** Toasts close after 5 s unless a message says otherwise (spec 9). */
 export const DEFAULT_TOAST_MS = 5000;
 
-/** Theme (dark by default, the visitor's choice remembered), GraphQL client and session. */
+/**
+ * A GraphQL client per signed-in user: logging out or in as someone else starts with an empty cache,
+ * so no screen shows the previous user's answers. A token refresh keeps the cache.
+ */
+function GraphqlProviderForSession({ children }: { children: ReactNode }) {
+  const userId = useSession().user?.id ?? null;
+  const client = useMemo(() => createGraphqlClient(), [userId]);
+  return <GraphqlProvider value={client}>{children}</GraphqlProvider>;
+}
+
+/** Theme (dark by default, the visitor's choice remembered), session and GraphQL client. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
@@ -21,9 +32,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
-      <GraphqlProvider value={graphqlClient}>
-        <SessionProvider>{children}</SessionProvider>
-      </GraphqlProvider>
+      <SessionProvider>
+        <GraphqlProviderForSession>{children}</GraphqlProviderForSession>
+      </SessionProvider>
     </MantineProvider>
   );
 }

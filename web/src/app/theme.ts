@@ -1,5 +1,5 @@
 import { createTheme } from '@mantine/core';
-import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
+import type { ButtonProps, CSSVariablesResolver, MantineColorsTuple, MantineTheme } from '@mantine/core';
 
 // The look of DESIGN.md: asphalt darks, an electric cyan for actions, a magenta for highlights.
 
@@ -74,7 +74,18 @@ export const theme = createTheme({
   defaultGradient: { from: 'electric.5', to: 'magenta.5', deg: 120 },
   components: {
     Container: { defaultProps: { size: 'xl' } },
-    Button: { defaultProps: { fw: 700 } },
+    Button: {
+      defaultProps: { fw: 700 },
+      // Auto contrast picks the text colour from the light scheme's primary shade (a dark one), which
+      // left white text on the bright dark-scheme cyan. Primary filled buttons take the per-scheme
+      // contrast colour instead (dark text on cyan, white on the light scheme's teal).
+      vars: (_theme: MantineTheme, props: ButtonProps) => ({
+        root:
+          props.color === undefined && (props.variant === undefined || props.variant === 'filled')
+            ? { '--button-color': 'var(--mantine-primary-color-contrast)' }
+            : {},
+      }),
+    },
     Card: { defaultProps: { radius: 'md' } },
   },
 });

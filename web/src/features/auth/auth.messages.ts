@@ -1,10 +1,60 @@
+import { siteMessages } from '../../shared/messages/site.messages';
+
 // Texts of sign-in, register, forgot-password and reset-password (spec 2.4, 2.9, 5, 8).
+// Field rules and their messages come from domain/accounts/account.schemas.ts (shared with the API).
 export const authMessages = {
   modal: {
     titles: { login: 'Sign in', register: 'Create an Account', 'forgot-password': 'Forgot password' },
-    soon: 'Accounts open soon. Until then you can browse every skin and bundle, download free skins and buy as a guest: no account needed.',
-    browse: 'Browse skins',
+    descriptions: {
+      login: `Welcome back to ${siteMessages.name}. Sign in with your username or email.`,
+      register: 'Publish and sell your skins, rate and comment on the work of others.',
+      'forgot-password': 'Enter the email of your account and we will send you a link to set a new password.',
+    },
     close: 'Close',
+  },
+  tooManyTries: 'There were too many tries. Wait a minute, then try again.',
+  unreachable: 'The server could not be reached. Check your connection and try again.',
+  opensInNewTab: '(opens in a new tab)',
+  login: {
+    username: 'Username or email',
+    password: 'Password',
+    submit: 'Sign in',
+    forgot: 'Forgot password?',
+    noAccount: 'New here?',
+    toRegister: 'Create an account',
+    // "Sorry, that user or password doesn't match anyone we know. You can reset your password."
+    wrongBefore: "Sorry, that user or password doesn't match anyone we know. You can ",
+    wrongLink: 'reset your password',
+    wrongAfter: '.',
+    welcomeBack: (username: string) => `Welcome back, ${username}`,
+  },
+  register: {
+    username: 'Username',
+    usernameHint: '4 to 40 characters, no spaces. Others see it on your skins and comments.',
+    email: 'Email',
+    password: 'Password',
+    passwordHint: 'At least 8 characters.',
+    country: 'Country',
+    countryPlaceholder: 'Search for your country',
+    news: 'Send me news about new skins, features and the Skin of the Month',
+    termsBefore: 'I agree to the ',
+    terms: 'Terms of Service',
+    termsBetween: ' and the ',
+    privacy: 'Privacy Policy',
+    termsAfter: '.',
+    termsNeeded: 'Tick the box above to agree to the terms and enable Register.',
+    submit: 'Register',
+    haveAccount: 'Already have an account?',
+    toLogin: 'Sign in',
+    emailTaken: 'Sorry, but this email is already used by someone. Maybe you already have an account here?',
+    failed: 'There was an error creating your account. Try again or contact us.',
+    welcome: (username: string) => `Welcome to ${siteMessages.name}, ${username}!`,
+  },
+  forgotPassword: {
+    email: 'Email',
+    submit: 'Send reset link',
+    sent: "Sent! If there is an account under the email you've entered, you should receive message...",
+    back: 'Back to sign in',
   },
   resetPassword: {
     title: 'Set a new password',
@@ -13,13 +63,11 @@ export const authMessages = {
     newPassword: 'New password',
     confirmation: 'Confirmation of new password',
     submit: 'Setup new password',
-    tooShort: 'The password must have at least 8 characters.',
-    mismatch: 'The passwords do not match.',
     missingCode: 'This link has no reset code. Open the link from the email again, or ask for a new one.',
+    askAgain: 'Ask for a new link',
     notFound: 'There was an error changing your password.',
     alreadyUsed: 'This link was already used to reset your password.',
     failed: (status: number) => `The password could not be changed (error ${status}).`,
-    unreachable: 'The server could not be reached. Try again in a moment.',
     success: 'Password was successfully changed! You can login now.',
   },
 } as const;

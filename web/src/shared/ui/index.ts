@@ -1,3 +1,4 @@
+// Light pieces only: the country flag and select (flag images, country list) are imported by path.
 export { BackLink } from './back-link';
 export { DetailSkeleton } from './detail-skeleton';
 export { EmptyState } from './empty-state';

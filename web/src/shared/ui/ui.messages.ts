@@ -1,6 +1,7 @@
 // Texts of the shared pieces of the interface.
 export const uiMessages = {
   loadingPage: 'Loading page...',
+  noCountryFound: 'No country matches.',
   purchaseSuccessTitle: 'Purchase successful',
   purchaseSuccessText: 'You should receive email with download link(s) in a short while.',
   purchaseFailedTitle: 'Purchase cancelled',

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Box,
   Button,
@@ -14,47 +13,21 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconBrandInstagram,
-  IconChartBar,
-  IconChevronDown,
-  IconCoin,
-  IconLayoutDashboard,
-  IconLogout,
-  IconMessages,
-  IconPalette,
-  IconReceipt,
-  IconSettings,
-  IconShoppingBag,
-  IconStack2,
-  IconUserCircle,
-  IconUsers,
-  IconWallet,
-} from '@tabler/icons-react';
-import type { TablerIcon } from '@tabler/icons-react';
-import { Suspense, useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Suspense, useEffect, useId } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { CountryFlag } from '../../../shared/ui/country-flag';
 import { useSession } from '../../../shared/session';
 import { InsetPages, PageLoader } from '../../../shared/ui';
 import { accountMessages } from '../account.messages';
-import { useAuthorMenu } from '../hooks/use-author-menu';
+import { useMenuSections } from '../hooks/use-menu-sections';
+import type { MenuItem } from '../hooks/use-menu-sections';
+import { useMyUser } from '../hooks/use-my-user';
+import { UserAvatar } from './user-avatar';
 import classes from './account-layout.module.css';
 
 const menu = accountMessages.menu;
-
-interface MenuItem {
-  to: string;
-  label: string;
-  icon: TablerIcon;
-  isNew?: boolean;
-  /** Other paths that belong to the item (detail and editor screens). */
-  matches?: readonly string[];
-}
-
-interface MenuSection {
-  label: string;
-  items: MenuItem[];
-}
 
 function isActive(pathname: string, item: MenuItem): boolean {
   return [item.to, ...(item.matches ?? [])].some(
@@ -62,75 +35,33 @@ function isActive(pathname: string, item: MenuItem): boolean {
   );
 }
 
-function useMenuSections(): MenuSection[] {
-  const { hasRoles } = useSession();
-  const author = useAuthorMenu();
-  const sections: MenuSection[] = [
-    {
-      label: menu.player,
-      items: [
-        { to: '/me/collection', label: menu.collection, icon: IconShoppingBag },
-        { to: '/me/purchase-history', label: menu.purchaseHistory, icon: IconReceipt },
-        { to: '/me/settings', label: menu.settings, icon: IconSettings },
-      ],
-    },
-    {
-      label: menu.author,
-      items: [
-        ...(author.hasSkins
-          ? [{ to: '/me/dashboard', label: menu.dashboard, icon: IconChartBar, isNew: author.newDashboard }]
-          : []),
-        { to: '/me/skins', label: menu.skins, icon: IconPalette, matches: ['/me/skin', '/me/publish'] },
-        { to: '/me/bundles', label: menu.bundles, icon: IconStack2, matches: ['/me/bundle'] },
-        ...(author.hasPaidSkins
-          ? [{ to: '/me/payouts', label: menu.payouts, icon: IconWallet, isNew: author.newPayouts }]
-          : []),
-      ],
-    },
-  ];
-  if (hasRoles(['admin'])) {
-    sections.push({
-      label: menu.admin,
-      items: [
-        { to: '/admin/dashboard', label: menu.adminDashboard, icon: IconLayoutDashboard },
-        { to: '/admin/users', label: menu.adminUsers, icon: IconUsers },
-        { to: '/admin/orders', label: menu.adminOrders, icon: IconReceipt },
-        { to: '/admin/payouts', label: menu.adminPayouts, icon: IconCoin, matches: ['/admin/payout'] },
-        { to: '/admin/comments', label: menu.adminComments, icon: IconMessages },
-        { to: '/admin/skins', label: menu.adminSkins, icon: IconPalette },
-        { to: '/admin/social-media', label: menu.adminSocial, icon: IconBrandInstagram },
-      ],
-    });
-  }
-  return sections;
-}
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
-}
-
 function AccountMenu() {
   const { user, endSession } = useSession();
+  const { myUser } = useMyUser();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const sections = useMenuSections();
-  const displayName = user?.username || user?.name || '';
+  const idPrefix = useId();
+  const username = myUser?.username ?? user?.username ?? '';
+  const country = myUser?.country ?? user?.country;
+
+  const logOut = () => {
+    endSession();
+    void navigate('/');
+    notifications.show({ color: 'electric', message: menu.loggedOut });
+  };
 
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
-        <Avatar color="electric" radius="xl" size="lg" variant="filled">
-          {initials(user?.name || displayName)}
-        </Avatar>
+        <UserAvatar username={username} url={myUser?.avatar?.url} radius="xl" size="lg" />
         <Box miw={0}>
-          <Text fw={700} truncate>
-            {displayName}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={700} truncate>
+              {username}
+            </Text>
+            <CountryFlag code={country} />
+          </Group>
           {user?.email ? (
             <Text size="sm" c="dimmed" truncate>
               {user.email}
@@ -144,29 +75,36 @@ function AccountMenu() {
         label={menu.profile}
         leftSection={<IconUserCircle size={18} stroke={1.7} aria-hidden />}
         active={pathname === '/me' || pathname === '/admin'}
+        aria-current={pathname === '/me' || pathname === '/admin' ? 'page' : undefined}
         className={classes.link}
       />
       {sections.map((section) => (
-        <Box key={section.label} component="section" aria-label={section.label}>
-          <Text className={classes.sectionLabel}>{section.label}</Text>
-          {section.items.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} stroke={1.7} aria-hidden />}
-              rightSection={
-                item.isNew ? (
-                  <Badge size="xs" color="magenta" variant="filled">
-                    {menu.newBadge}
-                  </Badge>
-                ) : null
-              }
-              active={isActive(pathname, item)}
-              className={classes.link}
-            />
-          ))}
+        <Box key={section.id} component="section" aria-labelledby={`${idPrefix}-${section.id}`}>
+          <Text id={`${idPrefix}-${section.id}`} className={classes.sectionLabel}>
+            {section.label}
+          </Text>
+          {section.items.map((item) => {
+            const active = isActive(pathname, item);
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} stroke={1.7} aria-hidden />}
+                rightSection={
+                  item.isNew ? (
+                    <Badge size="xs" color="magenta" variant="filled">
+                      {menu.newBadge}
+                    </Badge>
+                  ) : null
+                }
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                className={classes.link}
+              />
+            );
+          })}
         </Box>
       ))}
       <Divider />
@@ -175,12 +113,9 @@ function AccountMenu() {
         color="gray"
         justify="flex-start"
         leftSection={<IconLogout size={18} stroke={1.7} aria-hidden />}
-        onClick={() => {
-          endSession();
-          void navigate('/');
-        }}
+        onClick={logOut}
       >
-        {menu.signOut}
+        {menu.logOut}
       </Button>
     </Stack>
   );
@@ -212,6 +147,7 @@ export function AccountLayout() {
                 size="md"
                 onClick={mobileMenu.toggle}
                 aria-expanded={menuOpened}
+                aria-controls="account-menu-mobile"
                 rightSection={
                   <IconChevronDown
                     size={18}
@@ -225,7 +161,7 @@ export function AccountLayout() {
               >
                 {menu.toggle}
               </Button>
-              <Collapse expanded={menuOpened}>
+              <Collapse expanded={menuOpened} id="account-menu-mobile">
                 <Box p="md" pt="xs">
                   <AccountMenu />
                 </Box>

@@ -1,13 +1,26 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { closeAuthModal } from '../../../shared/session';
+import { Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+import { closeAuthModal, openAuthModal } from '../../../shared/session';
 import type { AuthModalMode } from '../../../shared/session';
 import { authMessages } from '../auth.messages';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
 
 const modal = authMessages.modal;
 
-/** The one modal for sign-in, register and forgot-password (spec 2.4); forms arrive with accounts. */
+/** Switches the modal to another mode in place; `carry` is what the next form starts with (an email). */
+export type AuthModeSwitch = (mode: AuthModalMode, carry?: string) => void;
+
+/** The one modal for sign-in, register and forgot-password (spec 2.4), opened by openAuthModal(). */
 export function AuthModal({ mode }: { mode: AuthModalMode }) {
+  // What the user typed in one mode (a username or an email) follows them into the next one.
+  const [carried, setCarried] = useState('');
+  const switchMode: AuthModeSwitch = (next, carry) => {
+    setCarried(carry ?? '');
+    openAuthModal(next);
+  };
+
   return (
     <Modal
       opened
@@ -15,22 +28,20 @@ export function AuthModal({ mode }: { mode: AuthModalMode }) {
       title={modal.titles[mode]}
       centered
       radius="md"
+      size="md"
       closeButtonProps={{ 'aria-label': modal.close }}
       styles={{
-        title: { fontFamily: 'var(--mantine-font-family-headings)', fontWeight: 700, fontSize: '1.375rem' },
+        title: { fontFamily: 'var(--mantine-font-family-headings)', fontWeight: 700, fontSize: '1.5rem' },
       }}
     >
-      <Stack gap="lg">
-        <Text c="dimmed">{modal.soon}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={closeAuthModal}>
-            {modal.close}
-          </Button>
-          <Button component={Link} to="/skins" onClick={closeAuthModal}>
-            {modal.browse}
-          </Button>
-        </Group>
-      </Stack>
+      <Text c="dimmed" size="sm" mb="lg">
+        {modal.descriptions[mode]}
+      </Text>
+      {mode === 'login' ? <LoginForm key="login" onSwitch={switchMode} initialUsername={carried} /> : null}
+      {mode === 'register' ? <RegisterForm key="register" onSwitch={switchMode} /> : null}
+      {mode === 'forgot-password' ? (
+        <ForgotPasswordForm key="forgot" onSwitch={switchMode} initialEmail={carried} />
+      ) : null}
     </Modal>
   );
 }

@@ -1,28 +1,23 @@
-import { Alert, Button, Card, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Card, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { resetPasswordFormSchema } from '../../../../../domain/accounts/account.schemas';
+import { useErrorsAfterSubmit } from '../../../shared/forms';
+import { openAuthModal } from '../../../shared/session';
 import { PageContainer } from '../../../shared/ui';
 import { authMessages } from '../auth.messages';
+import { resetPassword } from '../lib/auth-api';
 
 const texts = authMessages.resetPassword;
 
-// Spec 5: both fields at least 8 characters and equal.
-const resetPasswordSchema = z
-  .object({
-    password: z.string().min(8, texts.tooShort),
-    confirmation: z.string().min(8, texts.tooShort),
-  })
-  .refine((values) => values.password === values.confirmation, {
-    path: ['confirmation'],
-    message: texts.mismatch,
-  });
+type ResetPasswordValues = { password: string; confirmation: string };
 
-type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+// Spec 5: both fields at least 8 characters and equal; flagged after the first submit attempt.
+const validate = zod4Resolver(resetPasswordFormSchema, { errorPriority: 'first' });
 
 type SubmitState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string };
 
@@ -34,44 +29,55 @@ export function ResetPasswordPage() {
   const [state, setState] = useState<SubmitState>({ kind: 'idle' });
   const form = useForm<ResetPasswordValues>({
     initialValues: { password: '', confirmation: '' },
-    validate: zod4Resolver(resetPasswordSchema),
+    validate,
+    clearInputErrorOnChange: false,
   });
+  const errors = useErrorsAfterSubmit(form);
 
   const submit = async (values: ResetPasswordValues) => {
     setState({ kind: 'sending' });
-    let response: Response;
-    try {
-      response = await fetch('/api/auth/reset-password', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ code, password: values.password }),
-      });
-    } catch {
-      setState({ kind: 'error', message: texts.unreachable });
-      return;
-    }
-    if (response.status < 400) {
+    const answer = await resetPassword(code, values.password);
+    if (answer.ok) {
       notifications.show({ color: 'teal', message: texts.success });
       void navigate('/skins');
       return;
     }
-    if (response.status === 404 || response.status === 410) {
-      const message = response.status === 404 ? texts.notFound : texts.alreadyUsed;
+    if (answer.status === 0) {
+      setState({ kind: 'error', message: authMessages.unreachable });
+      return;
+    }
+    // Spec 8: 404 and 410 have their toasts; any other status of 400 or more is an error state only.
+    if (answer.status === 404 || answer.status === 410) {
+      const message = answer.status === 404 ? texts.notFound : texts.alreadyUsed;
       notifications.show({ color: 'red', message });
       setState({ kind: 'error', message });
       return;
     }
-    setState({ kind: 'error', message: texts.failed(response.status) });
+    if (answer.status === 422 && answer.refusal?.field === 'password' && answer.refusal.message) {
+      errors.setServerError('password', answer.refusal.message);
+      setState({ kind: 'idle' });
+      return;
+    }
+    setState({ kind: 'error', message: texts.failed(answer.status) });
   };
 
   return (
     <PageContainer title={texts.title} eyebrow={texts.eyebrow} description={texts.description} size="xs">
       <Card withBorder padding="xl">
-        <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+        <form onSubmit={errors.onSubmit(submit)} noValidate>
           <Stack gap="md">
             {!code ? (
               <Alert color="yellow" variant="light" icon={<IconAlertCircle />}>
-                {texts.missingCode}
+                {texts.missingCode}{' '}
+                <Anchor
+                  component="button"
+                  type="button"
+                  inherit
+                  fw={700}
+                  onClick={() => openAuthModal('forgot-password')}
+                >
+                  {texts.askAgain}
+                </Anchor>
               </Alert>
             ) : null}
             {state.kind === 'error' ? (

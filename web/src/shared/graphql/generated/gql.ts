@@ -2,7 +2,30 @@
 import * as types from './graphql';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 
-const documents = {};
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  fragment PrivateUserFields on PrivateUser {\n    id\n    url\n    username\n    email\n    fullname\n    country\n    language\n    avatar {\n      url\n    }\n    description\n    facebook\n    twitter\n    twitch\n    instagram\n    discord\n    website\n    subscribedToNews\n    payoutMethod\n    paypalAccount\n    bankAccountIban\n    bankAccountBic\n    street\n    city\n    roles {\n      id\n      name\n    }\n    createdAt\n  }\n": typeof types.PrivateUserFieldsFragmentDoc,
+    "\n  query MyUser {\n    myUser {\n      ...PrivateUserFields\n    }\n  }\n": typeof types.MyUserDocument,
+    "\n  mutation UpdateMyUser($dto: UpdateMyUserInput!) {\n    updateMyUser(dto: $dto) {\n      ...PrivateUserFields\n    }\n  }\n": typeof types.UpdateMyUserDocument,
+    "\n  query AdminUsers($search: String, $page: PageInput!) {\n    users(search: $search, includeAnonymous: false, page: $page) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        username\n        email\n        country\n        createdAt\n        avatar {\n          url\n        }\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
+};
+const documents: Documents = {
+    "\n  fragment PrivateUserFields on PrivateUser {\n    id\n    url\n    username\n    email\n    fullname\n    country\n    language\n    avatar {\n      url\n    }\n    description\n    facebook\n    twitter\n    twitch\n    instagram\n    discord\n    website\n    subscribedToNews\n    payoutMethod\n    paypalAccount\n    bankAccountIban\n    bankAccountBic\n    street\n    city\n    roles {\n      id\n      name\n    }\n    createdAt\n  }\n": types.PrivateUserFieldsFragmentDoc,
+    "\n  query MyUser {\n    myUser {\n      ...PrivateUserFields\n    }\n  }\n": types.MyUserDocument,
+    "\n  mutation UpdateMyUser($dto: UpdateMyUserInput!) {\n    updateMyUser(dto: $dto) {\n      ...PrivateUserFields\n    }\n  }\n": types.UpdateMyUserDocument,
+    "\n  query AdminUsers($search: String, $page: PageInput!) {\n    users(search: $search, includeAnonymous: false, page: $page) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        username\n        email\n        country\n        createdAt\n        avatar {\n          url\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
+};
+
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  *
@@ -16,6 +39,23 @@ const documents = {};
  * Please regenerate the types.
  */
 export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PrivateUserFields on PrivateUser {\n    id\n    url\n    username\n    email\n    fullname\n    country\n    language\n    avatar {\n      url\n    }\n    description\n    facebook\n    twitter\n    twitch\n    instagram\n    discord\n    website\n    subscribedToNews\n    payoutMethod\n    paypalAccount\n    bankAccountIban\n    bankAccountBic\n    street\n    city\n    roles {\n      id\n      name\n    }\n    createdAt\n  }\n"): (typeof documents)["\n  fragment PrivateUserFields on PrivateUser {\n    id\n    url\n    username\n    email\n    fullname\n    country\n    language\n    avatar {\n      url\n    }\n    description\n    facebook\n    twitter\n    twitch\n    instagram\n    discord\n    website\n    subscribedToNews\n    payoutMethod\n    paypalAccount\n    bankAccountIban\n    bankAccountBic\n    street\n    city\n    roles {\n      id\n      name\n    }\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyUser {\n    myUser {\n      ...PrivateUserFields\n    }\n  }\n"): (typeof documents)["\n  query MyUser {\n    myUser {\n      ...PrivateUserFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMyUser($dto: UpdateMyUserInput!) {\n    updateMyUser(dto: $dto) {\n      ...PrivateUserFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMyUser($dto: UpdateMyUserInput!) {\n    updateMyUser(dto: $dto) {\n      ...PrivateUserFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUsers($search: String, $page: PageInput!) {\n    users(search: $search, includeAnonymous: false, page: $page) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        username\n        email\n        country\n        createdAt\n        avatar {\n          url\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminUsers($search: String, $page: PageInput!) {\n    users(search: $search, includeAnonymous: false, page: $page) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        username\n        email\n        country\n        createdAt\n        avatar {\n          url\n        }\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

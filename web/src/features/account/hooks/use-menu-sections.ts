@@ -1,0 +1,163 @@
+import {
+  IconBrandInstagram,
+  IconChartBar,
+  IconCoin,
+  IconLayoutDashboard,
+  IconMessages,
+  IconPalette,
+  IconReceipt,
+  IconSettings,
+  IconShoppingBag,
+  IconStack2,
+  IconUsers,
+  IconWallet,
+} from '@tabler/icons-react';
+import type { TablerIcon } from '@tabler/icons-react';
+import { useSession } from '../../../shared/session';
+import { accountMessages } from '../account.messages';
+import { useAuthorMenu } from './use-author-menu';
+
+const menu = accountMessages.menu;
+
+export interface MenuItem {
+  to: string;
+  label: string;
+  icon: TablerIcon;
+  /** One line about the item, for the profile screen. */
+  description: string;
+  isNew?: boolean;
+  /** Other paths that belong to the item (detail and editor screens). */
+  matches?: readonly string[];
+}
+
+export interface MenuSection {
+  id: 'player' | 'author' | 'admin';
+  label: string;
+  items: MenuItem[];
+}
+
+/** The three menus of the profile area (spec 2.11): player, author and, for admins only, admin. */
+export function useMenuSections(): MenuSection[] {
+  const { hasRoles } = useSession();
+  const author = useAuthorMenu();
+  const sections: MenuSection[] = [
+    {
+      id: 'player',
+      label: menu.player,
+      items: [
+        {
+          to: '/me/collection',
+          label: menu.collection,
+          icon: IconShoppingBag,
+          description: menu.descriptions.collection,
+        },
+        {
+          to: '/me/purchase-history',
+          label: menu.purchaseHistory,
+          icon: IconReceipt,
+          description: menu.descriptions.purchaseHistory,
+        },
+        {
+          to: '/me/settings',
+          label: menu.settings,
+          icon: IconSettings,
+          description: menu.descriptions.settings,
+        },
+      ],
+    },
+    {
+      id: 'author',
+      label: menu.author,
+      items: [
+        ...(author.hasSkins
+          ? [
+              {
+                to: '/me/dashboard',
+                label: menu.dashboard,
+                icon: IconChartBar,
+                description: menu.descriptions.dashboard,
+                isNew: author.newDashboard,
+              },
+            ]
+          : []),
+        {
+          to: '/me/skins',
+          label: menu.skins,
+          icon: IconPalette,
+          description: menu.descriptions.skins,
+          matches: ['/me/skin', '/me/publish'],
+        },
+        {
+          to: '/me/bundles',
+          label: menu.bundles,
+          icon: IconStack2,
+          description: menu.descriptions.bundles,
+          matches: ['/me/bundle'],
+        },
+        ...(author.hasPaidSkins
+          ? [
+              {
+                to: '/me/payouts',
+                label: menu.payouts,
+                icon: IconWallet,
+                description: menu.descriptions.payouts,
+                isNew: author.newPayouts,
+              },
+            ]
+          : []),
+      ],
+    },
+  ];
+  if (hasRoles(['admin'])) {
+    sections.push({
+      id: 'admin',
+      label: menu.admin,
+      items: [
+        {
+          to: '/admin/users',
+          label: menu.adminUsers,
+          icon: IconUsers,
+          description: menu.descriptions.adminUsers,
+        },
+        {
+          to: '/admin/orders',
+          label: menu.adminOrders,
+          icon: IconReceipt,
+          description: menu.descriptions.adminOrders,
+        },
+        {
+          to: '/admin/payouts',
+          label: menu.adminPayouts,
+          icon: IconCoin,
+          description: menu.descriptions.adminPayouts,
+          matches: ['/admin/payout'],
+        },
+        {
+          to: '/admin/comments',
+          label: menu.adminComments,
+          icon: IconMessages,
+          description: menu.descriptions.adminComments,
+        },
+        {
+          to: '/admin/dashboard',
+          label: menu.adminDashboard,
+          icon: IconLayoutDashboard,
+          description: menu.descriptions.adminDashboard,
+        },
+        {
+          to: '/admin/skins',
+          label: menu.adminSkins,
+          icon: IconPalette,
+          description: menu.descriptions.adminSkins,
+        },
+        {
+          to: '/admin/social-media',
+          label: menu.adminSocial,
+          icon: IconBrandInstagram,
+          description: menu.descriptions.adminSocial,
+        },
+      ],
+    });
+  }
+  return sections;
+}

@@ -1,0 +1,26 @@
+import type { LoginInput, RegisterInput } from '../../../../../domain/accounts/account.schemas';
+import { postJson } from '../../../shared/http';
+import type { RestAnswer } from '../../../shared/http';
+
+// The REST auth calls of the API contract. Each answers the raw status: the forms decide what the
+// user sees (spec 8).
+
+/** 200 text token | 400 { field: 'email' | 'username', message } | 422 { field, message } | 429. */
+export function register(input: RegisterInput): Promise<RestAnswer> {
+  return postJson('/api/auth/register', input);
+}
+
+/** 200 text token | 400 wrong user or password | 429 too many tries. `username` may be the email. */
+export function login(input: LoginInput): Promise<RestAnswer> {
+  return postJson('/api/auth/login', input);
+}
+
+/** 200 whether or not the email has an account | 429. */
+export function forgotPassword(email: string): Promise<RestAnswer> {
+  return postJson('/api/auth/forgot-password', { email });
+}
+
+/** 200 text | 404 unknown or expired code | 410 code already used | 422 short password. */
+export function resetPassword(code: string, password: string): Promise<RestAnswer> {
+  return postJson('/api/auth/reset-password', { code, password });
+}

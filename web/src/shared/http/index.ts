@@ -1,0 +1,2 @@
+export { postJson } from './post-json';
+export type { RestAnswer } from './post-json';

@@ -1,0 +1,25 @@
+import 'flag-icons/css/flag-icons.min.css';
+import { formatCountry } from '../format';
+
+export interface CountryFlagProps {
+  /** Two-letter country code, any case (e.g. 'cz'). */
+  code: string | null | undefined;
+  /** Hide the flag from assistive technology when the country name is written beside it. */
+  decorative?: boolean;
+  /** Font size of the flag (it is 4:3, one em high). */
+  size?: string;
+}
+
+/** A country's flag from the kept flag set (DESIGN.md), with the country name as its label. */
+export function CountryFlag({ code, decorative = false, size }: CountryFlagProps) {
+  const normalized = code?.trim().toLowerCase() ?? '';
+  if (!/^[a-z]{2}$/.test(normalized)) return null;
+  const name = formatCountry(normalized);
+  return (
+    <span
+      className={`fi fi-${normalized}`}
+      style={{ borderRadius: 2, flexShrink: 0, fontSize: size }}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name, title: name })}
+    />
+  );
+}
