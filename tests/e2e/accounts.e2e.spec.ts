@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { waitForMail } from '../support/outbox';
+
+let session: BrowserSession | null = null;
+afterEach(async (context) => {
+  if (session && context.task.result?.state === 'fail')
+    await screenshot(session.page, `failed-${context.task.name}`);
+  await session?.close();
+  session = null;
+});
+
+describe('an account in the browser', () => {
+  it('register → log out → log in → forgot password → mail → new password → log in → profile settings', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    const username = `racer_${Date.now() % 1_000_000}`;
+    const email = `${username}@example.com`;
+    const toast = (text: string | RegExp) =>
+      page.locator('.mantine-Notification-root').filter({ hasText: text });
+    const modal = page.getByRole('dialog');
+
+    // Register from the top bar.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => modal.getByRole('heading', { name: 'Create an Account' }).isVisible()).toBe(true);
+    await modal.getByLabel('Username').fill(username);
+    await modal.getByLabel('Email').fill(email);
+    await modal.getByLabel(/^Password/).fill('first-password');
+    const register = modal.getByRole('button', { name: 'Register' });
+    expect(await register.isDisabled()).toBe(true);
+    await modal.getByRole('checkbox', { name: /I agree to the/ }).check();
+    await register.click();
+    await expect.poll(() => toast(`Welcome to TrackSkins, ${username}!`).isVisible()).toBe(true);
+    expect(await toast('There was an error creating your account').count()).toBe(0);
+    await screenshot(page, 'account-registered');
+
+    // Log out from the profile.
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.waitForURL('**/me');
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign Up' }).isVisible()).toBe(true);
+
+    // Log in again, then ask for a new password.
+    const signIn = async (password: string) => {
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await modal.getByRole('button', { name: 'Sign in' }).first().click();
+      await modal.getByLabel('Username or email').fill(email);
+      await modal.getByLabel(/^Password/).fill(password);
+      await modal.getByRole('button', { name: 'Sign in' }).last().click();
+      await expect.poll(() => toast(`Welcome back, ${username}`).isVisible()).toBe(true);
+    };
+    await signIn('first-password');
+    await page.goto('/me');
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await modal.getByRole('button', { name: 'Sign in' }).first().click();
+    await modal.getByRole('button', { name: 'Forgot password?' }).click();
+    await modal.getByLabel('Email').fill(email);
+    await modal.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => modal.getByText(/^Sent! If there is an account/).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    const mail = await waitForMail(path.join(inject('appDataDir'), 'outbox'), email, 'Reset your');
+    const link = new URL(/https?:\/\/\S+\/reset-password\?c=[\w%-]+/.exec(mail.text)![0]);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel(/^New password/).fill('second-password');
+    await page.getByLabel('Confirmation of new password').fill('second-password');
+    await page.getByRole('button', { name: 'Setup new password' }).click();
+    await expect
+      .poll(() => toast('Password was successfully changed! You can login now.').isVisible())
+      .toBe(true);
+    await page.waitForURL('**/skins');
+
+    await signIn('second-password');
+
+    // Payout details in the profile settings survive a reload.
+    await page.goto('/me/settings');
+    await page.getByText('PayPal', { exact: true }).click();
+    await page.getByLabel('PayPal email address').fill('payouts@example.com');
+    await page.getByLabel('Full name').fill('Jana Racer');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect.poll(() => toast('Profile updated!').isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('PayPal email address').inputValue()).toBe('payouts@example.com');
+    await screenshot(page, 'account-settings');
+  });
+});
