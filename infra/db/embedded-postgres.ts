@@ -13,7 +13,10 @@ import type { Logger } from '../logger';
 // IPC 'shutdown' messages) with process.exit(0), turning a failed test run into success, and on
 // 'exit' calls its async hook without a callback (a TypeError). Only the signal hooks stay; callers
 // stop their servers themselves, and a server orphaned by a crash is stopped by the next start.
-for (const event of ['beforeExit', 'message', 'exit']) exitHook.unhookEvent(event);
+// (The module may be evaluated more than once in a process, as by test runners: unhook once.)
+for (const event of ['beforeExit', 'message', 'exit']) {
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+}
 
 const DATABASE_NAME = 'marketplace';
 const USER = 'postgres';
