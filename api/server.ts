@@ -5,6 +5,8 @@ import mercurius from 'mercurius';
 import { accountsResolvers } from './accounts/accounts.resolvers';
 import type { AppContext } from './app-context';
 import { authRoutes } from './auth/auth.routes';
+import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.resolvers';
+import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
 import { viewerOf, type RequestContext } from './auth/viewer';
 import { LongScalar } from './graphql/common.schema';
 import { typeDefs } from './graphql/schema';
@@ -52,7 +54,9 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       { Long: { scalar: LongScalar } as never },
       healthResolvers(app),
       accountsResolvers as ResolverMap,
+      catalogueResolvers as ResolverMap,
     ) as never,
+    loaders: catalogueLoaders as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,
       viewer: await viewerOf(app, request),
@@ -70,6 +74,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await healthRoutes(fastify, app);
   await authRoutes(fastify, app);
   await publicFilesRoutes(fastify, app);
+  await skinDownloadRoutes(fastify, app);
   await webAppRoutes(fastify, { distDir: app.config.webDistDir });
   return fastify;
 }

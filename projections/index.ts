@@ -1,5 +1,11 @@
 import type { Projection } from '../infra/projection-engine/projection';
 import { eventActivityProjection } from './event-activity.projection';
+import { skinDownloadsProjection } from './skin-downloads.projection';
+import { skinRatingsProjection } from './skin-ratings.projection';
 
 /** Every read model built from events, by name: the API, the runner and `npm run replay` use this list. */
-export const projections: readonly Projection[] = [eventActivityProjection];
+export const projections: readonly Projection[] = [
+  eventActivityProjection,
+  skinRatingsProjection,
+  skinDownloadsProjection,
+];

@@ -67,6 +67,15 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
   return db.maybeOne(sql.type(userRow)`select ${userColumns} from users where id = ${id}`);
 }
 
+/** Several users at once, by id (for loaders). */
+export async function usersByIds(db: Queryable, ids: readonly number[]): Promise<Map<number, UserRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.any(sql.type(userRow)`
+    select ${userColumns} from users where id = any(${sql.array(unique, 'int8')})`);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** A registered (not guest) user by username or email, regardless of case. */
 export async function findUserByLogin(db: Queryable, login: string): Promise<UserRow | null> {
   return db.maybeOne(sql.type(userRow)`

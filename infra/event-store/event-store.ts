@@ -23,6 +23,8 @@ export type NewEvent<Type extends string = string, Data = unknown> = {
   schemaVersion?: number;
   metadata?: EventMetadata;
   eventId?: string;
+  /** When it happened, for events imported or loaded after the fact (demo history); now by default. */
+  occurredAt?: Date;
 };
 
 export type StoredEvent<Type extends string = string, Data = unknown> = {
@@ -150,17 +152,18 @@ export class EventStore {
           schema_version: event.schemaVersion ?? 1,
           data: event.data,
           metadata: event.metadata ?? {},
+          recorded_at: event.occurredAt?.toISOString() ?? null,
         });
       });
     }
 
     const inserted = await tx.any(sql.type(storedEventRow)`
       with inserted as (
-        insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
-        select stream_id, stream_version, event_id, event_type, schema_version, data, metadata
+        insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, recorded_at)
+        select stream_id, stream_version, event_id, event_type, schema_version, data, metadata, coalesce(recorded_at, now())
         from jsonb_to_recordset(${sql.jsonb(rows as never)}) as x(
           stream_id text, stream_version bigint, event_id uuid, event_type text,
-          schema_version integer, data jsonb, metadata jsonb)
+          schema_version integer, data jsonb, metadata jsonb, recorded_at timestamptz)
         order by stream_id, stream_version
         returning ${eventColumns}
       ), notified as (select pg_notify(${FEED_CHANNEL}, '') as done)

@@ -1,5 +1,7 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. Local disk by default; an S3-compatible store can implement the same
@@ -8,6 +10,8 @@ import path from 'node:path';
 export type FileStorage = {
   put(area: StorageArea, name: string, content: Buffer): Promise<void>;
   read(area: StorageArea, name: string): Promise<Buffer | null>;
+  /** The file as a stream with its size, for sending large files without holding them in memory. */
+  open(area: StorageArea, name: string): Promise<{ stream: Readable; size: number } | null>;
   remove(area: StorageArea, name: string): Promise<void>;
   /** A folder on disk for an area, for serving with HTTP caching; null for remote stores. */
   localFolder(area: StorageArea): string | null;
@@ -41,6 +45,13 @@ export class LocalFileStorage implements FileStorage {
 
   async read(area: StorageArea, name: string): Promise<Buffer | null> {
     return fs.readFile(this.file(area, name)).catch(() => null);
+  }
+
+  async open(area: StorageArea, name: string): Promise<{ stream: Readable; size: number } | null> {
+    const file = this.file(area, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile()) return null;
+    return { stream: createReadStream(file), size: stat.size };
   }
 
   async remove(area: StorageArea, name: string): Promise<void> {

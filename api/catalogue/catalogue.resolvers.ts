@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { ratingAverage } from '../../domain/ratings/rating.decider';
+import { DomainError } from '../../domain/errors';
+import { imageVariantNames } from '../../infra/media/image-variants';
+import { usersByIds } from '../accounts/users.repository';
+import { userViewOf } from '../accounts/accounts.resolvers';
+import { isAdmin, requireViewer, type RequestContext } from '../auth/viewer';
+import { pageOf, pageRequest } from '../graphql/paging';
+import { rateSkin } from './rate-skin.handler';
+import {
+  findSkinByUrl,
+  listSkins,
+  resourcesOfSkins,
+  skinsByIds,
+  statsOfSkins,
+  variationsOfSkins,
+  votesOf,
+  type ResourceRow,
+  type SkinRow,
+  type SkinSort,
+  type Visibility,
+} from './skins.repository';
+
+const SKINS_PAGE_SIZE = 15;
+const GAMES = ['TM2020', 'TMNF', 'TM_TURBO', 'TM2', 'TMUF', 'TM_SUNRISE', 'TM'] as const;
+const SORTS: Record<string, SkinSort> = {
+  createdAt: 'createdAt',
+  author: 'author',
+  'author.username': 'author',
+  price: 'price',
+  title: 'title',
+  downloads: 'downloads',
+};
+
+const listArgs = z.object({
+  search: z.string().max(100).nullish(),
+  type: z.enum(GAMES).nullish(),
+  page: z.unknown().optional(),
+});
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const visibilityOf = (context: RequestContext): Visibility => ({
+  viewerId: context.viewer?.id ?? null,
+  admin: isAdmin(context.viewer),
+});
+
+export function resourceOf(row: ResourceRow) {
+  const image = row.type === 'IMAGE';
+  const names = imageVariantNames(row.filename);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    filename: row.filename,
+    type: row.type,
+    order: row.position,
+    url: image ? `/public/${names.full}` : null,
+    cardUrl: image ? `/public/${names.card}` : null,
+    previewUrl: image ? `/public/${names.preview}` : null,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/** The fields stored on the row; everything else comes from batched loaders (one query per field and request). */
+function skinOf(row: SkinRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    type: row.game,
+    published: row.published,
+    availableAlone: row.available_alone,
+    videoUrl: row.video_url,
+    colorPrimary: row.color_primary,
+    colorSecondary: row.color_secondary,
+    createdAt: iso(row.created_at),
+    modifiedAt: iso(row.modified_at),
+    deletedAt: iso(row.deleted_at),
+    price: row.price_cents / 100,
+    authorId: row.author_id,
+  };
+}
+type SkinObject = ReturnType<typeof skinOf>;
+
+/** Sorting: createdAt descending by default; any other field ascending unless a direction is given. */
+function listingOf(args: z.infer<typeof listArgs>, context: RequestContext, fallbackSort: SkinSort) {
+  const page = pageRequest(args.page, SKINS_PAGE_SIZE);
+  const sort = (page.sortBy && SORTS[page.sortBy]) || fallbackSort;
+  const direction = page.sortDirection ?? (sort === 'createdAt' || sort === 'downloads' ? 'DESC' : 'ASC');
+  const search = args.search?.trim() ? args.search.trim() : null;
+  return {
+    page,
+    listing: {
+      search,
+      game: args.type ?? null,
+      sort,
+      direction,
+      page: page.page,
+      size: page.size,
+      includeHidden: isAdmin(context.viewer),
+    } as const,
+  };
+}
+
+async function skinPage(rawArgs: unknown, context: RequestContext, fallbackSort: SkinSort) {
+  const { page, listing } = listingOf(listArgs.parse(rawArgs), context, fallbackSort);
+  const { rows, total } = await listSkins(context.services.pool, listing);
+  return pageOf(rows.map(skinOf), total, page);
+}
+
+export const catalogueResolvers = {
+  Query: {
+    skin: async (_root: unknown, args: { url: string }, context: RequestContext) => {
+      const row = await findSkinByUrl(context.services.pool, args.url.slice(0, 200), visibilityOf(context));
+      return row ? skinOf(row) : null;
+    },
+    skins: (_root: unknown, args: unknown, context: RequestContext) => skinPage(args, context, 'createdAt'),
+    mostDownloadedSkins: (_root: unknown, args: unknown, context: RequestContext) =>
+      skinPage(args, context, 'downloads'),
+    skinsById: async (_root: unknown, args: { ids: string[] }, context: RequestContext) => {
+      const ids = z.array(z.coerce.number().int().positive()).max(100).parse(args.ids);
+      const rows = await skinsByIds(context.services.pool, ids, visibilityOf(context));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      // In the order asked, leaving out what the caller may not see.
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [skinOf(row)] : [];
+      });
+    },
+  },
+
+  Mutation: {
+    rateSkin: async (_root: unknown, args: { rating: number; skinId: number }, context: RequestContext) => {
+      const viewer = requireViewer(context.viewer);
+      await rateSkin(context.services, {
+        skinId: args.skinId,
+        userId: viewer.id,
+        rating: args.rating,
+        metadata: { actor: { userId: viewer.id }, correlationId: context.request.id },
+      });
+      const [stats] = await statsOfSkins(context.services.pool, [args.skinId]);
+      if (!stats) throw new DomainError('NOT_FOUND', 'This skin does not exist or is hidden.');
+      return {
+        average: ratingAverage(stats.rating_sum, stats.rating_count),
+        totalRatings: stats.rating_count,
+        usersRating: args.rating,
+      };
+    },
+  },
+};
+
+type Query<T> = { obj: T; params: unknown };
+
+/** Mercurius loaders: each field is fetched for all skins of a response in one query. */
+export const catalogueLoaders = {
+  Skin: {
+    author: async (queries: Query<SkinObject>[], context: RequestContext) => {
+      const users = await usersByIds(
+        context.services.pool,
+        queries.map((q) => q.obj.authorId),
+      );
+      return queries.map((q) => {
+        const user = users.get(q.obj.authorId);
+        return user ? userViewOf(user, context) : null;
+      });
+    },
+    resources: async (queries: Query<SkinObject>[], context: RequestContext) => {
+      const rows = await resourcesOfSkins(
+        context.services.pool,
+        queries.map((q) => q.obj.id),
+      );
+      return queries.map((q) => rows.filter((row) => row.skin_id === q.obj.id).map(resourceOf));
+    },
+    thumbnail: async (queries: Query<SkinObject>[], context: RequestContext) => {
+      const rows = await resourcesOfSkins(
+        context.services.pool,
+        queries.map((q) => q.obj.id),
+      );
+      return queries.map((q) => {
+        const first = rows.find((row) => row.skin_id === q.obj.id && row.type === 'IMAGE');
+        return first ? resourceOf(first) : null;
+      });
+    },
+    rating: async (queries: Query<SkinObject>[], context: RequestContext) => {
+      const ids = queries.map((q) => q.obj.id);
+      const [stats, votes] = await Promise.all([
+        statsOfSkins(context.services.pool, ids),
+        context.viewer ? votesOf(context.services.pool, context.viewer.id, ids) : new Map<number, number>(),
+      ]);
+      return queries.map((q) => {
+        const row = stats.find((s) => s.skin_id === q.obj.id);
+        return {
+          average: row ? ratingAverage(row.rating_sum, row.rating_count) : 0,
+          totalRatings: row?.rating_count ?? 0,
+          usersRating: votes.get(q.obj.id) ?? null,
+        };
+      });
+    },
+    downloads: async (queries: Query<SkinObject>[], context: RequestContext) => {
+      const stats = await statsOfSkins(
+        context.services.pool,
+        queries.map((q) => q.obj.id),
+      );
+      return queries.map((q) => {
+        const row = stats.find((s) => s.skin_id === q.obj.id);
+        return { total: row?.downloads_total ?? 0, unique: row?.downloads_unique ?? 0 };
+      });
+    },
+    colorVariations: async (queries: Query<SkinObject>[], context: RequestContext) => {
+      const ids = queries.map((q) => q.obj.id);
+      const pairs = await variationsOfSkins(context.services.pool, ids, visibilityOf(context));
+      const resources = await resourcesOfSkins(
+        context.services.pool,
+        pairs.map((pair) => pair.variation.id),
+      );
+      return queries.map((q) =>
+        pairs
+          .filter((pair) => pair.skinId === q.obj.id)
+          .map(({ variation }) => ({
+            id: variation.id,
+            url: variation.url,
+            title: variation.title,
+            colors: [variation.color_primary, variation.color_secondary].filter(
+              (c): c is string => c !== null,
+            ),
+            colorPrimary: variation.color_primary,
+            colorSecondary: variation.color_secondary,
+            availableAlone: variation.available_alone,
+            resources: resources
+              .filter((r) => r.skin_id === variation.id && r.type === 'IMAGE')
+              .map(resourceOf),
+          })),
+      );
+    },
+  },
+};

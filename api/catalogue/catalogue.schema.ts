@@ -1,0 +1,83 @@
+export const catalogueSchema = /* GraphQL */ `
+  type Rating {
+    "Average of the votes, two decimals; 0 without votes."
+    average: Float!
+    totalRatings: Int!
+    "The signed-in viewer's own vote, or null."
+    usersRating: Int
+  }
+
+  type Resource {
+    id: ID!
+    title: String
+    description: String
+    filename: String!
+    type: ResourceType!
+    order: Int!
+    "Full size (images) at /public/{filename}; null for skin sources, which download from /assets/skin/{url}."
+    url: String
+    "16:9 card picture (640x360)."
+    cardUrl: String
+    "Gallery preview, 440 px high."
+    previewUrl: String
+    width: Int
+    height: Int
+  }
+
+  type ColorVariation {
+    id: ID!
+    url: String!
+    title: String!
+    colors: [String!]!
+    colorPrimary: String
+    colorSecondary: String
+    availableAlone: Boolean!
+    resources: [Resource!]!
+  }
+
+  type DownloadCount {
+    total: Int!
+    unique: Int!
+  }
+
+  type Skin {
+    id: ID!
+    url: String!
+    title: String!
+    description: String!
+    type: GameType!
+    published: Boolean!
+    availableAlone: Boolean!
+    videoUrl: String
+    colorPrimary: String
+    colorSecondary: String
+    createdAt: String!
+    modifiedAt: String!
+    deletedAt: String
+    "Euros, two decimals; 0 is free."
+    price: Float!
+    rating: Rating!
+    author: User!
+    resources: [Resource!]!
+    "The first image: the thumbnail."
+    thumbnail: Resource
+    colorVariations: [ColorVariation!]!
+    downloads: DownloadCount!
+  }
+
+  type SkinPage {
+    pageInfo: PageInfo!
+    content: [Skin!]!
+  }
+
+  extend type Query {
+    skin(url: String!): Skin
+    skins(search: String, page: PageInput, type: GameType): SkinPage!
+    skinsById(ids: [ID!]!): [Skin!]!
+    mostDownloadedSkins(search: String, page: PageInput, type: GameType): SkinPage!
+  }
+
+  extend type Mutation {
+    rateSkin(rating: Int!, skinId: Long!): Rating!
+  }
+`;

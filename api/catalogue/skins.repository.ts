@@ -1,0 +1,202 @@
+import { sql, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import type { DatabasePool, Queryable } from '../../infra/db/pool';
+
+export const skinRow = z.object({
+  id: z.number(),
+  url: z.string(),
+  author_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  game: z.string(),
+  price_cents: z.number(),
+  published: z.boolean(),
+  available_alone: z.boolean(),
+  video_url: z.string().nullable(),
+  color_primary: z.string().nullable(),
+  color_secondary: z.string().nullable(),
+  created_at: z.number(),
+  modified_at: z.number(),
+  deleted_at: z.number().nullable(),
+});
+export type SkinRow = z.infer<typeof skinRow>;
+
+const skinColumns = sql.fragment`
+  s.id, s.url::text as url, s.author_id, s.title, s.description, s.game, s.price_cents, s.published,
+  s.available_alone, s.video_url, s.color_primary, s.color_secondary, s.created_at, s.modified_at, s.deleted_at`;
+
+/** Who may see what: everyone sees published skins; the author and admins also their hidden ones. */
+export type Visibility = { viewerId: number | null; admin: boolean };
+
+function visibleTo(visibility: Visibility): FragmentSqlToken {
+  if (visibility.admin) return sql.fragment`s.deleted_at is null`;
+  if (visibility.viewerId !== null) {
+    return sql.fragment`s.deleted_at is null and (s.published or s.author_id = ${visibility.viewerId})`;
+  }
+  return sql.fragment`s.deleted_at is null and s.published`;
+}
+
+export async function findSkinByUrl(
+  db: Queryable,
+  url: string,
+  visibility: Visibility,
+): Promise<SkinRow | null> {
+  return db.maybeOne(sql.type(skinRow)`
+    select ${skinColumns} from skins s where s.url = ${url}::citext and ${visibleTo(visibility)}`);
+}
+
+export async function skinsByIds(
+  db: Queryable,
+  ids: readonly number[],
+  visibility: Visibility,
+): Promise<SkinRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.any(sql.type(skinRow)`
+    select ${skinColumns} from skins s
+    where s.id = any(${sql.array([...ids], 'int8')}) and ${visibleTo(visibility)}`);
+  return [...rows];
+}
+
+export type SkinSort = 'createdAt' | 'author' | 'price' | 'title' | 'downloads';
+
+export type SkinListing = {
+  search: string | null;
+  game: string | null;
+  sort: SkinSort;
+  direction: 'ASC' | 'DESC';
+  page: number;
+  size: number;
+  /** Admins list hidden skins too. */
+  includeHidden: boolean;
+};
+
+const orderings: Record<SkinSort, (direction: FragmentSqlToken) => FragmentSqlToken> = {
+  createdAt: (d) => sql.fragment`s.created_at ${d}, s.id ${d}`,
+  author: (d) => sql.fragment`u.username ${d}, s.created_at desc, s.id desc`,
+  price: (d) => sql.fragment`s.price_cents ${d}, s.created_at desc, s.id desc`,
+  title: (d) => sql.fragment`s.title ${d}, s.id`,
+  downloads: (d) => sql.fragment`coalesce(st.downloads_total, 0) ${d}, s.created_at desc, s.id desc`,
+};
+
+/**
+ * A page of the skins list. Search matches words of the title, description and author name, and
+ * (by trigram similarity) words typed with a typo.
+ */
+export async function listSkins(
+  db: DatabasePool,
+  listing: SkinListing,
+): Promise<{ rows: SkinRow[]; total: number }> {
+  const conditions: FragmentSqlToken[] = [
+    listing.includeHidden
+      ? sql.fragment`s.deleted_at is null`
+      : sql.fragment`s.deleted_at is null and s.published`,
+  ];
+  if (listing.game) conditions.push(sql.fragment`s.game = ${listing.game}`);
+  if (listing.search) {
+    conditions.push(sql.fragment`(
+      to_tsvector('simple', s.title || ' ' || s.description) @@ websearch_to_tsquery('simple', ${listing.search})
+      or ${listing.search} <% s.title
+      or ${listing.search} <% u.username::text)`);
+  }
+  const where = sql.join(conditions, sql.fragment` and `);
+  const direction = listing.direction === 'ASC' ? sql.fragment`asc` : sql.fragment`desc`;
+  const run = (tx: Queryable) =>
+    Promise.all([
+      tx.any(sql.type(skinRow)`
+        select ${skinColumns} from skins s
+        join users u on u.id = s.author_id
+        left join skin_stats st on st.skin_id = s.id
+        where ${where}
+        order by ${orderings[listing.sort](direction)}
+        limit ${listing.size} offset ${listing.page * listing.size}`),
+      tx.oneFirst(sql.type(z.object({ total: z.number() }))`
+        select count(*)::int as total from skins s join users u on u.id = s.author_id where ${where}`),
+    ]);
+  if (!listing.search) {
+    const [rows, total] = await run(db);
+    return { rows: [...rows], total };
+  }
+  // A word typed with a typo ("Polr Circut") is about 0.45 similar to the right one; pg_trgm's
+  // default threshold for <% is 0.6. Lowered for this search only.
+  const [rows, total] = await db.transaction(async (tx) => {
+    await tx.query(sql.unsafe`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
+    return run(tx);
+  });
+  return { rows: [...rows], total };
+}
+
+export const resourceRow = z.object({
+  id: z.number(),
+  skin_id: z.number().nullable(),
+  bundle_id: z.number().nullable(),
+  type: z.enum(['IMAGE', 'SKIN_SOURCE']),
+  filename: z.string(),
+  original_name: z.string().nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  position: z.number(),
+  size_bytes: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type ResourceRow = z.infer<typeof resourceRow>;
+
+/** The files of several skins at once, in their order (images first, then the skin source). */
+export async function resourcesOfSkins(db: Queryable, skinIds: readonly number[]): Promise<ResourceRow[]> {
+  if (skinIds.length === 0) return [];
+  const rows = await db.any(sql.type(resourceRow)`
+    select id, skin_id, bundle_id, type, filename, original_name, title, description, position, size_bytes, width, height
+    from resources where skin_id = any(${sql.array([...skinIds], 'int8')})
+    order by skin_id, type, position, id`);
+  return [...rows];
+}
+
+export const statsRow = z.object({
+  skin_id: z.number(),
+  rating_sum: z.number(),
+  rating_count: z.number(),
+  downloads_total: z.number(),
+  downloads_unique: z.number(),
+});
+export type StatsRow = z.infer<typeof statsRow>;
+
+export async function statsOfSkins(db: Queryable, skinIds: readonly number[]): Promise<StatsRow[]> {
+  if (skinIds.length === 0) return [];
+  const rows = await db.any(sql.type(statsRow)`
+    select skin_id, rating_sum, rating_count, downloads_total, downloads_unique
+    from skin_stats where skin_id = any(${sql.array([...skinIds], 'int8')})`);
+  return [...rows];
+}
+
+export async function votesOf(
+  db: Queryable,
+  userId: number,
+  skinIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (skinIds.length === 0) return new Map();
+  const rows = await db.any(sql.type(z.object({ skin_id: z.number(), rating: z.number() }))`
+    select skin_id, rating from skin_ratings
+    where user_id = ${userId} and skin_id = any(${sql.array([...skinIds], 'int8')})`);
+  return new Map(rows.map((row) => [row.skin_id, row.rating]));
+}
+
+/** The color variations of several skins, as pairs (skin, variation), visible ones only. */
+export async function variationsOfSkins(
+  db: Queryable,
+  skinIds: readonly number[],
+  visibility: Visibility,
+): Promise<{ skinId: number; variation: SkinRow }[]> {
+  if (skinIds.length === 0) return [];
+  const rows = await db.any(sql.type(skinRow.extend({ of_skin: z.number() }))`
+    select v.skin_id as of_skin, ${skinColumns}
+    from skin_color_variations v join skins s on s.id = v.variation_id
+    where v.skin_id = any(${sql.array([...skinIds], 'int8')}) and ${visibleTo(visibility)}
+    order by v.skin_id, s.created_at, s.id`);
+  return rows.map(({ of_skin, ...variation }) => ({ skinId: of_skin, variation }));
+}
+
+export async function skinSourceOf(db: Queryable, skinId: number): Promise<ResourceRow | null> {
+  return db.maybeOne(sql.type(resourceRow)`
+    select id, skin_id, bundle_id, type, filename, original_name, title, description, position, size_bytes, width, height
+    from resources where skin_id = ${skinId} and type = 'SKIN_SOURCE' order by position, id desc limit 1`);
+}

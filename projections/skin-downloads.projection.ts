@@ -1,0 +1,50 @@
+import { sql } from 'slonik';
+import type { SkinDownloaded } from '../domain/downloads/download.events';
+import type { Projection } from '../infra/projection-engine/projection';
+
+/**
+ * Download counters: total and unique per skin, each downloader's first and last download (unique
+ * counts in any window), and totals per skin and day (windows and monthly histories).
+ */
+export const skinDownloadsProjection: Projection = {
+  name: 'skin-downloads',
+  mode: 'catch-up',
+  eventTypes: ['SkinDownloaded'],
+  async apply(tx, events) {
+    const rows = sql.jsonb(
+      events.map((event) => {
+        const data = event.data as SkinDownloaded['data'];
+        return { skin_id: data.skinId, downloader: data.downloader, at: event.recordedAt.toISOString() };
+      }),
+    );
+    await tx.query(sql.unsafe`
+      with downloads as (
+        select * from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, at timestamptz)
+      ), downloaders as (
+        insert into skin_downloaders (skin_id, downloader, first_at, last_at)
+        select skin_id, downloader, min(at), max(at) from downloads group by skin_id, downloader
+        on conflict (skin_id, downloader) do update set last_at = greatest(skin_downloaders.last_at, excluded.last_at)
+        returning skin_id, (xmax = 0) as is_new
+      ), per_skin as (
+        select d.skin_id, d.total, coalesce(n.new_downloaders, 0) as new_downloaders
+        from (select skin_id, count(*) as total from downloads group by skin_id) d
+        left join (select skin_id, count(*) as new_downloaders from downloaders where is_new group by skin_id) n
+          using (skin_id)
+      )
+      insert into skin_stats (skin_id, downloads_total, downloads_unique)
+      select skin_id, total, new_downloaders from per_skin
+      on conflict (skin_id) do update set
+        downloads_total = skin_stats.downloads_total + excluded.downloads_total,
+        downloads_unique = skin_stats.downloads_unique + excluded.downloads_unique`);
+    await tx.query(sql.unsafe`
+      insert into skin_download_daily (skin_id, day, total)
+      select skin_id, (at at time zone 'UTC')::date, count(*)
+      from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, at timestamptz)
+      group by 1, 2
+      on conflict (skin_id, day) do update set total = skin_download_daily.total + excluded.total`);
+  },
+  async reset(tx) {
+    await tx.query(sql.unsafe`truncate skin_downloaders, skin_download_daily`);
+    await tx.query(sql.unsafe`update skin_stats set downloads_total = 0, downloads_unique = 0`);
+  },
+};

@@ -1,0 +1,43 @@
+import { sql } from 'slonik';
+import type { SkinRated } from '../domain/ratings/rating.decider';
+import type { Projection } from '../infra/projection-engine/projection';
+
+/**
+ * Votes and each skin's rating sum and count, in the vote's own transaction so the voter sees the
+ * new average at once. Applies the change each event records (rating − previous rating).
+ */
+export const skinRatingsProjection: Projection = {
+  name: 'skin-ratings',
+  mode: 'inline',
+  eventTypes: ['SkinRated'],
+  async apply(tx, events) {
+    const rows = events.map((event) => {
+      const data = event.data as SkinRated['data'];
+      return {
+        skin_id: data.skinId,
+        user_id: data.userId,
+        rating: data.rating,
+        previous: data.previousRating,
+        rated_at: event.recordedAt.toISOString(),
+      };
+    });
+    await tx.query(sql.unsafe`
+      insert into skin_ratings (skin_id, user_id, rating, rated_at)
+      select distinct on (skin_id, user_id) skin_id, user_id, rating, rated_at
+      from jsonb_to_recordset(${sql.jsonb(rows)}) as x(skin_id bigint, user_id bigint, rating smallint, previous smallint, rated_at timestamptz)
+      order by skin_id, user_id, rated_at desc
+      on conflict (skin_id, user_id) do update set rating = excluded.rating, rated_at = excluded.rated_at`);
+    await tx.query(sql.unsafe`
+      insert into skin_stats (skin_id, rating_sum, rating_count)
+      select skin_id, sum(rating - coalesce(previous, 0)), count(*) filter (where previous is null)
+      from jsonb_to_recordset(${sql.jsonb(rows)}) as x(skin_id bigint, rating int, previous int)
+      group by skin_id
+      on conflict (skin_id) do update set
+        rating_sum = skin_stats.rating_sum + excluded.rating_sum,
+        rating_count = skin_stats.rating_count + excluded.rating_count`);
+  },
+  async reset(tx) {
+    await tx.query(sql.unsafe`truncate skin_ratings`);
+    await tx.query(sql.unsafe`update skin_stats set rating_sum = 0, rating_count = 0`);
+  },
+};

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertResource, insertSkin, linkColorVariations } from '../../api/catalogue/catalogue.writes';
+import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
+import { skinDownloadsProjection } from '../../projections/skin-downloads.projection';
+import { createTestApp, graphql, type TestApp } from '../support/test-app';
+import { createUser } from '../support/test-users';
+
+let app: TestApp;
+let alice: Awaited<ReturnType<typeof createUser>>;
+let bob: Awaited<ReturnType<typeof createUser>>;
+let player: Awaited<ReturnType<typeof createUser>>;
+let admin: Awaited<ReturnType<typeof createUser>>;
+const skins: Record<string, { id: number; url: string }> = {};
+const day = (n: number) => new Date(Date.UTC(2026, 5, n));
+
+beforeAll(async () => {
+  app = await createTestApp();
+  alice = await createUser(app, { username: 'alice_drifts' });
+  bob = await createUser(app, { username: 'bob_builder' });
+  player = await createUser(app);
+  admin = await createUser(app, { roles: ['regular', 'admin'] });
+  const db = app.context.pool;
+  const add = async (key: string, skin: Parameters<typeof insertSkin>[1]) => {
+    skins[key] = await insertSkin(db, skin);
+    await insertResource(db, {
+      skinId: skins[key]!.id,
+      type: 'IMAGE',
+      filename: `${key}-shot.jpg`,
+      position: 0,
+    });
+    await insertResource(db, {
+      skinId: skins[key]!.id,
+      type: 'IMAGE',
+      filename: `${key}-second.jpg`,
+      position: 1,
+    });
+    const zip = `${key}-source.zip`;
+    await app.context.storage.put('private', zip, Buffer.from(`PK zip of ${key}`));
+    await insertResource(db, { skinId: skins[key]!.id, type: 'SKIN_SOURCE', filename: zip, position: 0 });
+  };
+  await add('neon', {
+    authorId: alice.id,
+    title: 'Neon Drift Runner',
+    description: 'Glowing stripes for night races',
+    game: 'TM2020',
+    priceCents: 0,
+    createdAt: day(1),
+    colorPrimary: '#22d3ee',
+    colorSecondary: '#ec4899',
+  });
+  await add('neonRed', {
+    authorId: alice.id,
+    title: 'Neon Drift Runner Red',
+    description: 'The red one',
+    game: 'TM2020',
+    priceCents: 0,
+    createdAt: day(2),
+    colorPrimary: '#ef4444',
+  });
+  await add('polar', {
+    authorId: alice.id,
+    title: 'Polar Circuit',
+    description: 'Ice blue and white',
+    game: 'TMNF',
+    priceCents: 1250,
+    createdAt: day(3),
+  });
+  await add('sunset', {
+    authorId: bob.id,
+    title: 'Sunset Cruiser',
+    description: 'Warm orange gradient',
+    game: 'TM2020',
+    priceCents: 500,
+    createdAt: day(4),
+  });
+  await add('hidden', {
+    authorId: bob.id,
+    title: 'Secret Prototype',
+    description: 'Not ready yet',
+    game: 'TM2020',
+    priceCents: 0,
+    createdAt: day(5),
+    published: false,
+  });
+  await linkColorVariations(db, [skins.neon!.id, skins.neonRed!.id]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const LIST = `query List($search: String, $type: GameType, $page: PageInput) {
+  skins(search: $search, type: $type, page: $page) {
+    pageInfo { pageNumber pageSize totalPages totalElements numberOfElements }
+    content { url title price type author { username country } thumbnail { url cardUrl previewUrl } rating { average totalRatings usersRating } }
+  }
+}`;
+const titles = (body: { data?: { skins: { content: { title: string }[] } } }) =>
+  body.data!.skins.content.map((s) => s.title);
+
+describe('skins list', () => {
+  it('lists published skins newest first with author, thumbnail and rating, 15 a page', async () => {
+    const { body } = await graphql(app, LIST);
+    expect(body.errors).toBeUndefined();
+    expect(titles(body)).toEqual([
+      'Sunset Cruiser',
+      'Polar Circuit',
+      'Neon Drift Runner Red',
+      'Neon Drift Runner',
+    ]);
+    expect(body.data.skins.pageInfo).toEqual({
+      pageNumber: 0,
+      pageSize: 15,
+      totalPages: 1,
+      totalElements: 4,
+      numberOfElements: 4,
+    });
+    const sunset = body.data.skins.content[0];
+    expect(sunset).toMatchObject({
+      price: 5,
+      type: 'TM2020',
+      author: { username: 'bob_builder', country: 'cz' },
+      thumbnail: {
+        url: '/public/sunset-shot.jpg',
+        cardUrl: '/public/sunset-shot-card.webp',
+        previewUrl: '/public/sunset-shot-preview.webp',
+      },
+      rating: { average: 0, totalRatings: 0, usersRating: null },
+    });
+  });
+
+  it('filters by game, sorts by price or author, and pages', async () => {
+    expect(titles((await graphql(app, LIST, { type: 'TMNF' })).body)).toEqual(['Polar Circuit']);
+    const byPrice = await graphql(app, LIST, { page: { page: 0, size: 15, sortBy: 'price' } });
+    expect(titles(byPrice.body)).toEqual([
+      'Neon Drift Runner Red',
+      'Neon Drift Runner',
+      'Sunset Cruiser',
+      'Polar Circuit',
+    ]);
+    const byAuthor = await graphql(app, LIST, { page: { page: 0, size: 15, sortBy: 'author' } });
+    expect(
+      byAuthor.body.data.skins.content.map((s: { author: { username: string } }) => s.author.username),
+    ).toEqual(['alice_drifts', 'alice_drifts', 'alice_drifts', 'bob_builder']);
+    const second = await graphql(app, LIST, { page: { page: 1, size: 3 } });
+    expect(titles(second.body)).toEqual(['Neon Drift Runner']);
+    expect(second.body.data.skins.pageInfo).toMatchObject({
+      pageNumber: 1,
+      totalPages: 2,
+      numberOfElements: 1,
+    });
+  });
+
+  it('searches titles, descriptions and author names, forgiving a typo', async () => {
+    expect(titles((await graphql(app, LIST, { search: 'gradient' })).body)).toEqual(['Sunset Cruiser']);
+    expect(titles((await graphql(app, LIST, { search: 'bob_builder' })).body)).toEqual(['Sunset Cruiser']);
+    expect(titles((await graphql(app, LIST, { search: 'Polr Circut' })).body)).toEqual(['Polar Circuit']);
+    expect(titles((await graphql(app, LIST, { search: 'nothing like this' })).body)).toEqual([]);
+  });
+
+  it('shows hidden skins to admins only', async () => {
+    expect(titles((await graphql(app, LIST, {}, bob.token)).body)).not.toContain('Secret Prototype');
+    expect(titles((await graphql(app, LIST, {}, admin.token)).body)).toContain('Secret Prototype');
+  });
+});
+
+const SKIN = `query Skin($url: String!) {
+  skin(url: $url) {
+    id title description price published resources { type order url } colorVariations { url colors resources { url } }
+    rating { average totalRatings usersRating } downloads { total unique } author { username email }
+  }
+}`;
+
+describe('skin detail', () => {
+  it('gives the skin with its images in order and its color variations', async () => {
+    const { body } = await graphql(app, SKIN, { url: skins.neon!.url });
+    expect(body.data.skin).toMatchObject({ title: 'Neon Drift Runner', price: 0, published: true });
+    expect(body.data.skin.resources.map((r: { type: string; order: number }) => [r.type, r.order])).toEqual([
+      ['IMAGE', 0],
+      ['IMAGE', 1],
+      ['SKIN_SOURCE', 0],
+    ]);
+    expect(body.data.skin.resources[2].url).toBeNull();
+    expect(body.data.skin.colorVariations).toEqual([
+      {
+        url: skins.neonRed!.url,
+        colors: ['#ef4444'],
+        resources: [{ url: '/public/neonRed-shot.jpg' }, { url: '/public/neonRed-second.jpg' }],
+      },
+    ]);
+    // Contact details of the author stay private.
+    expect(body.data.skin.author).toEqual({ username: 'alice_drifts', email: null });
+  });
+
+  it('hides a hidden skin from everyone but its author and admins', async () => {
+    const url = skins.hidden!.url;
+    expect((await graphql(app, SKIN, { url })).body.data.skin).toBeNull();
+    expect((await graphql(app, SKIN, { url }, alice.token)).body.data.skin).toBeNull();
+    expect((await graphql(app, SKIN, { url }, bob.token)).body.data.skin.title).toBe('Secret Prototype');
+    expect((await graphql(app, SKIN, { url }, admin.token)).body.data.skin.title).toBe('Secret Prototype');
+    expect((await graphql(app, SKIN, { url: 'no-such-skin' })).body.data.skin).toBeNull();
+  });
+
+  it('skinsById keeps the order asked and leaves out what the caller may not see', async () => {
+    const ids = [skins.sunset!.id, skins.hidden!.id, skins.neon!.id, 999_999].map(String);
+    const { body } = await graphql(app, 'query ($ids: [ID!]!) { skinsById(ids: $ids) { title } }', { ids });
+    expect(body.data.skinsById.map((s: { title: string }) => s.title)).toEqual([
+      'Sunset Cruiser',
+      'Neon Drift Runner',
+    ]);
+  });
+});
+
+const RATE =
+  'mutation Rate($rating: Int!, $skinId: Long!) { rateSkin(rating: $rating, skinId: $skinId) { average totalRatings usersRating } }';
+
+describe('rating', () => {
+  it('needs a login, refuses your own skin and anything but 1-5 stars', async () => {
+    const skinId = skins.polar!.id;
+    expect((await graphql(app, RATE, { rating: 5, skinId })).body.errors?.[0].extensions.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(
+      (await graphql(app, RATE, { rating: 5, skinId }, alice.token)).body.errors?.[0].extensions.code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (await graphql(app, RATE, { rating: 6, skinId }, player.token)).body.errors?.[0].extensions.code,
+    ).toBe('BAD_USER_INPUT');
+    expect(
+      (await graphql(app, RATE, { rating: 5, skinId: skins.hidden!.id }, player.token)).body.errors?.[0]
+        .extensions.code,
+    ).toBe('NOT_FOUND');
+  });
+
+  it('averages votes to two decimals, and a new vote replaces the old one', async () => {
+    const skinId = skins.polar!.id;
+    expect((await graphql(app, RATE, { rating: 5, skinId }, player.token)).body.data.rateSkin).toEqual({
+      average: 5,
+      totalRatings: 1,
+      usersRating: 5,
+    });
+    expect((await graphql(app, RATE, { rating: 4, skinId }, bob.token)).body.data.rateSkin).toEqual({
+      average: 4.5,
+      totalRatings: 2,
+      usersRating: 4,
+    });
+    expect((await graphql(app, RATE, { rating: 5, skinId }, admin.token)).body.data.rateSkin).toEqual({
+      average: 4.67,
+      totalRatings: 3,
+      usersRating: 5,
+    });
+    // The player changes their mind: still three votes.
+    expect((await graphql(app, RATE, { rating: 1, skinId }, player.token)).body.data.rateSkin).toEqual({
+      average: 3.33,
+      totalRatings: 3,
+      usersRating: 1,
+    });
+    const seen = await graphql(app, SKIN, { url: skins.polar!.url }, player.token);
+    expect(seen.body.data.skin.rating).toEqual({ average: 3.33, totalRatings: 3, usersRating: 1 });
+    const anonymous = await graphql(app, SKIN, { url: skins.polar!.url });
+    expect(anonymous.body.data.skin.rating.usersRating).toBeNull();
+  });
+});
+
+describe('downloads', () => {
+  const download = (url: string, headers: Record<string, string> = {}) =>
+    app.server.inject({ method: 'GET', url: `/assets/skin/${url}`, headers });
+
+  it('streams a free skin to anyone as an attachment named after the skin', async () => {
+    const response = await download(skins.neon!.url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${skins.neon!.url}.zip"`);
+    expect(response.body).toBe('PK zip of neon');
+    expect(response.headers['set-cookie']).toMatch(/^visitor=[a-f0-9]{32}; Path=\//);
+  });
+
+  it('gives paid skins to their author and admins only: 401 without a token, 403 for others', async () => {
+    const url = skins.sunset!.url;
+    expect((await download(url)).statusCode).toBe(401);
+    expect((await download(url, { authorization: `Bearer ${player.token}` })).statusCode).toBe(403);
+    expect((await download(url, { authorization: `Bearer ${bob.token}` })).statusCode).toBe(200);
+    expect((await download(url, { cookie: `token=${admin.token}` })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for unknown and hidden skins', async () => {
+    expect((await download('no-such-skin')).statusCode).toBe(404);
+    expect((await download(skins.hidden!.url)).statusCode).toBe(404);
+    expect((await download(skins.hidden!.url, { authorization: `Bearer ${bob.token}` })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('counts every download and each downloader once, and the most downloaded come first', async () => {
+    const url = skins.neonRed!.url;
+    const first = await download(url);
+    const visitor = String(first.headers['set-cookie']).split(';')[0]!;
+    await download(url, { cookie: visitor });
+    await download(url, { authorization: `Bearer ${player.token}` });
+    await runUntilCaughtUp(
+      { pool: app.context.pool, store: app.context.store, batchSize: 100 },
+      skinDownloadsProjection,
+    );
+    const { body } = await graphql(app, SKIN, { url });
+    expect(body.data.skin.downloads).toEqual({ total: 3, unique: 2 });
+    const most = await graphql(
+      app,
+      '{ mostDownloadedSkins(page: { page: 0, size: 2 }) { content { title } } }',
+    );
+    expect(most.body.data.mostDownloadedSkins.content.map((s: { title: string }) => s.title)).toEqual([
+      'Neon Drift Runner Red',
+      'Sunset Cruiser',
+    ]);
+  });
+});
