@@ -111,11 +111,14 @@ describe('web app routing', () => {
   });
 
   it('does not answer unknown server paths with the app', async () => {
-    for (const url of ['/api/nothing', '/assets/skin/unknown', '/public/missing.png']) {
+    for (const url of ['/api/nothing', '/public/missing.png', '/assets/nothing']) {
       const response = await app.server.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ field: null, message: 'Not found.' });
     }
+    const skin = await app.server.inject({ method: 'GET', url: '/assets/skin/unknown' });
+    expect(skin.statusCode).toBe(404);
+    expect(skin.headers['content-type']).toContain('application/json');
     const post = await app.server.inject({ method: 'POST', url: '/skins' });
     expect(post.statusCode).toBe(404);
   });
