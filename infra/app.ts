@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { openDatabaseServer } from './db/database';
 import { createDatabasePool } from './db/pool';
 import { seedDemoData } from './demo/seed-demo';
+import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
 import { EventStore } from './event-store/event-store';
 import { EventUpcasters } from './event-store/event-upcasters';
 import type { Logger } from './logger';
@@ -61,6 +62,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   await runner.start();
   const context = await createAppContext({ config, log, pool, store, runner });
   if (config.seedDemo) await seedDemoData(context);
+  const skinOfTheMonthJob = startSkinOfTheMonthJob(context);
   const server = await buildServer(context);
   const address = await server.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
@@ -68,6 +70,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      skinOfTheMonthJob.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
       await runner.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));
       await pool.end().catch((error) => log.error({ err: error }, 'closing the database pool failed'));

@@ -1,6 +1,7 @@
 import type { Projection } from '../infra/projection-engine/projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { skinDownloadsProjection } from './skin-downloads.projection';
+import { skinOfTheMonthProjection } from './skin-of-the-month.projection';
 import { skinRatingsProjection } from './skin-ratings.projection';
 
 /** Every read model built from events, by name: the API, the runner and `npm run replay` use this list. */
@@ -8,4 +9,5 @@ export const projections: readonly Projection[] = [
   eventActivityProjection,
   skinRatingsProjection,
   skinDownloadsProjection,
+  skinOfTheMonthProjection,
 ];

@@ -12,6 +12,7 @@ import {
   listSkins,
   resourcesOfSkins,
   skinsByIds,
+  skinsOfTheMonth,
   statsOfSkins,
   variationsOfSkins,
   votesOf,
@@ -112,6 +113,15 @@ async function skinPage(rawArgs: unknown, context: RequestContext, fallbackSort:
 
 export const catalogueResolvers = {
   Query: {
+    skinOfTheMonth: async (_root: unknown, _args: unknown, context: RequestContext) => {
+      const [latest] = await skinsOfTheMonth(context.services.pool, 1);
+      return latest ? skinOf(latest.skin) : null;
+    },
+    skinOfTheMonthHistory: async (_root: unknown, _args: unknown, context: RequestContext) =>
+      (await skinsOfTheMonth(context.services.pool, 24)).map((entry) => ({
+        ...entry,
+        skin: skinOf(entry.skin),
+      })),
     skin: async (_root: unknown, args: { url: string }, context: RequestContext) => {
       const row = await findSkinByUrl(context.services.pool, args.url.slice(0, 200), visibilityOf(context));
       return row ? skinOf(row) : null;

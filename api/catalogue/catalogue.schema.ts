@@ -70,7 +70,19 @@ export const catalogueSchema = /* GraphQL */ `
     content: [Skin!]!
   }
 
+  "A month's winner (decided at the start of the following month)."
+  type SkinOfTheMonthEntry {
+    month: String!
+    votes: Int!
+    average: Float!
+    skin: Skin!
+  }
+
   extend type Query {
+    "The latest Skin of the Month, or null before the first one is chosen."
+    skinOfTheMonth: Skin
+    "Earlier winners, newest first (at most 24)."
+    skinOfTheMonthHistory: [SkinOfTheMonthEntry!]!
     skin(url: String!): Skin
     skins(search: String, page: PageInput, type: GameType): SkinPage!
     skinsById(ids: [ID!]!): [Skin!]!

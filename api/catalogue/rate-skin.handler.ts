@@ -17,7 +17,14 @@ import type { DatabasePool } from '../../infra/db/pool';
  */
 export async function rateSkin(
   deps: { pool: DatabasePool; store: EventStore },
-  command: { skinId: number; userId: number; rating: number; metadata?: EventMetadata },
+  command: {
+    skinId: number;
+    userId: number;
+    rating: number;
+    metadata?: EventMetadata;
+    /** When the vote was cast, for votes loaded after the fact (the demo's history); now by default. */
+    occurredAt?: Date;
+  },
 ): Promise<void> {
   const skin = await deps.pool.maybeOne(sql.type(z.object({ author_id: z.number() }))`
     select author_id from skins where id = ${command.skinId} and published and deleted_at is null`);
@@ -31,7 +38,11 @@ export async function rateSkin(
       streamId,
       streamType: 'skin-rating',
       expectedVersion: version,
-      events: decided.map((event) => ({ ...event, metadata: command.metadata ?? {} })),
+      events: decided.map((event) => ({
+        ...event,
+        metadata: command.metadata ?? {},
+        ...(command.occurredAt ? { occurredAt: command.occurredAt } : {}),
+      })),
     });
   });
 }

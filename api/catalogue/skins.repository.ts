@@ -200,3 +200,18 @@ export async function skinSourceOf(db: Queryable, skinId: number): Promise<Resou
     select id, skin_id, bundle_id, type, filename, original_name, title, description, position, size_bytes, width, height
     from resources where skin_id = ${skinId} and type = 'SKIN_SOURCE' order by position, id desc limit 1`);
 }
+
+/** Winners of Skin of the Month, newest first, whose skin is still published. */
+export async function skinsOfTheMonth(
+  db: Queryable,
+  limit: number,
+): Promise<{ month: string; votes: number; average: number; skin: SkinRow }[]> {
+  const rows = await db.any(sql.type(
+    skinRow.extend({ month: z.string(), votes: z.number(), average: z.coerce.number() }),
+  )`
+    select m.month, m.votes, m.average::float8 as average, ${skinColumns}
+    from skin_of_the_month m join skins s on s.id = m.skin_id
+    where s.published and s.deleted_at is null
+    order by m.month desc limit ${limit}`);
+  return rows.map(({ month, votes, average, ...skin }) => ({ month, votes, average, skin }));
+}

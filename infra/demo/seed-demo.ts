@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../auth/password-hashing';
+import { seedDemoCatalogue } from './demo-catalogue';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -40,8 +41,9 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
     select not exists (select 1 from users) and not exists (select 1 from streams) as empty`);
   if (!isEmpty) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids: Record<string, number> = {};
   for (const account of demoAccounts) {
-    await registerUser(app.pool, {
+    const result = await registerUser(app.pool, {
       username: account.username,
       email: account.email,
       passwordHash,
@@ -49,7 +51,14 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
       subscribedToNews: false,
       roles: [...account.roles],
     });
+    if (!('user' in result)) throw new Error(`Demo account ${account.username}: ${result.taken} taken`);
+    ids[account.username] = result.user.id;
   }
+  await seedDemoCatalogue(
+    app,
+    { admin: ids.admin!, author: ids.author!, player: ids.player! },
+    { passwordHash },
+  );
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;
 }

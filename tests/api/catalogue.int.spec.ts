@@ -312,3 +312,37 @@ describe('downloads', () => {
     ]);
   });
 });
+
+describe('Skin of the Month', () => {
+  it('is chosen once from the previous month’s votes and answered by skinOfTheMonth', async () => {
+    const { chooseSkinOfTheMonth } = await import('../../api/catalogue/choose-skin-of-the-month.handler');
+    const { rateSkin } = await import('../../api/catalogue/rate-skin.handler');
+    const voters = [player, admin, ...(await Promise.all([1, 2, 3].map(() => createUser(app))))];
+    const inOctober = new Date('2026-10-15T12:00:00Z');
+    for (const voter of voters) {
+      await rateSkin(app.context, {
+        skinId: skins.sunset!.id,
+        userId: voter.id,
+        rating: 5,
+        occurredAt: inOctober,
+      });
+      await rateSkin(app.context, {
+        skinId: skins.neon!.id,
+        userId: voter.id,
+        rating: 3,
+        occurredAt: inOctober,
+      });
+    }
+    const QUERY = '{ skinOfTheMonth { title } skinOfTheMonthHistory { month votes average skin { title } } }';
+    const decided = await chooseSkinOfTheMonth(app.context, new Date('2026-11-01T00:05:00Z'));
+    expect(decided).toMatchObject([
+      { type: 'SkinOfTheMonthChosen', data: { month: '2026-10', votes: 5, average: 5 } },
+    ]);
+    expect(await chooseSkinOfTheMonth(app.context, new Date('2026-11-01T01:05:00Z'))).toEqual([]);
+    const { body } = await graphql(app, QUERY);
+    expect(body.data).toEqual({
+      skinOfTheMonth: { title: 'Sunset Cruiser' },
+      skinOfTheMonthHistory: [{ month: '2026-10', votes: 5, average: 5, skin: { title: 'Sunset Cruiser' } }],
+    });
+  });
+});
