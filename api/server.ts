@@ -5,6 +5,7 @@ import mercurius from 'mercurius';
 import { accountsResolvers } from './accounts/accounts.resolvers';
 import type { AppContext } from './app-context';
 import { authRoutes } from './auth/auth.routes';
+import { bundlesAuthorsLoaders, bundlesAuthorsResolvers } from './catalogue/bundles-authors.resolvers';
 import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.resolvers';
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
 import { viewerOf, type RequestContext } from './auth/viewer';
@@ -21,7 +22,7 @@ const MAX_QUERY_DEPTH = 10;
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
-function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
+function mergeTypeMaps(...maps: ResolverMap[]): ResolverMap {
   const merged: ResolverMap = {};
   for (const map of maps) {
     for (const [type, fields] of Object.entries(map)) merged[type] = { ...merged[type], ...fields };
@@ -50,13 +51,14 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
 
   await fastify.register(mercurius, {
     schema: typeDefs,
-    resolvers: mergeResolvers(
+    resolvers: mergeTypeMaps(
       { Long: { scalar: LongScalar } as never },
       healthResolvers(app),
       accountsResolvers as ResolverMap,
       catalogueResolvers as ResolverMap,
+      bundlesAuthorsResolvers as ResolverMap,
     ) as never,
-    loaders: catalogueLoaders as never,
+    loaders: mergeTypeMaps(catalogueLoaders as ResolverMap, bundlesAuthorsLoaders as ResolverMap) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,
       viewer: await viewerOf(app, request),

@@ -34,7 +34,7 @@ export const userRow = z.object({
 });
 export type UserRow = z.infer<typeof userRow>;
 
-const userColumns = sql.fragment`
+export const userColumns = sql.fragment`
   id, url::text as url, username::text as username, email::text as email, password_hash, anonymous, roles,
   fullname, country, language, subscribed_to_news, avatar_filename, description, twitter, instagram, twitch,
   discord, facebook, website, payout_method, paypal_account, bank_account_iban, bank_account_bic, street, city,

@@ -64,7 +64,7 @@ export function resourceOf(row: ResourceRow) {
 }
 
 /** The fields stored on the row; everything else comes from batched loaders (one query per field and request). */
-function skinOf(row: SkinRow) {
+export function skinOf(row: SkinRow) {
   return {
     id: row.id,
     url: row.url,

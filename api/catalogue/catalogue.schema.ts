@@ -93,3 +93,76 @@ export const catalogueSchema = /* GraphQL */ `
     rateSkin(rating: Int!, skinId: Long!): Rating!
   }
 `;
+
+export const bundlesAuthorsCommentsSchema = /* GraphQL */ `
+  type Bundle {
+    id: ID!
+    url: String!
+    title: String!
+    description: String!
+    type: GameType!
+    published: Boolean!
+    videoUrl: String
+    createdAt: String!
+    deletedAt: String
+    "Euros, two decimals; 0 is free."
+    price: Float!
+    author: User!
+    resources: [Resource!]!
+    thumbnail: Resource
+    "The bundle's skins the viewer may see, in the bundle's order."
+    skins: [Skin!]!
+  }
+
+  type BundlePage {
+    pageInfo: PageInfo!
+    content: [Bundle!]!
+  }
+
+  "An author's public page (spec 3, author view)."
+  type Author {
+    id: ID!
+    url: String!
+    username: String!
+    country: String
+    avatar: Avatar
+    description: String
+    facebook: String
+    twitter: String
+    twitch: String
+    instagram: String
+    discord: String
+    website: String
+    createdAt: String!
+    skinCount: Int!
+    "Published skins, newest first."
+    skins: [Skin!]!
+  }
+
+  type AuthorPage {
+    pageInfo: PageInfo!
+    content: [Author!]!
+  }
+
+  type Comment {
+    id: ID!
+    text: String!
+    createdAt: String!
+    user: User!
+  }
+
+  type CommentPage {
+    pageInfo: PageInfo!
+    content: [Comment!]!
+  }
+
+  extend type Query {
+    bundle(url: String!): Bundle
+    bundles(search: String, page: PageInput, type: GameType): BundlePage!
+    bundlesById(ids: [ID!]!): [Bundle!]!
+    authors(search: String, page: PageInput): AuthorPage!
+    author(url: String!): Author
+    "Comments of a skin or a bundle (give one), newest first, 10 a page."
+    comments(skin: ID, bundle: ID, page: PageInput): CommentPage!
+  }
+`;

@@ -28,12 +28,14 @@ const skinColumns = sql.fragment`
 /** Who may see what: everyone sees published skins; the author and admins also their hidden ones. */
 export type Visibility = { viewerId: number | null; admin: boolean };
 
-function visibleTo(visibility: Visibility): FragmentSqlToken {
-  if (visibility.admin) return sql.fragment`s.deleted_at is null`;
+/** The rows of table alias `alias` (skins `s`, bundles `b`) the viewer may see. */
+export function visibleTo(visibility: Visibility, alias: 's' | 'b' = 's'): FragmentSqlToken {
+  const column = (name: string) => sql.identifier([alias, name]);
+  if (visibility.admin) return sql.fragment`${column('deleted_at')} is null`;
   if (visibility.viewerId !== null) {
-    return sql.fragment`s.deleted_at is null and (s.published or s.author_id = ${visibility.viewerId})`;
+    return sql.fragment`${column('deleted_at')} is null and (${column('published')} or ${column('author_id')} = ${visibility.viewerId})`;
   }
-  return sql.fragment`s.deleted_at is null and s.published`;
+  return sql.fragment`${column('deleted_at')} is null and ${column('published')}`;
 }
 
 export async function findSkinByUrl(

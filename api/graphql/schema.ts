@@ -1,11 +1,17 @@
 import { buildSchema, printSchema } from 'graphql';
 import { accountsSchema } from '../accounts/accounts.schema';
-import { catalogueSchema } from '../catalogue/catalogue.schema';
+import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { healthSchema } from '../health/health.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
-export const typeDefs = [commonSchema, healthSchema, accountsSchema, catalogueSchema].join('\n');
+export const typeDefs = [
+  commonSchema,
+  healthSchema,
+  accountsSchema,
+  catalogueSchema,
+  bundlesAuthorsCommentsSchema,
+].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */
 export function printedSchema(): string {

@@ -346,3 +346,111 @@ describe('Skin of the Month', () => {
     });
   });
 });
+
+describe('bundles, authors and comments', () => {
+  let bundle: { id: number; url: string };
+  let hiddenBundle: { id: number; url: string };
+
+  beforeAll(async () => {
+    const { insertBundle, insertComment } = await import('../../api/catalogue/catalogue.writes');
+    const db = app.context.pool;
+    bundle = await insertBundle(db, {
+      authorId: alice.id,
+      title: 'Alice Night Pack',
+      description: 'Three night liveries',
+      game: 'TM2020',
+      priceCents: 1000,
+      skinIds: [skins.polar!.id, skins.neon!.id, skins.hidden!.id],
+    });
+    hiddenBundle = await insertBundle(db, {
+      authorId: bob.id,
+      title: 'Unfinished Pack',
+      description: '',
+      game: 'TMNF',
+      priceCents: 0,
+      skinIds: [skins.sunset!.id],
+      published: false,
+    });
+    for (const [n, text] of ['First!', 'Love the glow', 'Works great in the stadium'].entries()) {
+      await insertComment(db, { skinId: skins.neon!.id, userId: player.id, text, createdAt: day(10 + n) });
+    }
+    await insertComment(db, { skinId: skins.hidden!.id, userId: player.id, text: 'Early access?' });
+  });
+
+  const BUNDLE = `query ($url: String!) { bundle(url: $url) { title price author { username } thumbnail { url } skins { title } } }`;
+
+  it('gives a bundle with its visible skins in order and the first skin picture as thumbnail', async () => {
+    const { body } = await graphql(app, BUNDLE, { url: bundle.url });
+    expect(body.data.bundle).toEqual({
+      title: 'Alice Night Pack',
+      price: 10,
+      author: { username: 'alice_drifts' },
+      thumbnail: { url: '/public/polar-shot.jpg' },
+      skins: [{ title: 'Polar Circuit' }, { title: 'Neon Drift Runner' }],
+    });
+  });
+
+  it('lists published bundles 10 a page, hiding hidden ones from others', async () => {
+    const LIST = '{ bundles { pageInfo { pageSize totalElements } content { title } } }';
+    expect((await graphql(app, LIST)).body.data.bundles).toEqual({
+      pageInfo: { pageSize: 10, totalElements: 1 },
+      content: [{ title: 'Alice Night Pack' }],
+    });
+    expect((await graphql(app, LIST, {}, admin.token)).body.data.bundles.pageInfo.totalElements).toBe(2);
+    expect((await graphql(app, BUNDLE, { url: hiddenBundle.url })).body.data.bundle).toBeNull();
+    expect((await graphql(app, BUNDLE, { url: hiddenBundle.url }, bob.token)).body.data.bundle.title).toBe(
+      'Unfinished Pack',
+    );
+    const byId = await graphql(app, 'query ($ids: [ID!]!) { bundlesById(ids: $ids) { title } }', {
+      ids: [String(hiddenBundle.id), String(bundle.id)],
+    });
+    expect(byId.body.data.bundlesById).toEqual([{ title: 'Alice Night Pack' }]);
+  });
+
+  it('lists authors with published skins, 16 a page, and shows an author page', async () => {
+    const { body } = await graphql(
+      app,
+      '{ authors { pageInfo { pageSize } content { username skinCount country } } }',
+    );
+    expect(body.data.authors.pageInfo.pageSize).toBe(16);
+    expect(body.data.authors.content).toEqual([
+      { username: 'alice_drifts', skinCount: 3, country: 'cz' },
+      { username: 'bob_builder', skinCount: 1, country: 'cz' },
+    ]);
+    const page = await graphql(
+      app,
+      'query ($url: String!) { author(url: $url) { username skins { title } } }',
+      {
+        url: 'alice_drifts',
+      },
+    );
+    expect(page.body.data.author).toEqual({
+      username: 'alice_drifts',
+      skins: [{ title: 'Polar Circuit' }, { title: 'Neon Drift Runner Red' }, { title: 'Neon Drift Runner' }],
+    });
+    expect((await graphql(app, '{ author(url: "nobody") { username } }')).body.data.author).toBeNull();
+  });
+
+  it('pages the comments of a skin newest first, and none of a hidden skin', async () => {
+    const COMMENTS =
+      'query ($skin: ID, $page: PageInput) { comments(skin: $skin, page: $page) { pageInfo { totalElements } content { text user { username } } } }';
+    const { body } = await graphql(app, COMMENTS, {
+      skin: String(skins.neon!.id),
+      page: { page: 0, size: 2 },
+    });
+    expect(body.data.comments.pageInfo.totalElements).toBe(3);
+    expect(body.data.comments.content).toEqual([
+      { text: 'Works great in the stadium', user: { username: player.username } },
+      { text: 'Love the glow', user: { username: player.username } },
+    ]);
+    const hidden = await graphql(app, COMMENTS, { skin: String(skins.hidden!.id) });
+    expect(hidden.body.data.comments.content).toEqual([]);
+    expect(
+      (await graphql(app, COMMENTS, { skin: String(skins.hidden!.id) }, bob.token)).body.data.comments
+        .content,
+    ).toHaveLength(1);
+    expect(
+      (await graphql(app, '{ comments { pageInfo { totalElements } } }')).body.errors?.[0].extensions.code,
+    ).toBe('BAD_USER_INPUT');
+  });
+});

@@ -1,0 +1,77 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { Queryable } from '../../infra/db/pool';
+import { userColumns, userRow } from '../accounts/users.repository';
+
+const authorRow = userRow.extend({ skin_count: z.number() });
+export type AuthorRow = z.infer<typeof authorRow>;
+
+/** Authors: users with at least one published skin, by username; search by username. */
+export async function listAuthors(
+  db: Queryable,
+  options: { search: string | null; page: number; size: number },
+): Promise<{ rows: AuthorRow[]; total: number }> {
+  const search = options.search
+    ? sql.fragment`and u.username::text ilike ${`%${options.search.replace(/[\\%_]/g, '\\$&')}%`}`
+    : sql.fragment``;
+  const [rows, total] = await Promise.all([
+    db.any(sql.type(authorRow)`
+      select ${userColumns}, c.skin_count from users u
+      join (select author_id, count(*)::int as skin_count from skins where published and deleted_at is null group by author_id) c
+        on c.author_id = u.id
+      where true ${search}
+      order by u.username limit ${options.size} offset ${options.page * options.size}`),
+    db.oneFirst(sql.type(z.object({ total: z.number() }))`
+      select count(*)::int as total from users u
+      where exists (select 1 from skins s where s.author_id = u.id and s.published and s.deleted_at is null) ${search}`),
+  ]);
+  return { rows: [...rows], total };
+}
+
+export async function findAuthorByUrl(db: Queryable, url: string): Promise<AuthorRow | null> {
+  return db.maybeOne(sql.type(authorRow)`
+    select ${userColumns},
+           (select count(*)::int from skins s where s.author_id = u.id and s.published and s.deleted_at is null) as skin_count
+    from users u where u.url = ${url}::citext and not u.anonymous`);
+}
+
+/** Published skin ids of several authors, newest first. */
+export async function skinIdsOfAuthors(
+  db: Queryable,
+  authorIds: readonly number[],
+): Promise<{ authorId: number; skinId: number }[]> {
+  if (authorIds.length === 0) return [];
+  const rows = await db.any(sql.type(z.object({ authorId: z.number(), skinId: z.number() }))`
+    select author_id as "authorId", id as "skinId" from skins
+    where author_id = any(${sql.array([...authorIds], 'int8')}) and published and deleted_at is null
+    order by author_id, created_at desc, id desc`);
+  return [...rows];
+}
+
+export const commentRow = z.object({
+  id: z.number(),
+  text: z.string(),
+  created_at: z.number(),
+  user_id: z.number(),
+});
+
+/** A page of the comments of a skin or a bundle, newest first. */
+export async function listComments(
+  db: Queryable,
+  target: { skinId: number } | { bundleId: number },
+  page: { page: number; size: number },
+): Promise<{ rows: z.infer<typeof commentRow>[]; total: number }> {
+  const where =
+    'skinId' in target
+      ? sql.fragment`skin_id = ${target.skinId}`
+      : sql.fragment`bundle_id = ${target.bundleId}`;
+  const [rows, total] = await Promise.all([
+    db.any(sql.type(commentRow)`
+      select id, text, created_at, user_id from comments where ${where}
+      order by created_at desc, id desc limit ${page.size} offset ${page.page * page.size}`),
+    db.oneFirst(
+      sql.type(z.object({ total: z.number() }))`select count(*)::int as total from comments where ${where}`,
+    ),
+  ]);
+  return { rows: [...rows], total };
+}
