@@ -51,13 +51,15 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
 
   await fastify.register(mercurius, {
     schema: typeDefs,
-    resolvers: mergeTypeMaps(
-      { Long: { scalar: LongScalar } as never },
-      healthResolvers(app),
-      accountsResolvers as ResolverMap,
-      catalogueResolvers as ResolverMap,
-      bundlesAuthorsResolvers as ResolverMap,
-    ) as never,
+    resolvers: {
+      Long: LongScalar,
+      ...mergeTypeMaps(
+        healthResolvers(app),
+        accountsResolvers as ResolverMap,
+        catalogueResolvers as ResolverMap,
+        bundlesAuthorsResolvers as ResolverMap,
+      ),
+    } as never,
     loaders: mergeTypeMaps(catalogueLoaders as ResolverMap, bundlesAuthorsLoaders as ResolverMap) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

@@ -142,8 +142,9 @@ export const catalogueResolvers = {
   },
 
   Mutation: {
-    rateSkin: async (_root: unknown, args: { rating: number; skinId: number }, context: RequestContext) => {
+    rateSkin: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const viewer = requireViewer(context.viewer);
+      const args = z.object({ rating: z.number(), skinId: z.number().int().positive() }).parse(rawArgs);
       await rateSkin(context.services, {
         skinId: args.skinId,
         userId: viewer.id,
