@@ -19,6 +19,16 @@ export const homeMessages = {
     createAccount: 'Create an Account',
     publishSkin: 'Publish a skin',
   },
+  trending: {
+    title: 'TRENDING SKINS',
+    eyebrow: 'Most downloaded',
+    more: 'All skins',
+  },
+  latest: {
+    title: 'LATEST SKINS',
+    eyebrow: 'Fresh from the garage',
+    more: 'All skins',
+  },
   purchaseThanks:
     'Thank you for your purchase! You should receive a mail confirmation with download link(s) in a few minutes.',
 } as const;

@@ -18,7 +18,13 @@ export function CountryFlag({ code, decorative = false, size }: CountryFlagProps
   return (
     <span
       className={`fi fi-${normalized}`}
-      style={{ borderRadius: 2, flexShrink: 0, fontSize: size }}
+      // A faint edge keeps white flags (Japan, Poland) visible on a white card.
+      style={{
+        borderRadius: 2,
+        flexShrink: 0,
+        fontSize: size,
+        boxShadow: '0 0 0 1px rgba(127, 127, 127, 0.35)',
+      }}
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name, title: name })}
     />
   );

@@ -1,11 +1,15 @@
 import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { Hero } from '../components/hero';
+import { SkinShowcase } from '../components/skin-showcase';
 import { TaglineBlock } from '../components/tagline-block';
 import { homeMessages } from '../home.messages';
+import { HomeSkinsQuery } from '../lib/home.documents';
 
-/** The hero and the tagline block; Skin of the Month and the skin lists come with the catalogue. */
+/** The hero, the trending and latest skins, and the tagline block. Skin of the Month waits for its API. */
 export function HomePage() {
   // Back from a purchase (/success): thank the buyer and empty the cart (spec 2.5).
   usePurchaseResult((cartHadItems) => {
@@ -19,10 +23,40 @@ export function HomePage() {
     }
   });
 
+  const [{ data, fetching, error }] = useQuery({ query: HomeSkinsQuery });
+  // Spec 8: query failures are only logged.
+  useEffect(() => {
+    if (error) console.error('Homepage skins could not be loaded', error);
+  }, [error]);
+  const loading = fetching && !data;
+
   return (
     <>
       <title>{siteMessages.documentTitle()}</title>
       <Hero />
+      {/* The rows show every game, and so does the list they link to. A failed query hides them. */}
+      {error ? null : (
+        <>
+          <SkinShowcase
+            id="trending-skins"
+            title={homeMessages.trending.title}
+            eyebrow={homeMessages.trending.eyebrow}
+            skins={data?.trending.content}
+            loading={loading}
+            moreTo="/skins?t=all"
+            moreLabel={homeMessages.trending.more}
+          />
+          <SkinShowcase
+            id="latest-skins"
+            title={homeMessages.latest.title}
+            eyebrow={homeMessages.latest.eyebrow}
+            skins={data?.latest.content}
+            loading={loading}
+            moreTo="/skins?t=all"
+            moreLabel={homeMessages.latest.more}
+          />
+        </>
+      )}
       <TaglineBlock />
     </>
   );

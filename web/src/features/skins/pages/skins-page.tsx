@@ -1,11 +1,59 @@
-import { IconPhotoSearch } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Pagination, Text } from '@mantine/core';
+import { IconAlertCircle, IconPhotoSearch } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
+import { SkinCardGrid } from '../../../shared/skin-card';
 import { EmptyState, PageContainer, PurchaseResultBanner } from '../../../shared/ui';
+import { SkinsFilterBar } from '../components/skins-filter-bar';
+import { useSkinsFilters } from '../hooks/use-skins-filters';
+import { useSkinsSearch } from '../hooks/use-skins-search';
+import { ALL_GAMES, SKINS_PAGE_SIZE, skinsListVariables } from '../lib/skins-filters';
+import { SkinsListQuery } from '../lib/skins.documents';
 import { skinsMessages } from '../skins.messages';
 
-/** The skins gallery; /skins/success and /skins/failed add the purchase banner (spec 2.1). */
+/**
+ * The skins gallery (spec 2.6): sort, game and search kept in the query string, 15 cards a page.
+ * /skins/success and /skins/failed add the purchase banner (spec 2.1).
+ */
 export function SkinsPage() {
   const purchaseResult = usePurchaseResult();
+  const { filters, update } = useSkinsFilters();
+  const search = useSkinsSearch(filters.search, (next) => update({ search: next }, { replace: true }));
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: SkinsListQuery,
+    variables: skinsListVariables(filters),
+  });
+  useEffect(() => {
+    if (error) console.error('The skins list could not be loaded', error);
+  }, [error]);
+
+  const page = data?.skins;
+  const total = page?.pageInfo.totalElements ?? 0;
+  const totalPages = page?.pageInfo.totalPages ?? 0;
+
+  // A page beyond the last one (an old link, fewer results now) goes to the last page.
+  useEffect(() => {
+    if (!fetching && page && totalPages > 0 && filters.page > totalPages) {
+      update({ page: totalPages }, { replace: true });
+    }
+  }, [fetching, page, totalPages, filters.page, update]);
+
+  const goToPage = (next: number) => {
+    update({ page: next });
+    listTop.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const resultsLine = search.tooShort
+    ? skinsMessages.filters.searchHint
+    : page
+      ? filters.search
+        ? skinsMessages.resultsFor(total, filters.search)
+        : skinsMessages.results(total)
+      : '\u00a0';
+
   return (
     <PageContainer
       title={skinsMessages.listTitle}
@@ -13,7 +61,72 @@ export function SkinsPage() {
       description={skinsMessages.listDescription}
     >
       {purchaseResult ? <PurchaseResultBanner result={purchaseResult} /> : null}
-      <EmptyState icon={<IconPhotoSearch stroke={1.5} />} message={skinsMessages.noMatch} />
+
+      <SkinsFilterBar
+        searchInput={search.input}
+        onSearchInput={search.setInput}
+        onSearchSubmit={search.applyNow}
+        onSearchClear={search.clear}
+        sort={filters.sort}
+        onSort={(sort) => update({ sort })}
+        game={filters.game}
+        onGame={(game) => update({ game })}
+      />
+
+      <div ref={listTop} style={{ scrollMarginTop: 'calc(64px + 7rem)' }}>
+        <Text size="sm" c="dimmed" mb="md" aria-live="polite" aria-atomic="true">
+          {resultsLine}
+        </Text>
+
+        {error && !fetching ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{skinsMessages.loadFailed}</Text>
+              <Button size="xs" variant="default" onClick={() => refetch({ requestPolicy: 'network-only' })}>
+                {skinsMessages.retry}
+              </Button>
+            </Group>
+          </Alert>
+        ) : page && !fetching && page.content.length === 0 ? (
+          <EmptyState
+            icon={<IconPhotoSearch stroke={1.5} />}
+            message={skinsMessages.noMatch}
+            actions={
+              <>
+                {filters.search !== '' ? (
+                  <Button onClick={search.clear}>{skinsMessages.clearSearchQuery}</Button>
+                ) : null}
+                {filters.game !== ALL_GAMES ? (
+                  <Button variant="default" onClick={() => update({ game: ALL_GAMES })}>
+                    {filters.search !== '' ? skinsMessages.searchAllGames : skinsMessages.showAllGames}
+                  </Button>
+                ) : null}
+              </>
+            }
+          />
+        ) : (
+          <SkinCardGrid
+            skins={fetching ? undefined : page?.content}
+            loading={fetching}
+            skeletonCount={Math.min(SKINS_PAGE_SIZE, page?.content.length || SKINS_PAGE_SIZE)}
+            headingOrder={2}
+          />
+        )}
+
+        {totalPages > 1 && !error ? (
+          <Center component="nav" mt={48} aria-label={skinsMessages.pagination}>
+            <Pagination
+              total={totalPages}
+              value={Math.min(filters.page, totalPages)}
+              onChange={goToPage}
+              withEdges
+              siblings={1}
+              getItemProps={(item) => ({ 'aria-label': skinsMessages.pageLabel(item) })}
+              getControlProps={(control) => ({ 'aria-label': skinsMessages.pageControls[control] })}
+            />
+          </Center>
+        ) : null}
+      </div>
     </PageContainer>
   );
 }

@@ -1,0 +1,112 @@
+import { Alert, Anchor, Avatar, Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconEyeOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDate } from '../../../shared/format';
+import type { SkinDetailQuery } from '../../../shared/graphql/generated/graphql';
+import { gameNames, SkinPriceButton } from '../../../shared/skin-card';
+import { CountryFlag } from '../../../shared/ui/country-flag';
+import { skinsMessages as messages } from '../skins.messages';
+import { ColorVariations } from './color-variations';
+import { SkinRating } from './skin-rating';
+import classes from './skin-info-card.module.css';
+
+export type SkinDetail = NonNullable<SkinDetailQuery['skin']>;
+
+/** The skin's card beside the gallery: title, author, facts, description, price button, rating. */
+export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
+  const authorPath = `/authors/${encodeURIComponent(skin.author.url)}`;
+  return (
+    <Card withBorder padding="lg" className={classes.card}>
+      <Stack gap="md">
+        <Group gap="xs">
+          <Badge variant="light" radius="sm">
+            {gameNames[skin.type].name}
+          </Badge>
+          {skin.published ? null : (
+            <Badge
+              variant="filled"
+              color="magenta"
+              radius="sm"
+              leftSection={<IconEyeOff size={12} aria-hidden />}
+            >
+              {messages.hiddenBadge}
+            </Badge>
+          )}
+        </Group>
+
+        <Title order={1} className={classes.title}>
+          {skin.title}
+        </Title>
+
+        <Group gap="sm" wrap="nowrap">
+          <Avatar
+            component={Link}
+            to={authorPath}
+            src={skin.author.avatar?.url ?? null}
+            alt={messages.authorAvatar(skin.author.username)}
+            radius="xl"
+            size={44}
+            color="electric"
+            tabIndex={-1}
+            aria-hidden
+          >
+            {skin.author.username.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Stack gap={0} miw={0}>
+            <Text size="xs" c="dimmed">
+              {messages.by}
+            </Text>
+            <Group gap={6} wrap="nowrap" miw={0}>
+              <CountryFlag code={skin.author.country} size="0.95rem" />
+              <Anchor component={Link} to={authorPath} className={classes.authorLink} truncate>
+                {skin.author.username}
+              </Anchor>
+            </Group>
+          </Stack>
+        </Group>
+
+        {skin.published ? null : (
+          <Alert variant="light" color="magenta" p="xs">
+            <Text size="sm">{messages.hiddenNote}</Text>
+          </Alert>
+        )}
+
+        {skin.description.trim() ? <Text className={classes.description}>{skin.description}</Text> : null}
+
+        <dl className={classes.meta}>
+          <dt>{messages.game}</dt>
+          <dd>{gameNames[skin.type].name}</dd>
+          <dt>{messages.published}</dt>
+          <dd>
+            <time dateTime={skin.createdAt}>{formatDate(skin.createdAt)}</time>
+          </dd>
+          <dt>{messages.price}</dt>
+          <dd>{messages.priceValue(skin.price)}</dd>
+        </dl>
+
+        <ColorVariations
+          current={{ title: skin.title, colors: [skin.colorPrimary, skin.colorSecondary] }}
+          variations={skin.colorVariations}
+        />
+
+        <SkinPriceButton skin={skin} size="lg" fullWidth />
+
+        <Divider />
+
+        <SkinRating
+          skinId={skin.id}
+          authorId={skin.author.id}
+          published={skin.published}
+          rating={skin.rating}
+        />
+
+        <Group gap={6} c="dimmed">
+          <IconDownload size={14} aria-hidden />
+          <Text size="xs" c="dimmed">
+            {messages.downloads(skin.downloads.total)}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { graphql } from '../../../shared/graphql/generated';
+
+// Spec 2.6 and 7.2: a page of skins (15), sorted and filtered as the list's query parameters say.
+export const SkinsListQuery = graphql(`
+  query SkinsList($search: String, $page: PageInput!, $type: GameType) {
+    skins(search: $search, page: $page, type: $type) {
+      pageInfo {
+        pageNumber
+        pageSize
+        totalPages
+        totalElements
+      }
+      content {
+        ...SkinCardFields
+      }
+    }
+  }
+`);
+
+// Spec 2.7: a skin's page. Resources hold the images (and the skin source, which is left out).
+export const SkinDetailQuery = graphql(`
+  query SkinDetail($url: String!) {
+    skin(url: $url) {
+      id
+      url
+      title
+      description
+      type
+      published
+      videoUrl
+      colorPrimary
+      colorSecondary
+      createdAt
+      price
+      author {
+        id
+        url
+        username
+        country
+        avatar {
+          url
+        }
+      }
+      rating {
+        average
+        totalRatings
+        usersRating
+      }
+      resources {
+        id
+        type
+        order
+        title
+        url
+        cardUrl
+        previewUrl
+        width
+        height
+      }
+      colorVariations {
+        id
+        url
+        title
+        colors
+      }
+      downloads {
+        total
+      }
+    }
+  }
+`);
+
+export const RateSkinMutation = graphql(`
+  mutation RateSkin($rating: Int!, $skinId: Long!) {
+    rateSkin(rating: $rating, skinId: $skinId) {
+      average
+      totalRatings
+      usersRating
+    }
+  }
+`);

@@ -1,0 +1,24 @@
+import { formatPrice } from '../format';
+
+// Texts of the skin card and its price button (spec 4, DESIGN.md).
+export const skinCardMessages = {
+  mySkin: 'My Skin',
+  owned: 'Owned',
+  download: 'Download',
+  inCart: 'In cart',
+  free: 'Free',
+  downloadOwn: (title: string) => `My Skin: download ${title}`,
+  downloadOwned: (title: string) => `Owned: download ${title}`,
+  downloadFree: (title: string) => `Download ${title} for free`,
+  addToCart: (title: string, price: number) => `Add ${title} to the cart for ${formatPrice(price)}`,
+  inCartLabel: (title: string) => `${title} is in your cart`,
+  byAuthor: 'by',
+  authorLink: (username: string) => `Author: ${username}`,
+  noPicture: 'No picture yet',
+  hidden: 'Hidden',
+  ratingLabel: (average: number, count: number) =>
+    count === 0
+      ? 'Not rated yet'
+      : `Rated ${average.toFixed(2)} out of 5 from ${count} ${count === 1 ? 'vote' : 'votes'}`,
+  loading: 'Loading skins...',
+} as const;

@@ -1,0 +1,83 @@
+import { Anchor, Badge, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { SkinCardFieldsFragment } from '../graphql/generated/graphql';
+import { CountryFlag } from '../ui/country-flag';
+import { gameNames } from './game-types';
+import { skinCardMessages as messages } from './skin-card.messages';
+import { SkinPriceButton } from './skin-price-button';
+import { SkinStars } from './skin-stars';
+import { SkinThumbnail } from './skin-thumbnail';
+import classes from './skin-card.module.css';
+
+export interface SkinCardProps {
+  skin: SkinCardFieldsFragment;
+  /** The level of the card's title in the page outline. */
+  headingOrder?: 2 | 3 | 4;
+  /** Hides the price button (previews). */
+  withButton?: boolean;
+}
+
+/**
+ * DESIGN.md's skin card: the 16:9 picture, the title, the author's flag and name, the stars with the
+ * count, the game, and the price button. The picture and the title lead to the skin, the name to the
+ * author; the card itself is no link, so each control keeps its own focus and name.
+ */
+export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCardProps) {
+  const titleId = useId();
+  const skinPath = `/skins/${encodeURIComponent(skin.url)}`;
+  const game = gameNames[skin.type];
+
+  return (
+    <article className={classes.card} aria-labelledby={titleId}>
+      <div className={classes.media}>
+        {/* The title link below is the same destination for keyboards and screen readers. */}
+        <Link to={skinPath} className={classes.mediaLink} tabIndex={-1} aria-hidden="true">
+          <SkinThumbnail src={skin.thumbnail?.cardUrl} alt={skin.title} />
+        </Link>
+        <Tooltip label={game.name} withArrow openDelay={300}>
+          <Badge className={classes.game} radius="sm" size="sm" variant="filled">
+            <span aria-hidden>{game.short}</span>
+            <VisuallyHidden>{game.name}</VisuallyHidden>
+          </Badge>
+        </Tooltip>
+        {skin.published ? null : (
+          <Badge className={classes.hidden} radius="sm" size="sm" color="magenta" variant="filled">
+            {messages.hidden}
+          </Badge>
+        )}
+      </div>
+
+      <div className={classes.body}>
+        <Title order={headingOrder} className={classes.title} id={titleId}>
+          <Anchor component={Link} to={skinPath} className={classes.titleLink} lineClamp={1}>
+            {skin.title}
+          </Anchor>
+        </Title>
+
+        <Group gap={6} wrap="nowrap" className={classes.author}>
+          <CountryFlag code={skin.author.country} size="0.9rem" />
+          <Text component="span" size="sm" c="dimmed" className={classes.by}>
+            {messages.byAuthor}
+          </Text>
+          <Anchor
+            component={Link}
+            to={`/authors/${encodeURIComponent(skin.author.url)}`}
+            size="sm"
+            fw={600}
+            c="var(--mantine-color-text)"
+            className={classes.authorLink}
+            truncate
+          >
+            {skin.author.username}
+          </Anchor>
+        </Group>
+
+        <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={classes.footer}>
+          <SkinStars average={skin.rating.average} count={skin.rating.totalRatings} />
+          {withButton ? <SkinPriceButton skin={skin} /> : null}
+        </Group>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
+import { IconDownload, IconShoppingCartCheck, IconShoppingCartPlus } from '@tabler/icons-react';
+import { useCart } from '../cart';
+import { formatPrice } from '../format';
+import { useSession } from '../session';
+import { skinCardMessages as messages } from './skin-card.messages';
+import { useSkinDownload } from './use-skin-download';
+import classes from './skin-price-button.module.css';
+
+export interface PricedSkin {
+  id: string;
+  url: string;
+  title: string;
+  /** Euros; 0 is free. */
+  price: number;
+  author: { id: string };
+}
+
+export interface SkinPriceButtonProps {
+  skin: PricedSkin;
+  /** The viewer bought it (no ownership API yet: pages pass nothing). */
+  owned?: boolean;
+  size?: ButtonProps['size'];
+  fullWidth?: boolean;
+}
+
+/**
+ * The skin's button in the states of spec 4: the author's own skin 'My Skin' (hover: Download),
+ * an owned one 'Owned' (Download), one in the cart 'In cart' (disabled), a paid one its price (adds
+ * it to the cart), a free one 'Free' (downloads; disabled for 5 s after a click).
+ */
+export function SkinPriceButton({
+  skin,
+  owned = false,
+  size = 'sm',
+  fullWidth = false,
+}: SkinPriceButtonProps) {
+  const { user } = useSession();
+  const cart = useCart();
+  const { download, locked } = useSkinDownload();
+  const id = Number(skin.id);
+  const common = { size, fullWidth, className: classes.button };
+  const iconSize = size === 'lg' || size === 'xl' ? 20 : 16;
+
+  const isAuthor = user !== null && String(user.id) === skin.author.id;
+  if (isAuthor || owned) {
+    return (
+      <Button
+        {...common}
+        className={`${classes.button} ${classes.swap}`}
+        variant="light"
+        disabled={locked}
+        onClick={() => download(skin.url)}
+        leftSection={<IconDownload size={iconSize} aria-hidden />}
+        aria-label={isAuthor ? messages.downloadOwn(skin.title) : messages.downloadOwned(skin.title)}
+      >
+        <span className={classes.idleLabel}>{isAuthor ? messages.mySkin : messages.owned}</span>
+        <span className={classes.hoverLabel}>{messages.download}</span>
+      </Button>
+    );
+  }
+
+  if (skin.price > 0) {
+    if (cart.contains('skin', id)) {
+      return (
+        <Button
+          {...common}
+          variant="default"
+          disabled
+          leftSection={<IconShoppingCartCheck size={iconSize} aria-hidden />}
+          aria-label={messages.inCartLabel(skin.title)}
+        >
+          {messages.inCart}
+        </Button>
+      );
+    }
+    return (
+      <Button
+        {...common}
+        onClick={() => cart.add('skin', id)}
+        leftSection={<IconShoppingCartPlus size={iconSize} aria-hidden />}
+        aria-label={messages.addToCart(skin.title, skin.price)}
+      >
+        <span className={classes.price}>{formatPrice(skin.price)}</span>
+      </Button>
+    );
+  }
+
+  return (
+    <Button
+      {...common}
+      variant="outline"
+      disabled={locked}
+      onClick={() => download(skin.url)}
+      leftSection={<IconDownload size={iconSize} aria-hidden />}
+      aria-label={messages.downloadFree(skin.title)}
+    >
+      {messages.free}
+    </Button>
+  );
+}
