@@ -493,21 +493,24 @@ function sceneBackground(scene: ScreenshotScene, livery: Livery, random: Random,
         <ellipse cx="${WIDTH / 2}" cy="${horizon - 40}" rx="640" ry="380" fill="url(#spot)"/>`;
     }
     case 'studio': {
-      const backdrop = mix(livery.secondary, '#101218', 0.55);
-      const rings = Array.from(
-        { length: 5 },
-        (_, i) =>
-          `<circle cx="${random.int(200, 1080)}" cy="${random.int(80, 360)}" r="${random.int(90, 260)}" fill="none" stroke="${lighten(livery.primary, 0.2)}" stroke-opacity="${(0.08 + i * 0.03).toFixed(2)}" stroke-width="${random.int(10, 40)}"/>`,
-      ).join('');
+      const backdrop = mix(livery.secondary, '#1a1d24', 0.6);
+      const panels = Array.from({ length: 3 }, (_, i) => {
+        const x = 170 + i * 360 + random.int(-30, 30);
+        return `<rect x="${x}" y="40" width="220" height="${horizon - 120}" rx="10" fill="url(#softbox)"/>`;
+      }).join('');
       return `
         <defs>
-          <radialGradient id="backdrop" cx="0.5" cy="0.45" r="0.75"><stop offset="0" stop-color="${lighten(backdrop, 0.25)}"/><stop offset="1" stop-color="${darken(backdrop, 0.55)}"/></radialGradient>
-          <linearGradient id="floor" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="${darken(backdrop, 0.2)}"/><stop offset="1" stop-color="${darken(backdrop, 0.75)}"/></linearGradient>
+          <linearGradient id="backdrop" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="${darken(backdrop, 0.5)}"/><stop offset="1" stop-color="${lighten(backdrop, 0.12)}"/></linearGradient>
+          <linearGradient id="softbox" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="0.16"/><stop offset="1" stop-color="#ffffff" stop-opacity="0.03"/></linearGradient>
+          <linearGradient id="floor" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="${lighten(backdrop, 0.08)}"/><stop offset="1" stop-color="${darken(backdrop, 0.7)}"/></linearGradient>
+          <radialGradient id="floorspot"><stop offset="0" stop-color="${lighten(livery.primary, 0.5)}" stop-opacity="0.35"/><stop offset="1" stop-color="${livery.primary}" stop-opacity="0"/></radialGradient>
         </defs>
         <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#backdrop)"/>
-        ${rings}
-        <path d="M ${random.int(-200, 200)} ${HEIGHT} L ${random.int(500, 800)} 0 L ${random.int(820, 980)} 0 L ${random.int(200, 500)} ${HEIGHT} Z" fill="${livery.primary}" opacity="0.12"/>
-        <rect x="0" y="${horizon}" width="${WIDTH}" height="${HEIGHT - horizon}" fill="url(#floor)"/>`;
+        ${panels}
+        <path d="M ${random.int(-200, 100)} ${horizon} L ${random.int(520, 700)} 0 L ${random.int(760, 860)} 0 L ${random.int(200, 340)} ${horizon} Z" fill="${livery.primary}" opacity="0.14"/>
+        <rect x="0" y="${horizon}" width="${WIDTH}" height="${HEIGHT - horizon}" fill="url(#floor)"/>
+        <rect x="0" y="${horizon - 2}" width="${WIDTH}" height="3" fill="${lighten(livery.primary, 0.4)}" opacity="0.5"/>
+        <ellipse cx="${WIDTH / 2}" cy="${HEIGHT - 60}" rx="560" ry="110" fill="url(#floorspot)"/>`;
     }
   }
 }
@@ -638,9 +641,16 @@ export function skinScreenshotSvg(options: ScreenshotOptions): string {
   const groundY = view.kind === 'close' ? random.int(672, 690) : random.int(610, 640);
   const background = sceneBackground(scene, livery, random, horizon);
   const car = placedCar(livery, view, groundY, random.int(0, 71));
+  // Darkened edges, drawn as narrow bands: a full-frame radial gradient costs a third of the render.
   const vignette = `
-    <defs><radialGradient id="vignette" cx="0.5" cy="0.5" r="0.75"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></radialGradient></defs>
-    <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#vignette)"/>`;
+    <defs>
+      <linearGradient id="edge-l" x1="0" x2="1" y1="0" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.4"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>
+      <linearGradient id="edge-r" x1="1" x2="0" y1="0" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.4"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>
+      <linearGradient id="edge-b" x1="0" x2="0" y1="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>
+    </defs>
+    <rect width="150" height="${HEIGHT}" fill="url(#edge-l)"/>
+    <rect x="${WIDTH - 150}" width="150" height="${HEIGHT}" fill="url(#edge-r)"/>
+    <rect y="${HEIGHT - 90}" width="${WIDTH}" height="90" fill="url(#edge-b)"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${background}${car}${vignette}</svg>`;
 }
 
@@ -734,7 +744,6 @@ function escapeXml(text: string): string {
 
 export type ArchiveSkin = {
   title: string;
-  slug: string;
   author: string;
   game: string;
   livery: Livery;
@@ -787,8 +796,9 @@ function readme(skin: ArchiveSkin, forever: boolean): string {
         '2. In the game open Profile > Garage > Upload skin and pick the zip.',
       ];
   return [
-    `${skin.title}`,
-    `by ${skin.author} for ${skin.game}`,
+    skin.title,
+    `Author: ${skin.author}`,
+    `Game: ${GAME_NAMES[skin.game] ?? skin.game}`,
     '',
     ...install,
     '',
@@ -799,14 +809,32 @@ function readme(skin: ArchiveSkin, forever: boolean): string {
   ].join('\r\n');
 }
 
+/** The skin's square icon (128x128): the car from the side on a gradient of its colors. */
+export function skinIconSvg(livery: Livery): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 1040 1040">
+    <defs><linearGradient id="icon-bg" x1="0" x2="1" y1="0" y2="1">
+      <stop offset="0" stop-color="${darken(livery.secondary, 0.55)}"/><stop offset="1" stop-color="${darken(livery.primary, 0.7)}"/>
+    </linearGradient></defs>
+    <rect width="1040" height="1040" rx="120" fill="url(#icon-bg)"/>
+    <ellipse cx="520" cy="700" rx="500" ry="40" fill="#000" opacity="0.5"/>
+    <g transform="translate(20 392)">${carSvg(livery, 'icon', { flipped: false, spin: 10, farWheels: false })}</g>
+  </svg>`;
+}
+
+const GAME_NAMES: Record<string, string> = {
+  TM2020: 'Trackmania (2020)',
+  TMNF: 'TrackMania Nations/United Forever',
+  TM_TURBO: 'Trackmania Turbo',
+  TM2: 'TrackMania 2',
+};
+
 /**
  * A real skin archive: the files at the root of the zip, as the games expect. TM2020:
  * Diffuse.png, Details.png, Icon.webp, README.txt; Forever games: Diffuse.png, Icon.png, README.txt.
  */
 export async function skinArchive(skin: ArchiveSkin): Promise<Buffer> {
   const forever = FOREVER_GAMES.has(skin.game);
-  const iconSvg = skinScreenshotSvg({ livery: skin.livery, index: 0 });
-  const icon = sharp(Buffer.from(iconSvg)).resize(128, 128, { fit: 'cover' });
+  const icon = sharp(Buffer.from(skinIconSvg(skin.livery)));
   const files: [string, Buffer][] = [['Diffuse.png', await diffuseTexture(skin.livery, 256)]];
   if (forever) {
     files.push(['Icon.png', await icon.png({ compressionLevel: 9, palette: true }).toBuffer()]);

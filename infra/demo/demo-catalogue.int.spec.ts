@@ -12,7 +12,7 @@ let firstRun: boolean;
 let seconds: number;
 
 beforeAll(async () => {
-  app = await createTestApp({ config: { logLevel: process.env.DEMO_LOG ?? 'error' } });
+  app = await createTestApp({ config: { logLevel: 'error' } });
   const started = performance.now();
   firstRun = await seedDemoData(app.context);
   seconds = (performance.now() - started) / 1000;
@@ -241,5 +241,11 @@ describe('the demo catalogue', () => {
       where event_type = 'SkinDownloaded' group by stream_id`);
     expect(perStream.every((stream) => stream.transactions === 1)).toBe(true);
     expect(perStream.length).toBe(downloads?.streams);
+  });
+
+  it('has votes last month, so a fresh start has a Skin of the Month to show', async () => {
+    const { chooseSkinOfTheMonth } = await import('../../api/catalogue/choose-skin-of-the-month.handler');
+    const decided = await chooseSkinOfTheMonth(app.context, app.context.now());
+    expect(decided.map((event) => event.type)).toEqual(['SkinOfTheMonthChosen']);
   });
 });

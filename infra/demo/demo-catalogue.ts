@@ -415,6 +415,7 @@ export async function seedDemoCatalogue(
   });
   planned.sort((a, b) => a.at - b.at);
   const skins: PlacedSkin[] = [];
+  const groupNumbers: Record<string, number> = {};
   for (const { plan, at } of planned) {
     if (plan.title.length < 4 || plan.title.length > 60 || plan.description.length > 200) {
       throw new Error(`Demo skin ${plan.title}: title or description out of bounds`);
@@ -442,10 +443,11 @@ export async function seedDemoCatalogue(
         primary: plan.primary,
         secondary: plan.secondary,
         pattern: plan.pattern,
-        number: random.int(2, 99),
-        seed: plan.title,
+        // Color variations share the design: the same number, details and shots in other colors.
+        number: plan.group ? (groupNumbers[plan.group] ??= random.int(2, 99)) : random.int(2, 99),
+        seed: plan.group ?? plan.title,
       },
-      screenshots: random.pick([2, 3, 3, 3, 4, 4, 5]),
+      screenshots: random.pick([2, 2, 3, 3, 3, 4, 5]),
     });
   }
   const byTitle = new Map(skins.map((s) => [s.title, s]));
@@ -520,12 +522,16 @@ export async function seedDemoCatalogue(
   }
 
   // Ratings through the rating command, as players would vote; never on one's own skins.
-  const votes: { skinId: number; userId: number; rating: number }[] = [];
+  // Votes are dated over the last three months (after the skin appeared), so last month has a
+  // Skin of the Month to choose.
+  const votes: { skinId: number; userId: number; rating: number; occurredAt: Date }[] = [];
   for (const s of skins) {
+    const from = Math.max(s.createdAt.getTime(), now - 90 * DAY);
     for (const user of everyone) {
       if (user.id === s.authorId || !random.chance(0.16 + 0.5 * s.appeal)) continue;
       const rating = Math.round(1.6 + 3.4 * s.appeal + random.between(-0.9, 0.9));
-      votes.push({ skinId: s.id, userId: user.id, rating: Math.min(5, Math.max(1, rating)) });
+      const occurredAt = new Date(from + random.between(0, 1) * (now - from));
+      votes.push({ skinId: s.id, userId: user.id, rating: Math.min(5, Math.max(1, rating)), occurredAt });
     }
   }
 
@@ -547,8 +553,7 @@ export async function seedDemoCatalogue(
       }
       const zip = await skinArchive({
         title: s.title,
-        slug: s.url,
-        author: userName(byName, s.author),
+        author: s.author,
         game: s.game,
         livery: s.livery,
       });
@@ -593,9 +598,11 @@ export async function seedDemoCatalogue(
   };
   phase('rows');
   // Pictures keep the CPU busy while the events go to the database.
+  const concurrentStart = performance.now();
+  const took = () => Math.round(performance.now() - concurrentStart) / 1000;
   await Promise.all([
-    files().then(() => phase('files')),
-    events().then(() => phase('events')),
+    files().then(() => (phases.files = took())),
+    events().then(() => (phases.events = took())),
   ]);
 
   const downloads = downloadPlans.reduce((total, plan) => total + plan.events.length, 0);
@@ -621,10 +628,6 @@ function userId(users: Map<string, DemoUser>, username: string): number {
   const user = users.get(username);
   if (!user) throw new Error(`Unknown demo user ${username}`);
   return user.id;
-}
-
-function userName(users: Map<string, DemoUser>, username: string): string {
-  return users.get(username)?.username ?? username;
 }
 
 /** `count` increasing times between `from` and `to`. */

@@ -28,7 +28,8 @@ export async function storeImageVariants(
   const full = await source
     .clone()
     .resize({ width: FULL_MAX, height: FULL_MAX, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 86, mozjpeg: true })
+    // Plain libjpeg: mozjpeg saves ~10 % of bytes at three times the encoding time.
+    .jpeg({ quality: 86 })
     .toBuffer({ resolveWithObject: true });
   const card = await source
     .clone()
