@@ -152,6 +152,9 @@ describe('skins list', () => {
 
   it('searches titles, descriptions and author names, forgiving a typo', async () => {
     expect(titles((await graphql(app, LIST, { search: 'gradient' })).body)).toEqual(['Sunset Cruiser']);
+    expect(titles((await graphql(app, LIST, { search: 'Sunset Cruiser', type: 'TM2020' })).body)).toEqual([
+      'Sunset Cruiser',
+    ]);
     expect(titles((await graphql(app, LIST, { search: 'bob_builder' })).body)).toEqual(['Sunset Cruiser']);
     expect(titles((await graphql(app, LIST, { search: 'Polr Circut' })).body)).toEqual(['Polar Circuit']);
     expect(titles((await graphql(app, LIST, { search: 'nothing like this' })).body)).toEqual([]);

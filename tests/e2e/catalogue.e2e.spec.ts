@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+
+let session: BrowserSession | null = null;
+afterEach(async (context) => {
+  if (session && context.task.result?.state === 'fail')
+    await screenshot(session.page, `failed-${context.task.name}`);
+  await session?.close();
+  session = null;
+});
+
+/** A free demo skin with screenshots, found through the public API like any client would. */
+async function aFreeSkin(): Promise<{ title: string; url: string }> {
+  const response = await fetch(`${inject('appUrl')}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      // The list opens on the 2020 edition (spec 9: the default game filter).
+      query:
+        '{ skins(type: TM2020, page: { page: 0, size: 100 }) { content { title url price resources { type } } } }',
+    }),
+  });
+  const { data } = (await response.json()) as {
+    data: {
+      skins: { content: { title: string; url: string; price: number; resources: { type: string }[] }[] };
+    };
+  };
+  const free = data.skins.content.find(
+    (skin) => skin.price === 0 && skin.resources.filter((r) => r.type === 'IMAGE').length >= 2,
+  );
+  if (!free) throw new Error('The demo catalogue has no free skin with screenshots');
+  return free;
+}
+
+describe('browsing the catalogue in a browser', () => {
+  it('homepage → skins → search → skin detail → lightbox → download a free skin', async () => {
+    const skin = await aFreeSkin();
+    session = await openBrowser();
+    const { page } = session;
+
+    await page.goto('/');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'TRENDING SKINS' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'LATEST SKINS' }).isVisible()).toBe(true);
+    await screenshot(page, 'catalogue-home');
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Skins' })
+      .click();
+    await page.waitForURL('**/skins**');
+    const search = page.getByRole('searchbox', { name: 'Search skins' }).or(page.getByLabel('Search skins'));
+    await search.first().fill(skin.title);
+    await page.waitForURL((url) => url.searchParams.get('s') === skin.title, { timeout: 10_000 });
+    const result = page.getByRole('link', { name: skin.title, exact: true }).first();
+    await expect.poll(() => result.isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'catalogue-search');
+    await result.click();
+
+    await page.waitForURL(`**/skins/${skin.url}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: skin.title }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await page
+      .getByRole('button', { name: /^Open screenshot 1 of \d+ in full size$/ })
+      .first()
+      .click();
+    await expect.poll(() => page.locator('.yarl__root').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'catalogue-lightbox');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.yarl__root').count()).toBe(0);
+
+    const downloadButton = page.getByRole('button', { name: `Download ${skin.title} for free` }).first();
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+    expect(download.suggestedFilename()).toBe(`${skin.url}.zip`);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(path)).subarray(0, 2).toString()).toBe('PK');
+    // The button rests for 5 s after a click.
+    expect(await downloadButton.isDisabled()).toBe(true);
+  });
+});
