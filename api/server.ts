@@ -79,6 +79,6 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await authRoutes(fastify, app);
   await publicFilesRoutes(fastify, app);
   await skinDownloadRoutes(fastify, app);
-  await webAppRoutes(fastify, { distDir: app.config.webDistDir });
+  await webAppRoutes(fastify, app);
   return fastify;
 }

@@ -457,3 +457,31 @@ describe('bundles, authors and comments', () => {
     ).toBe('BAD_USER_INPUT');
   });
 });
+
+describe('shared links', () => {
+  it('a skin page carries its title, description and picture as Open Graph tags', async () => {
+    const response = await app.server.inject({ method: 'GET', url: `/skins/${skins.neon!.url}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Neon Drift Runner by alice_drifts | TrackSkins</title>');
+    expect(response.body).toContain(
+      '<meta property="og:title" content="Neon Drift Runner by alice_drifts | TrackSkins" />',
+    );
+    expect(response.body).toContain(
+      '<meta property="og:description" content="Glowing stripes for night races" />',
+    );
+    expect(response.body).toContain(
+      `<meta property="og:image" content="${app.context.config.publicUrl}/public/neon-shot.jpg" />`,
+    );
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('an author page too, and a hidden skin or another page shows nothing of it', async () => {
+    const author = await app.server.inject({ method: 'GET', url: '/authors/alice_drifts' });
+    expect(author.body).toContain('<meta property="og:type" content="profile" />');
+    const hidden = await app.server.inject({ method: 'GET', url: `/skins/${skins.hidden!.url}` });
+    expect(hidden.body).not.toContain('Secret Prototype');
+    expect(hidden.body).not.toContain('og:title');
+    const success = await app.server.inject({ method: 'GET', url: '/skins/success' });
+    expect(success.body).not.toContain('og:title');
+  });
+});

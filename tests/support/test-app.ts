@@ -32,7 +32,7 @@ export async function createTestApp(
   await fs.mkdir(path.join(webDistDir, 'static'), { recursive: true });
   await fs.writeFile(
     path.join(webDistDir, 'index.html'),
-    '<!doctype html><title>TrackSkins</title><div id="root"></div>',
+    '<!doctype html><html><head><title>TrackSkins</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
   );
   await fs.writeFile(path.join(webDistDir, 'static', 'app-1a2b3c.js'), 'console.log("app")');
   await fs.writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');

@@ -1,0 +1,112 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { Queryable } from '../../infra/db/pool';
+import { imageVariantNames } from '../../infra/media/image-variants';
+
+const SITE = 'TrackSkins';
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  image: string | null;
+  type: 'website' | 'profile';
+};
+
+const PUBLIC_SKIN = /^\/skins\/(?!success$|failed$)([^/]+)$/;
+const PUBLIC_BUNDLE = /^\/bundles\/(?!success$|failed$)([^/]+)$/;
+const PUBLIC_AUTHOR = /^\/authors\/([^/]+)$/;
+
+const metaRow = z.object({
+  title: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+});
+
+/**
+ * Title, description and picture of a shared skin, bundle or author page, so that a link posted
+ * elsewhere shows the skin. Only what anyone may see; null for every other path.
+ */
+export async function pageMetaOf(db: Queryable, pathname: string): Promise<PageMeta | null> {
+  const page = sharedPageOf(pathname);
+  if (!page) return null;
+  const { kind, slug } = page;
+  if (kind === 'skin') {
+    const row = await db.maybeOne(sql.type(metaRow)`
+      select s.title || ' by ' || u.username as title, nullif(s.description, '') as description,
+             (select filename from resources r where r.skin_id = s.id and r.type = 'IMAGE' order by position, id limit 1) as image
+      from skins s join users u on u.id = s.author_id
+      where s.url = ${slug}::citext and s.published and s.deleted_at is null`);
+    return (
+      row && { ...row, description: row.description ?? `A custom car skin on ${SITE}.`, type: 'website' }
+    );
+  }
+  if (kind === 'bundle') {
+    const row = await db.maybeOne(sql.type(metaRow)`
+      select b.title || ' by ' || u.username as title, nullif(b.description, '') as description,
+             coalesce(
+               (select filename from resources r where r.bundle_id = b.id and r.type = 'IMAGE' order by position, id limit 1),
+               (select r.filename from bundle_skins bs join resources r on r.skin_id = bs.skin_id and r.type = 'IMAGE'
+                where bs.bundle_id = b.id order by bs.position, r.position, r.id limit 1)) as image
+      from bundles b join users u on u.id = b.author_id
+      where b.url = ${slug}::citext and b.published and b.deleted_at is null`);
+    return (
+      row && { ...row, description: row.description ?? `A bundle of skins on ${SITE}.`, type: 'website' }
+    );
+  }
+  const row = await db.maybeOne(sql.type(metaRow)`
+    select u.username::text as title, u.description,
+           (select r.filename from skins s join resources r on r.skin_id = s.id and r.type = 'IMAGE'
+            where s.author_id = u.id and s.published and s.deleted_at is null
+            order by s.created_at desc, r.position limit 1) as image
+    from users u where u.url = ${slug}::citext and not u.anonymous`);
+  return (
+    row && { ...row, description: row.description ?? `Skins by ${row.title} on ${SITE}.`, type: 'profile' }
+  );
+}
+
+function sharedPageOf(pathname: string): { kind: 'skin' | 'bundle' | 'author'; slug: string } | null {
+  for (const [kind, pattern] of [
+    ['skin', PUBLIC_SKIN],
+    ['bundle', PUBLIC_BUNDLE],
+    ['author', PUBLIC_AUTHOR],
+  ] as const) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    try {
+      return { kind, slug: decodeURIComponent(match[1]!).slice(0, 200) };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The app's index.html with the page's title and Open Graph tags. */
+export function withPageMeta(indexHtml: string, meta: PageMeta, pageUrl: string, siteUrl: string): string {
+  const title = `${meta.title} | ${SITE}`;
+  const image = meta.image ? `${siteUrl}/public/${imageVariantNames(meta.image).full}` : null;
+  const tags = [
+    ['og:site_name', SITE],
+    ['og:type', meta.type],
+    ['og:title', title],
+    ['og:description', meta.description],
+    ['og:url', pageUrl],
+    ...(image ? [['og:image', image]] : []),
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}" />`)
+    .concat(
+      `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    )
+    .join('\n    ');
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
