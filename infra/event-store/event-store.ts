@@ -139,36 +139,8 @@ export class EventStore {
       );
     }
 
-    const rows: unknown[] = [];
-    for (const request of nonEmpty) {
-      const newVersion = await this.advanceStream(tx, request);
-      const firstVersion = newVersion - request.events.length + 1;
-      request.events.forEach((event, index) => {
-        rows.push({
-          stream_id: request.streamId,
-          stream_version: firstVersion + index,
-          event_id: event.eventId ?? randomUUID(),
-          event_type: event.type,
-          schema_version: event.schemaVersion ?? 1,
-          data: event.data,
-          metadata: event.metadata ?? {},
-          recorded_at: event.occurredAt?.toISOString() ?? null,
-        });
-      });
-    }
-
-    const inserted = await tx.any(sql.type(storedEventRow)`
-      with inserted as (
-        insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, recorded_at)
-        select stream_id, stream_version, event_id, event_type, schema_version, data, metadata, coalesce(recorded_at, now())
-        from jsonb_to_recordset(${sql.jsonb(rows as never)}) as x(
-          stream_id text, stream_version bigint, event_id uuid, event_type text,
-          schema_version integer, data jsonb, metadata jsonb, recorded_at timestamptz)
-        order by stream_id, stream_version
-        returning ${eventColumns}
-      ), notified as (select pg_notify(${FEED_CHANNEL}, '') as done)
-      select inserted.* from inserted, notified
-      order by global_position`);
+    const inserted: z.infer<typeof storedEventRow>[] = [];
+    for (const request of nonEmpty) inserted.push(...(await this.appendToStream(tx, request)));
     const stored = inserted.map((row) => this.toStoredEvent(row));
     for (const projection of this.inlineProjections) {
       const handled = stored.filter((event) => handlesEvent(projection, event.type));
@@ -177,39 +149,68 @@ export class EventStore {
     return stored;
   }
 
-  private async advanceStream(tx: DatabaseTransactionConnection, request: AppendRequest): Promise<number> {
+  /**
+   * Moves the stream to its new version and inserts the events in one statement: the insert reads
+   * the version the stream write returned, so when the expected version does not hold, nothing is
+   * written and the conflict is reported.
+   */
+  private async appendToStream(tx: DatabaseTransactionConnection, request: AppendRequest) {
     const { streamId, streamType, expectedVersion } = request;
     const count = request.events.length;
-    const versionRow = z.object({ version: z.number() });
-    let version: number | null;
+    let advance;
     if (expectedVersion === 'no_stream' || expectedVersion === 0) {
-      version = await tx.maybeOneFirst(sql.type(versionRow)`
+      advance = sql.fragment`
         insert into streams (stream_id, stream_type, version) values (${streamId}, ${streamType}, ${count})
-        on conflict (stream_id) do nothing returning version`);
+        on conflict (stream_id) do nothing returning version`;
     } else if (expectedVersion === 'any') {
-      version = await tx.oneFirst(sql.type(versionRow)`
+      advance = sql.fragment`
         insert into streams (stream_id, stream_type, version) values (${streamId}, ${streamType}, ${count})
         on conflict (stream_id) do update set version = streams.version + ${count}, updated_at = now()
-        returning version`);
+        returning version`;
     } else if (expectedVersion === 'stream_exists') {
-      version = await tx.maybeOneFirst(sql.type(versionRow)`
+      advance = sql.fragment`
         update streams set version = version + ${count}, updated_at = now()
-        where stream_id = ${streamId} returning version`);
+        where stream_id = ${streamId} returning version`;
     } else {
       if (!Number.isInteger(expectedVersion) || expectedVersion < 0) {
         throw new EventStoreUsageError(`Invalid expected version ${expectedVersion}.`);
       }
-      version = await tx.maybeOneFirst(sql.type(versionRow)`
+      advance = sql.fragment`
         update streams set version = version + ${count}, updated_at = now()
-        where stream_id = ${streamId} and version = ${expectedVersion} returning version`);
+        where stream_id = ${streamId} and version = ${expectedVersion} returning version`;
     }
-    if (version === null) {
+    const rows = request.events.map((event, index) => ({
+      i: index,
+      event_id: event.eventId ?? randomUUID(),
+      event_type: event.type,
+      schema_version: event.schemaVersion ?? 1,
+      data: event.data,
+      metadata: event.metadata ?? {},
+      recorded_at: event.occurredAt?.toISOString() ?? null,
+    }));
+    const inserted = await tx.any(sql.type(storedEventRow)`
+      with advanced as (${advance}),
+      inserted as (
+        insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, recorded_at)
+        select ${streamId}, advanced.version - ${count} + 1 + x.i, x.event_id, x.event_type, x.schema_version,
+               x.data, x.metadata, coalesce(x.recorded_at, now())
+        from advanced, jsonb_to_recordset(${sql.jsonb(rows as never)}) as x(
+          i integer, event_id uuid, event_type text, schema_version integer, data jsonb, metadata jsonb,
+          recorded_at timestamptz)
+        order by x.i
+        returning ${eventColumns}
+      ), notified as (select pg_notify(${FEED_CHANNEL}, '') as done)
+      select inserted.* from inserted, notified
+      order by global_position`);
+    if (inserted.length === 0) {
       const actual = await tx.maybeOneFirst(
-        sql.type(versionRow)`select version from streams where stream_id = ${streamId}`,
+        sql.type(
+          z.object({ version: z.number() }),
+        )`select version from streams where stream_id = ${streamId}`,
       );
       throw new ConcurrencyError(streamId, expectedVersion, actual);
     }
-    return version;
+    return inserted;
   }
 
   /** The stream's events in order and its current version (0 when it does not exist). */
