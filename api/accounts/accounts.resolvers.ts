@@ -8,6 +8,7 @@ import {
   findUserById,
   listUsers,
   updateProfile,
+  usersByIds,
   type ProfileChanges,
   type UserRow,
 } from './users.repository';
@@ -67,6 +68,20 @@ export function userViewOf(user: UserRow, context: RequestContext) {
     discord: full ? user.discord : null,
     website: full ? user.website : null,
     anonymous: full ? user.anonymous : null,
+  };
+}
+
+/** A Mercurius loader of the user an object points at (a skin's author, a comment's writer), one query per answer. */
+export function userViewLoader<T>(userIdOf: (obj: T) => number) {
+  return async (queries: { obj: T }[], context: RequestContext) => {
+    const users = await usersByIds(
+      context.services.pool,
+      queries.map((q) => userIdOf(q.obj)),
+    );
+    return queries.map((q) => {
+      const user = users.get(userIdOf(q.obj));
+      return user ? userViewOf(user, context) : null;
+    });
   };
 }
 

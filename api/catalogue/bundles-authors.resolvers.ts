@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
-import { usersByIds } from '../accounts/users.repository';
-import { userViewOf } from '../accounts/accounts.resolvers';
+import { userViewLoader } from '../accounts/accounts.resolvers';
 import { avatarOf } from '../accounts/avatar';
 import { isAdmin, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest } from '../graphql/paging';
@@ -167,18 +166,31 @@ export const bundlesAuthorsResolvers = {
 
 type Query<T> = { obj: T; params: unknown };
 
+/** The skins of each owner (bundle or author) in the pairs' order, leaving out what the viewer may not see. */
+async function skinsInOrder(
+  queries: Query<{ id: number }>[],
+  pairs: { ownerId: number; skinId: number }[],
+  context: RequestContext,
+) {
+  const rows = await skinsByIds(
+    context.services.pool,
+    [...new Set(pairs.map((p) => p.skinId))],
+    visibilityOf(context),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return queries.map((q) =>
+    pairs
+      .filter((pair) => pair.ownerId === q.obj.id)
+      .flatMap((pair) => {
+        const row = byId.get(pair.skinId);
+        return row ? [skinOf(row)] : [];
+      }),
+  );
+}
+
 export const bundlesAuthorsLoaders = {
   Bundle: {
-    author: async (queries: Query<BundleObject>[], context: RequestContext) => {
-      const users = await usersByIds(
-        context.services.pool,
-        queries.map((q) => q.obj.authorId),
-      );
-      return queries.map((q) => {
-        const user = users.get(q.obj.authorId);
-        return user ? userViewOf(user, context) : null;
-      });
-    },
+    author: userViewLoader((bundle: BundleObject) => bundle.authorId),
     resources: async (queries: Query<BundleObject>[], context: RequestContext) => {
       const rows = await resourcesOfBundles(
         context.services.pool,
@@ -211,19 +223,10 @@ export const bundlesAuthorsLoaders = {
         context.services.pool,
         queries.map((q) => q.obj.id),
       );
-      const rows = await skinsByIds(
-        context.services.pool,
-        [...new Set(pairs.map((p) => p.skinId))],
-        visibilityOf(context),
-      );
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return queries.map((q) =>
-        pairs
-          .filter((pair) => pair.bundleId === q.obj.id)
-          .flatMap((pair) => {
-            const row = byId.get(pair.skinId);
-            return row ? [skinOf(row)] : [];
-          }),
+      return skinsInOrder(
+        queries,
+        pairs.map((p) => ({ ownerId: p.bundleId, skinId: p.skinId })),
+        context,
       );
     },
   },
@@ -233,32 +236,14 @@ export const bundlesAuthorsLoaders = {
         context.services.pool,
         queries.map((q) => q.obj.id),
       );
-      const rows = await skinsByIds(
-        context.services.pool,
-        pairs.map((p) => p.skinId),
-        visibilityOf(context),
-      );
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return queries.map((q) =>
-        pairs
-          .filter((pair) => pair.authorId === q.obj.id)
-          .flatMap((pair) => {
-            const row = byId.get(pair.skinId);
-            return row ? [skinOf(row)] : [];
-          }),
+      return skinsInOrder(
+        queries,
+        pairs.map((p) => ({ ownerId: p.authorId, skinId: p.skinId })),
+        context,
       );
     },
   },
   Comment: {
-    user: async (queries: Query<{ userId: number }>[], context: RequestContext) => {
-      const users = await usersByIds(
-        context.services.pool,
-        queries.map((q) => q.obj.userId),
-      );
-      return queries.map((q) => {
-        const user = users.get(q.obj.userId);
-        return user ? userViewOf(user, context) : null;
-      });
-    },
+    user: userViewLoader((comment: { userId: number }) => comment.userId),
   },
 };

@@ -1,6 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
+import { runListing, searchMatches } from './catalogue-search';
 import { resourceRow, visibleTo, type ResourceRow, type Visibility } from './skins.repository';
 
 export const bundleRow = z.object({
@@ -71,27 +72,20 @@ export async function listBundles(
       : sql.fragment`b.deleted_at is null and b.published`,
   ];
   if (listing.game) conditions.push(sql.fragment`b.game = ${listing.game}`);
-  if (listing.search) {
-    conditions.push(sql.fragment`(
-      to_tsvector('simple', b.title || ' ' || b.description) @@ websearch_to_tsquery('simple', ${listing.search})
-      or ${listing.search} <% b.title or ${listing.search} <% u.username::text)`);
-  }
+  if (listing.search) conditions.push(searchMatches('b', listing.search));
   const where = sql.join(conditions, sql.fragment` and `);
   const direction = listing.direction === 'ASC' ? sql.fragment`asc` : sql.fragment`desc`;
-  return db.transaction(async (tx) => {
-    // Typo-tolerant search, as for skins (docs/catalogue.md).
-    if (listing.search)
-      await tx.query(sql.unsafe`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
-    const [rows, total] = await Promise.all([
+  const [rows, total] = await runListing(db, listing.search, (tx) =>
+    Promise.all([
       tx.any(sql.type(bundleRow)`
         select ${bundleColumns} from bundles b join users u on u.id = b.author_id
         where ${where} order by ${orderings[listing.sort](direction)}
         limit ${listing.size} offset ${listing.page * listing.size}`),
       tx.oneFirst(sql.type(z.object({ total: z.number() }))`
         select count(*)::int as total from bundles b join users u on u.id = b.author_id where ${where}`),
-    ]);
-    return { rows: [...rows], total };
-  });
+    ]),
+  );
+  return { rows: [...rows], total };
 }
 
 /** The skins of several bundles, in their order: pairs (bundle id, skin id). */

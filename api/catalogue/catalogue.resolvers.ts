@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { ratingAverage } from '../../domain/ratings/rating.decider';
 import { DomainError } from '../../domain/errors';
 import { imageVariantNames } from '../../infra/media/image-variants';
-import { usersByIds } from '../accounts/users.repository';
-import { userViewOf } from '../accounts/accounts.resolvers';
+import { userViewLoader } from '../accounts/accounts.resolvers';
 import { isAdmin, requireViewer, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest } from '../graphql/paging';
 import { rateSkin } from './rate-skin.handler';
@@ -167,16 +166,7 @@ type Query<T> = { obj: T; params: unknown };
 /** Mercurius loaders: each field is fetched for all skins of a response in one query. */
 export const catalogueLoaders = {
   Skin: {
-    author: async (queries: Query<SkinObject>[], context: RequestContext) => {
-      const users = await usersByIds(
-        context.services.pool,
-        queries.map((q) => q.obj.authorId),
-      );
-      return queries.map((q) => {
-        const user = users.get(q.obj.authorId);
-        return user ? userViewOf(user, context) : null;
-      });
-    },
+    author: userViewLoader((skin: SkinObject) => skin.authorId),
     resources: async (queries: Query<SkinObject>[], context: RequestContext) => {
       const rows = await resourcesOfSkins(
         context.services.pool,

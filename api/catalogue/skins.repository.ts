@@ -1,6 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
+import { runListing, searchMatches } from './catalogue-search';
 
 export const skinRow = z.object({
   id: z.number(),
@@ -94,12 +95,7 @@ export async function listSkins(
       : sql.fragment`s.deleted_at is null and s.published`,
   ];
   if (listing.game) conditions.push(sql.fragment`s.game = ${listing.game}`);
-  if (listing.search) {
-    conditions.push(sql.fragment`(
-      to_tsvector('simple', s.title || ' ' || s.description) @@ websearch_to_tsquery('simple', ${listing.search})
-      or ${listing.search} <% s.title
-      or ${listing.search} <% u.username::text)`);
-  }
+  if (listing.search) conditions.push(searchMatches('s', listing.search));
   const where = sql.join(conditions, sql.fragment` and `);
   const direction = listing.direction === 'ASC' ? sql.fragment`asc` : sql.fragment`desc`;
   const run = (tx: Queryable) =>
@@ -114,16 +110,7 @@ export async function listSkins(
       tx.oneFirst(sql.type(z.object({ total: z.number() }))`
         select count(*)::int as total from skins s join users u on u.id = s.author_id where ${where}`),
     ]);
-  if (!listing.search) {
-    const [rows, total] = await run(db);
-    return { rows: [...rows], total };
-  }
-  // A word typed with a typo ("Polr Circut") is about 0.45 similar to the right one; pg_trgm's
-  // default threshold for <% is 0.6. Lowered for this search only.
-  const [rows, total] = await db.transaction(async (tx) => {
-    await tx.query(sql.unsafe`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
-    return run(tx);
-  });
+  const [rows, total] = await runListing(db, listing.search, run);
   return { rows: [...rows], total };
 }
 

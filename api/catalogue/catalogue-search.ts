@@ -1,0 +1,32 @@
+import { sql, type FragmentSqlToken } from 'slonik';
+import type { DatabasePool, Queryable } from '../../infra/db/pool';
+
+/**
+ * Search over skins (`s`) or bundles (`b`) joined with their author (`u`): the words of the title
+ * and description (full-text), or a title or username like the words typed (trigram similarity).
+ */
+export function searchMatches(alias: 's' | 'b', search: string): FragmentSqlToken {
+  const title = sql.identifier([alias, 'title']);
+  const description = sql.identifier([alias, 'description']);
+  return sql.fragment`(
+    to_tsvector('simple', ${title} || ' ' || ${description}) @@ websearch_to_tsquery('simple', ${search})
+    or ${search} <% ${title}
+    or ${search} <% u.username::text)`;
+}
+
+/**
+ * Runs a listing's queries; with a search, inside a transaction that lowers pg_trgm's word
+ * similarity threshold from 0.6 to 0.45, where a word typed with a typo ("Polr Circut" for
+ * "Polar Circuit") still matches.
+ */
+export async function runListing<T>(
+  db: DatabasePool,
+  search: string | null,
+  run: (db: Queryable) => Promise<T>,
+): Promise<T> {
+  if (!search) return run(db);
+  return db.transaction(async (tx) => {
+    await tx.query(sql.unsafe`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
+    return run(tx);
+  });
+}
