@@ -9,6 +9,7 @@ import {
   listUsers,
   updateProfile,
   usersByIds,
+  authorStatsOf,
   type ProfileChanges,
   type UserRow,
 } from './users.repository';
@@ -93,6 +94,10 @@ async function currentUser(context: RequestContext): Promise<UserRow> {
 }
 
 export const accountsResolvers = {
+  PrivateUser: {
+    authorStats: (user: { id: number }, _args: unknown, context: RequestContext) =>
+      authorStatsOf(context.services.pool, user.id),
+  },
   Query: {
     myUser: async (_root: unknown, _args: unknown, context: RequestContext) =>
       privateUserOf(await currentUser(context)),

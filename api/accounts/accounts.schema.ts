@@ -32,6 +32,14 @@ export const accountsSchema = /* GraphQL */ `
     anonymous: Boolean
   }
 
+  "What the user has published, for the author menu (spec 2.11)."
+  type AuthorStats {
+    "Skins the user created (hidden ones too)."
+    skins: Int!
+    "Of those, priced above 0."
+    paidSkins: Int!
+  }
+
   "The signed-in user's own account (profile settings)."
   type PrivateUser {
     id: ID!
@@ -58,6 +66,7 @@ export const accountsSchema = /* GraphQL */ `
     city: String
     roles: [UserRole!]!
     createdAt: String!
+    authorStats: AuthorStats!
   }
 
   type UserPage {

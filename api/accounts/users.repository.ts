@@ -201,3 +201,13 @@ export async function listUsers(
   ]);
   return { rows: [...rows], total };
 }
+
+/** How many skins the user created (hidden ones too), and how many of them are priced. */
+export async function authorStatsOf(
+  db: Queryable,
+  userId: number,
+): Promise<{ skins: number; paidSkins: number }> {
+  return db.one(sql.type(z.object({ skins: z.number(), paidSkins: z.number() }))`
+    select count(*)::int as skins, count(*) filter (where price_cents > 0)::int as "paidSkins"
+    from skins where author_id = ${userId} and deleted_at is null`);
+}

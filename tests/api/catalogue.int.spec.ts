@@ -458,6 +458,24 @@ describe('bundles, authors and comments', () => {
   });
 });
 
+describe('author stats', () => {
+  it('count the skins (hidden too) and the paid ones for the author menu', async () => {
+    const QUERY = '{ myUser { authorStats { skins paidSkins } } }';
+    expect((await graphql(app, QUERY, {}, alice.token)).body.data.myUser.authorStats).toEqual({
+      skins: 3,
+      paidSkins: 1,
+    });
+    expect((await graphql(app, QUERY, {}, bob.token)).body.data.myUser.authorStats).toEqual({
+      skins: 2,
+      paidSkins: 1,
+    });
+    expect((await graphql(app, QUERY, {}, player.token)).body.data.myUser.authorStats).toEqual({
+      skins: 0,
+      paidSkins: 0,
+    });
+  });
+});
+
 describe('shared links', () => {
   it('a skin page carries its title, description and picture as Open Graph tags', async () => {
     const response = await app.server.inject({ method: 'GET', url: `/skins/${skins.neon!.url}` });

@@ -1,3 +1,6 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useMyUser } from './use-my-user';
+
 // Spec 2.11: the Creativity Dashboard shows once the user has a skin, My Payouts once a skin has a
 // price above 0, each with a NEW badge after that first skin. Profile settings show the public social
 // fields and the bio only to users with skins.
@@ -7,16 +10,52 @@ export interface AuthorMenuState {
   /** Show the NEW badge on the dashboard / payouts items. */
   newDashboard: boolean;
   newPayouts: boolean;
+  /** Call when the user opens the item: its NEW badge goes away for good (in this browser). */
+  markSeen: (item: 'dashboard' | 'payouts') => void;
 }
 
-/**
- * What the author menu (and the author part of the settings) shows.
- *
- * TODO(issue "Author tools"): there is no skins API yet. When myCreatedSkins arrives, query the
- * user's skins here: hasSkins = at least one skin, hasPaidSkins = a skin priced above 0, and the
- * NEW badges until the user has opened the dashboard / payouts once after the first (paid) skin.
- * Until then every user sees what a user without skins sees.
- */
+const seenKey = (item: 'dashboard' | 'payouts', userId: string) => `trackskins-seen-${item}-${userId}`;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+};
+function readSeen(key: string): boolean {
+  try {
+    return localStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** What the author menu (and the author part of the settings) shows, from the user's author stats. */
 export function useAuthorMenu(): AuthorMenuState {
-  return { hasSkins: false, hasPaidSkins: false, newDashboard: false, newPayouts: false };
+  const { myUser } = useMyUser();
+  const userId = myUser?.id ?? 'anonymous';
+  const seenDashboard = useSyncExternalStore(subscribe, () => readSeen(seenKey('dashboard', userId)));
+  const seenPayouts = useSyncExternalStore(subscribe, () => readSeen(seenKey('payouts', userId)));
+  const hasSkins = (myUser?.authorStats.skins ?? 0) > 0;
+  const hasPaidSkins = (myUser?.authorStats.paidSkins ?? 0) > 0;
+  const markSeen = useCallback(
+    (item: 'dashboard' | 'payouts') => {
+      try {
+        localStorage.setItem(seenKey(item, userId), '1');
+      } catch {
+        // Without storage the badge simply stays.
+      }
+      for (const listener of listeners) listener();
+    },
+    [userId],
+  );
+  return {
+    hasSkins,
+    hasPaidSkins,
+    newDashboard: hasSkins && !seenDashboard,
+    newPayouts: hasPaidSkins && !seenPayouts,
+    markSeen,
+  };
 }

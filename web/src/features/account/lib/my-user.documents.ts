@@ -32,6 +32,10 @@ export const PrivateUserFieldsFragment = graphql(`
       name
     }
     createdAt
+    authorStats {
+      skins
+      paidSkins
+    }
   }
 `);
 
