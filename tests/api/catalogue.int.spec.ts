@@ -432,6 +432,15 @@ describe('bundles, authors and comments', () => {
       skins: [{ title: 'Polar Circuit' }, { title: 'Neon Drift Runner Red' }, { title: 'Neon Drift Runner' }],
     });
     expect((await graphql(app, '{ author(url: "nobody") { username } }')).body.data.author).toBeNull();
+    // A player who only comments still has a page (comment names link to it).
+    const playerPage = await graphql(
+      app,
+      'query ($url: String!) { author(url: $url) { username skinCount skins { title } } }',
+      {
+        url: player.url,
+      },
+    );
+    expect(playerPage.body.data.author).toEqual({ username: player.username, skinCount: 0, skins: [] });
   });
 
   it('pages the comments of a skin newest first, and none of a hidden skin', async () => {

@@ -19,6 +19,20 @@ export const homeMessages = {
     createAccount: 'Create an Account',
     publishSkin: 'Publish a skin',
   },
+  skinOfTheMonth: {
+    title: 'SKIN OF THE MONTH',
+    eyebrow: 'Community pick',
+    winnerOf: (month: string) => `Winner of ${month}`,
+    loading: 'Loading the Skin of the Month...',
+    by: 'by',
+    votes: (count: number) => `${count} ${count === 1 ? 'vote' : 'votes'}`,
+    viewSkin: 'View skin',
+    noScreenshots: "The author didn't upload any screenshots for this skin.",
+    inviteTitle: 'The first Skin of the Month is still open',
+    inviteText:
+      'Rate the skins you like: the best-rated skin wins, and its author gets the spotlight right here. The selection happens at the start of each month.',
+    rateSkins: 'Rate skins',
+  },
   trending: {
     title: 'TRENDING SKINS',
     eyebrow: 'Most downloaded',

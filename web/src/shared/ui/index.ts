@@ -10,3 +10,5 @@ export { PurchaseResultBanner } from './purchase-result-banner';
 export { RouteGuard } from './route-guard';
 export type { RouteGuardProps } from './route-guard';
 export { uiMessages } from './ui.messages';
+export { UserAvatar } from './user-avatar';
+export type { UserAvatarProps } from './user-avatar';

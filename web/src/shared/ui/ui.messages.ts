@@ -2,6 +2,7 @@
 export const uiMessages = {
   loadingPage: 'Loading page...',
   noCountryFound: 'No country matches.',
+  avatarAlt: (username: string) => `${username}'s avatar`,
   purchaseSuccessTitle: 'Purchase successful',
   purchaseSuccessText: 'You should receive email with download link(s) in a short while.',
   purchaseFailedTitle: 'Purchase cancelled',

@@ -1,15 +1,92 @@
-import { Container } from '@mantine/core';
+import { Button, Container } from '@mantine/core';
+import { IconPalette, IconUserQuestion } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
-import { BackLink, DetailSkeleton } from '../../../shared/ui';
+import { SkinCardGrid } from '../../../shared/skin-card';
+import { BackLink, EmptyState, PageTitle } from '../../../shared/ui';
 import { authorsMessages } from '../authors.messages';
+import { AuthorProfile } from '../components/author-profile';
+import type { AuthorDetail } from '../components/author-profile';
+import { AuthorDetailQuery } from '../lib/authors.documents';
+import { AuthorPageSkeleton } from '../components/author-page-skeleton';
 
-/** An author's page (/authors/{url}): profile, social links and skins. */
+function AuthorView({ author }: { author: AuthorDetail }) {
+  return (
+    <>
+      <title>{siteMessages.documentTitle(author.username)}</title>
+      <AuthorProfile author={author} />
+      <section aria-labelledby="author-skins-title" style={{ marginTop: 56 }}>
+        <div id="author-skins-title" style={{ marginBottom: 'var(--mantine-spacing-xl)' }}>
+          <PageTitle order={2} eyebrow={authorsMessages.publishedSkins}>
+            {authorsMessages.skinsTitle(author.username)}
+          </PageTitle>
+        </div>
+        {author.skins.length > 0 ? (
+          <SkinCardGrid skins={author.skins} headingOrder={3} />
+        ) : (
+          <EmptyState
+            icon={<IconPalette stroke={1.5} />}
+            message={authorsMessages.noSkins(author.username)}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+/** An author's page (/authors/{url}): profile, social links and published skins. */
 export function AuthorPage() {
+  const { url = '' } = useParams();
+  const [{ data, fetching, error }, refetch] = useQuery({ query: AuthorDetailQuery, variables: { url } });
+  useEffect(() => {
+    if (error) console.error('The author could not be loaded', error);
+  }, [error]);
+
+  let content;
+  if (data?.author) {
+    content = <AuthorView author={data.author} />;
+  } else if (fetching) {
+    content = (
+      <>
+        <title>{siteMessages.documentTitle(authorsMessages.loadingAuthor)}</title>
+        <AuthorPageSkeleton label={authorsMessages.loadingAuthor} />
+      </>
+    );
+  } else if (error) {
+    content = (
+      <>
+        <title>{siteMessages.documentTitle(authorsMessages.listTitle)}</title>
+        <ListLoadError
+          message={authorsMessages.authorLoadFailed}
+          onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        />
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <title>{siteMessages.documentTitle(authorsMessages.notFoundTitle)}</title>
+        <EmptyState
+          icon={<IconUserQuestion stroke={1.5} />}
+          title={authorsMessages.notFoundTitle}
+          message={authorsMessages.notFound}
+          actions={
+            <Button component={Link} to="/authors">
+              {authorsMessages.browseAuthors}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+
   return (
     <Container size="xl" py="xl" w="100%">
-      <title>{siteMessages.documentTitle(authorsMessages.listTitle)}</title>
       <BackLink to="/authors">{authorsMessages.backToAuthors}</BackLink>
-      <DetailSkeleton label={authorsMessages.loadingAuthor} />
+      {content}
     </Container>
   );
 }

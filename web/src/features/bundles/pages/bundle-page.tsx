@@ -1,15 +1,110 @@
-import { Container } from '@mantine/core';
+import { Button, Container, Grid, Group, Loader, Text } from '@mantine/core';
+import { IconStack2 } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { galleryImagesOf, MediaGallery, videoEmbedOf } from '../../../shared/gallery';
+import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
-import { BackLink, DetailSkeleton } from '../../../shared/ui';
+import { SkinCardGrid } from '../../../shared/skin-card';
+import { BackLink, DetailSkeleton, EmptyState, PageTitle } from '../../../shared/ui';
 import { bundlesMessages } from '../bundles.messages';
+import { BundleInfoCard } from '../components/bundle-info-card';
+import type { BundleDetail } from '../components/bundle-info-card';
+import { BundleDetailQuery } from '../lib/bundles.documents';
+import classes from './bundle-page.module.css';
 
-/** A bundle's page (/bundles/{url}): card with the purchase button, gallery, the bundle's skins. */
+function BundleView({ bundle }: { bundle: BundleDetail }) {
+  const images = useMemo(() => galleryImagesOf(bundle.resources), [bundle.resources]);
+  const video = useMemo(() => videoEmbedOf(bundle.videoUrl), [bundle.videoUrl]);
+  return (
+    <>
+      <title>{siteMessages.documentTitle(bundle.title)}</title>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <MediaGallery
+            title={bundle.title}
+            images={images}
+            video={video}
+            emptyText={bundlesMessages.noMedia}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <BundleInfoCard bundle={bundle} />
+        </Grid.Col>
+      </Grid>
+
+      <section className={classes.contents} aria-labelledby="bundle-contents-title">
+        <div id="bundle-contents-title" style={{ marginBottom: 'var(--mantine-spacing-xl)' }}>
+          <PageTitle order={2}>{bundlesMessages.contentsTitle(bundle.skins.length)}</PageTitle>
+        </div>
+        {bundle.skins.length > 0 ? (
+          <SkinCardGrid skins={bundle.skins} headingOrder={3} />
+        ) : (
+          <EmptyState icon={<IconStack2 stroke={1.5} />} message={bundlesMessages.contentsEmpty} />
+        )}
+      </section>
+    </>
+  );
+}
+
+/** A bundle's page (/bundles/{url}, spec 2.8): the card with the purchase button, the media, the skins. */
 export function BundlePage() {
+  const { url = '' } = useParams();
+  const [{ data, fetching, error }, refetch] = useQuery({ query: BundleDetailQuery, variables: { url } });
+  useEffect(() => {
+    if (error) console.error('The bundle could not be loaded', error);
+  }, [error]);
+
+  let content;
+  if (data?.bundle) {
+    content = <BundleView bundle={data.bundle} />;
+  } else if (fetching) {
+    content = (
+      <>
+        <title>{siteMessages.documentTitle(bundlesMessages.loadingBundle)}</title>
+        {/* Spec 2.8 names the loading text; the skeleton below says it to screen readers. */}
+        <Group gap="xs" mb="md" aria-hidden>
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {bundlesMessages.loadingBundle}
+          </Text>
+        </Group>
+        <DetailSkeleton label={bundlesMessages.loadingBundle} />
+      </>
+    );
+  } else if (error) {
+    content = (
+      <>
+        <title>{siteMessages.documentTitle(bundlesMessages.listTitle)}</title>
+        <ListLoadError
+          message={bundlesMessages.bundleLoadFailed}
+          onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        />
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <title>{siteMessages.documentTitle(bundlesMessages.notFoundTitle)}</title>
+        <EmptyState
+          icon={<IconStack2 stroke={1.5} />}
+          title={bundlesMessages.notFoundTitle}
+          message={bundlesMessages.notFound}
+          actions={
+            <Button component={Link} to="/bundles">
+              {bundlesMessages.browseBundles}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+
   return (
     <Container size="xl" py="xl" w="100%">
-      <title>{siteMessages.documentTitle(bundlesMessages.listTitle)}</title>
       <BackLink to="/bundles">{bundlesMessages.backToBundles}</BackLink>
-      <DetailSkeleton label={bundlesMessages.loadingBundle} />
+      {content}
     </Container>
   );
 }

@@ -1,11 +1,75 @@
+import { Button, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useQuery } from 'urql';
+import { BundleCardGrid } from '../../../shared/bundle-card';
 import { usePurchaseResult } from '../../../shared/cart';
+import {
+  ListFilterBar,
+  ListLoadError,
+  ListPagination,
+  listingMessages,
+  useListParams,
+  useSearchBox,
+} from '../../../shared/listing';
+import { DEFAULT_GAME } from '../../../shared/skin-card';
 import { EmptyState, PageContainer, PurchaseResultBanner } from '../../../shared/ui';
 import { bundlesMessages } from '../bundles.messages';
+import {
+  BUNDLE_SORTS,
+  BUNDLES_PAGE_SIZE,
+  bundlesListVariables,
+  readBundlesFilters,
+  writeBundlesFilters,
+} from '../lib/bundles-filters';
+import { BundlesListQuery } from '../lib/bundles.documents';
 
-/** The bundles list; /bundles/success and /bundles/failed add the purchase banner (spec 2.8). */
+const messages = bundlesMessages.filters;
+const sortOptions = BUNDLE_SORTS.map((sort) => ({ value: sort, label: messages.sorts[sort] }));
+
+/**
+ * The bundles list (spec 2.8): sort, game and search kept in the query string like the skins list's,
+ * 10 bundle cards a page in 3 columns. /bundles/success and /bundles/failed add the purchase banner.
+ */
 export function BundlesPage() {
   const purchaseResult = usePurchaseResult();
+  const { state: filters, update } = useListParams(readBundlesFilters, writeBundlesFilters);
+  const search = useSearchBox(filters.search, (next) => update({ search: next }, { replace: true }));
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: BundlesListQuery,
+    variables: bundlesListVariables(filters),
+  });
+  useEffect(() => {
+    if (error) console.error('The bundles list could not be loaded', error);
+  }, [error]);
+
+  const page = data?.bundles;
+  const total = page?.pageInfo.totalElements ?? 0;
+  const totalPages = page?.pageInfo.totalPages ?? 0;
+
+  // A page beyond the last one (an old link, fewer results now) goes to the last page.
+  useEffect(() => {
+    if (!fetching && page && totalPages > 0 && filters.page > totalPages) {
+      update({ page: totalPages }, { replace: true });
+    }
+  }, [fetching, page, totalPages, filters.page, update]);
+
+  const goToPage = (next: number) => {
+    update({ page: next });
+    listTop.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const resultsLine = search.tooShort
+    ? listingMessages.searchHint
+    : page
+      ? filters.search
+        ? bundlesMessages.resultsFor(total, filters.search)
+        : bundlesMessages.results(total)
+      : '\u00a0';
+  const filtered = filters.search !== '' || filters.game !== DEFAULT_GAME;
+
   return (
     <PageContainer
       title={bundlesMessages.listTitle}
@@ -13,7 +77,57 @@ export function BundlesPage() {
       description={bundlesMessages.listDescription}
     >
       {purchaseResult ? <PurchaseResultBanner result={purchaseResult} /> : null}
-      <EmptyState icon={<IconStack2 stroke={1.5} />} message={bundlesMessages.noMatch} />
+
+      <ListFilterBar
+        label={messages.label}
+        search={search}
+        searchLabel={messages.search}
+        searchPlaceholder={messages.searchPlaceholder}
+        game={{ value: filters.game, onChange: (game) => update({ game }) }}
+        sort={{ value: filters.sort, options: sortOptions, onChange: (sort) => update({ sort }) }}
+      />
+
+      <div ref={listTop} style={{ scrollMarginTop: 'calc(64px + 7rem)' }}>
+        <Text size="sm" c="dimmed" mb="md" aria-live="polite" aria-atomic="true">
+          {resultsLine}
+        </Text>
+
+        {error && !fetching ? (
+          <ListLoadError
+            message={bundlesMessages.loadFailed}
+            onRetry={() => refetch({ requestPolicy: 'network-only' })}
+          />
+        ) : page && !fetching && page.content.length === 0 ? (
+          <EmptyState
+            icon={<IconStack2 stroke={1.5} />}
+            message={bundlesMessages.noMatch}
+            actions={
+              filtered ? (
+                // Spec 2.8: clears the search and goes back to the default game.
+                <Button onClick={() => update({ search: '', game: DEFAULT_GAME })}>
+                  {listingMessages.clearSearchQuery}
+                </Button>
+              ) : null
+            }
+          />
+        ) : (
+          <BundleCardGrid
+            bundles={fetching ? undefined : page?.content}
+            loading={fetching}
+            skeletonCount={Math.min(BUNDLES_PAGE_SIZE, page?.content.length || 6)}
+            headingOrder={2}
+          />
+        )}
+
+        {error ? null : (
+          <ListPagination
+            label={bundlesMessages.pagination}
+            total={totalPages}
+            value={filters.page}
+            onChange={goToPage}
+          />
+        )}
+      </div>
     </PageContainer>
   );
 }

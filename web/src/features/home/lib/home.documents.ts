@@ -15,3 +15,47 @@ export const HomeSkinsQuery = graphql(`
     }
   }
 `);
+
+// Spec 2.5: the Skin of the Month with its screenshots; the latest winner's month comes from the
+// history (the first entry is the newest).
+export const SkinOfTheMonthQuery = graphql(`
+  query SkinOfTheMonth {
+    skinOfTheMonth {
+      id
+      url
+      title
+      description
+      type
+      author {
+        id
+        url
+        username
+        country
+        avatar {
+          url
+        }
+      }
+      rating {
+        average
+        totalRatings
+      }
+      resources {
+        id
+        type
+        order
+        title
+        url
+        cardUrl
+        previewUrl
+        width
+        height
+      }
+    }
+    skinOfTheMonthHistory {
+      month
+      skin {
+        id
+      }
+    }
+  }
+`);

@@ -4,12 +4,13 @@ import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { Hero } from '../components/hero';
+import { SkinOfTheMonth } from '../components/skin-of-the-month';
 import { SkinShowcase } from '../components/skin-showcase';
 import { TaglineBlock } from '../components/tagline-block';
 import { homeMessages } from '../home.messages';
 import { HomeSkinsQuery } from '../lib/home.documents';
 
-/** The hero, the trending and latest skins, and the tagline block. Skin of the Month waits for its API. */
+/** The hero, the Skin of the Month, the trending and latest skins, and the tagline block (spec 2.5). */
 export function HomePage() {
   // Back from a purchase (/success): thank the buyer and empty the cart (spec 2.5).
   usePurchaseResult((cartHadItems) => {
@@ -34,6 +35,7 @@ export function HomePage() {
     <>
       <title>{siteMessages.documentTitle()}</title>
       <Hero />
+      <SkinOfTheMonth />
       {/* The rows show every game, and so does the list they link to. A failed query hides them. */}
       {error ? null : (
         <>

@@ -1,56 +1,28 @@
 import type { GameType, PageInput } from '../../../shared/graphql/generated/graphql';
-import { DEFAULT_GAME, isPublicGame } from '../../../shared/skin-card';
-import type { PublicGame } from '../../../shared/skin-card';
+import { ALL_GAMES, readListParams, writeListParams } from '../../../shared/listing';
+import type { ListParams } from '../../../shared/listing';
 
 // The list's state lives in the query string (spec 2.6, 4): o = sort, t = game, s = search; p = page
 // (1-based, so that going back from a skin returns to the same page). Defaults are left out.
+export { ALL_GAMES, SEARCH_DELAY_MS, SEARCH_MIN_LENGTH, searchToApply } from '../../../shared/listing';
+export type { GameFilter } from '../../../shared/listing';
 
 /** Spec 7.2: the skins list shows 15 a page. */
 export const SKINS_PAGE_SIZE = 15;
-/** Spec 5 and 9: a search applies at 3 characters or more, or when a query is cleared, after 600 ms. */
-export const SEARCH_MIN_LENGTH = 3;
-export const SEARCH_DELAY_MS = 600;
 
+/** The first one is the default. */
 export const SKIN_SORTS = ['latest', 'author', 'price'] as const;
 export type SkinSort = (typeof SKIN_SORTS)[number];
 
-/** 'all' shows every game; the default is the 2020 edition (spec 9). */
-export type GameFilter = PublicGame | 'all';
-export const ALL_GAMES = 'all';
-
-export interface SkinsFilters {
-  sort: SkinSort;
-  game: GameFilter;
-  search: string;
-  /** 1-based. */
-  page: number;
-}
+export type SkinsFilters = ListParams<SkinSort>;
 
 export function readSkinsFilters(params: URLSearchParams): SkinsFilters {
-  const sortParam = params.get('o');
-  const gameParam = params.get('t');
-  const pageParam = Number(params.get('p'));
-  return {
-    sort: (SKIN_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as SkinSort) : 'latest',
-    game:
-      gameParam?.toLowerCase() === ALL_GAMES ? ALL_GAMES : isPublicGame(gameParam) ? gameParam : DEFAULT_GAME,
-    search: (params.get('s') ?? '').trim(),
-    page: Number.isSafeInteger(pageParam) && pageParam > 1 ? pageParam : 1,
-  };
+  return readListParams(params, SKIN_SORTS);
 }
 
 /** The query string for the filters, without the defaults. */
 export function writeSkinsFilters(filters: SkinsFilters, base?: URLSearchParams): URLSearchParams {
-  const params = new URLSearchParams(base);
-  const set = (key: string, value: string | null) => {
-    if (value === null) params.delete(key);
-    else params.set(key, value);
-  };
-  set('o', filters.sort === 'latest' ? null : filters.sort);
-  set('t', filters.game === DEFAULT_GAME ? null : filters.game);
-  set('s', filters.search === '' ? null : filters.search);
-  set('p', filters.page > 1 ? String(filters.page) : null);
-  return params;
+  return writeListParams(filters, SKIN_SORTS, base);
 }
 
 /** Latest: newest first; author and price: ascending (spec 7.2). */
@@ -70,13 +42,4 @@ export function skinsListVariables(filters: SkinsFilters): {
     type: filters.game === ALL_GAMES ? null : filters.game,
     page: { page: filters.page - 1, size: SKINS_PAGE_SIZE, ...sortInputs[filters.sort] },
   };
-}
-
-/** What a typed query does once typing stops: apply it, or leave the list as it is. */
-export function searchToApply(typed: string, applied: string): string | null {
-  const next = typed.trim();
-  if (next === applied) return null;
-  if (next.length >= SEARCH_MIN_LENGTH) return next;
-  if (next === '' && applied !== '') return '';
-  return null;
 }

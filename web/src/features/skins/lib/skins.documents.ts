@@ -79,3 +79,30 @@ export const RateSkinMutation = graphql(`
     }
   }
 `);
+
+// Spec 2.7 and 7.2: a skin's comments, newest first, 10 a page.
+export const SkinCommentsQuery = graphql(`
+  query SkinComments($skin: ID!, $page: PageInput!) {
+    comments(skin: $skin, page: $page) {
+      pageInfo {
+        pageNumber
+        totalPages
+        totalElements
+      }
+      content {
+        id
+        text
+        createdAt
+        user {
+          id
+          url
+          username
+          country
+          avatar {
+            url
+          }
+        }
+      }
+    }
+  }
+`);

@@ -1,53 +1,45 @@
-import { Alert, Button, Container, Grid, Group, Text } from '@mantine/core';
-import { IconAlertCircle, IconCarCrash } from '@tabler/icons-react';
+import { Button, Container } from '@mantine/core';
+import { IconCarCrash } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
+import { galleryImagesOf, MediaGallery, videoEmbedOf } from '../../../shared/gallery';
+import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { BackLink, DetailSkeleton, EmptyState } from '../../../shared/ui';
+import { SkinComments } from '../components/skin-comments';
 import { SkinInfoCard } from '../components/skin-info-card';
 import type { SkinDetail } from '../components/skin-info-card';
-import { SkinMedia } from '../components/skin-media';
-import type { GalleryImage } from '../components/skin-media';
 import { SkinDetailQuery } from '../lib/skins.documents';
-import { videoEmbedOf } from '../lib/video-embed';
 import { skinsMessages } from '../skins.messages';
-
-/** The skin's screenshots in their order, with every size the gallery needs. */
-function galleryImagesOf(skin: SkinDetail): GalleryImage[] {
-  return skin.resources
-    .filter((resource) => resource.type === 'IMAGE' && resource.url)
-    .sort((a, b) => a.order - b.order)
-    .map((resource) => ({
-      id: resource.id,
-      title: resource.title,
-      url: resource.url!,
-      previewUrl: resource.previewUrl ?? resource.url!,
-      cardUrl: resource.cardUrl ?? resource.previewUrl ?? resource.url!,
-      width: resource.width,
-      height: resource.height,
-    }));
-}
+import classes from './skin-page.module.css';
 
 function SkinView({ skin }: { skin: SkinDetail }) {
-  const images = useMemo(() => galleryImagesOf(skin), [skin]);
+  const images = useMemo(() => galleryImagesOf(skin.resources), [skin.resources]);
   const video = useMemo(() => videoEmbedOf(skin.videoUrl), [skin.videoUrl]);
   return (
     <>
       <title>{siteMessages.documentTitle(skin.title)}</title>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <SkinMedia title={skin.title} images={images} video={video} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+      {/* Media and comments on the left, the card beside both; on a phone: media, card, comments. */}
+      <div className={classes.layout}>
+        <div className={classes.media}>
+          <MediaGallery title={skin.title} images={images} video={video} emptyText={skinsMessages.noMedia} />
+        </div>
+        <div className={classes.card}>
           <SkinInfoCard skin={skin} />
-        </Grid.Col>
-      </Grid>
+        </div>
+        <div className={classes.comments}>
+          <SkinComments skinId={skin.id} />
+        </div>
+      </div>
     </>
   );
 }
 
-/** A skin's page (/skins/{url}, spec 2.7): the gallery or video, and the card with rating and button. */
+/**
+ * A skin's page (/skins/{url}, spec 2.7): the gallery or video, the card with rating and button, and
+ * the comments.
+ */
 export function SkinPage() {
   const { url = '' } = useParams();
   const [{ data, fetching, error }, refetch] = useQuery({ query: SkinDetailQuery, variables: { url } });
@@ -69,14 +61,10 @@ export function SkinPage() {
     content = (
       <>
         <title>{siteMessages.documentTitle(skinsMessages.listTitle)}</title>
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{skinsMessages.skinLoadFailed}</Text>
-            <Button size="xs" variant="default" onClick={() => refetch({ requestPolicy: 'network-only' })}>
-              {skinsMessages.retry}
-            </Button>
-          </Group>
-        </Alert>
+        <ListLoadError
+          message={skinsMessages.skinLoadFailed}
+          onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        />
       </>
     );
   } else {

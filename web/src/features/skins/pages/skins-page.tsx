@@ -1,13 +1,13 @@
-import { Alert, Button, Center, Group, Pagination, Text } from '@mantine/core';
-import { IconAlertCircle, IconPhotoSearch } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconPhotoSearch } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
+import { ListLoadError, ListPagination, listingMessages, useSearchBox } from '../../../shared/listing';
 import { SkinCardGrid } from '../../../shared/skin-card';
 import { EmptyState, PageContainer, PurchaseResultBanner } from '../../../shared/ui';
 import { SkinsFilterBar } from '../components/skins-filter-bar';
 import { useSkinsFilters } from '../hooks/use-skins-filters';
-import { useSkinsSearch } from '../hooks/use-skins-search';
 import { ALL_GAMES, SKINS_PAGE_SIZE, skinsListVariables } from '../lib/skins-filters';
 import { SkinsListQuery } from '../lib/skins.documents';
 import { skinsMessages } from '../skins.messages';
@@ -19,7 +19,7 @@ import { skinsMessages } from '../skins.messages';
 export function SkinsPage() {
   const purchaseResult = usePurchaseResult();
   const { filters, update } = useSkinsFilters();
-  const search = useSkinsSearch(filters.search, (next) => update({ search: next }, { replace: true }));
+  const search = useSearchBox(filters.search, (next) => update({ search: next }, { replace: true }));
   const listTop = useRef<HTMLDivElement>(null);
 
   const [{ data, fetching, error }, refetch] = useQuery({
@@ -47,7 +47,7 @@ export function SkinsPage() {
   };
 
   const resultsLine = search.tooShort
-    ? skinsMessages.filters.searchHint
+    ? listingMessages.searchHint
     : page
       ? filters.search
         ? skinsMessages.resultsFor(total, filters.search)
@@ -63,10 +63,7 @@ export function SkinsPage() {
       {purchaseResult ? <PurchaseResultBanner result={purchaseResult} /> : null}
 
       <SkinsFilterBar
-        searchInput={search.input}
-        onSearchInput={search.setInput}
-        onSearchSubmit={search.applyNow}
-        onSearchClear={search.clear}
+        search={search}
         sort={filters.sort}
         onSort={(sort) => update({ sort })}
         game={filters.game}
@@ -79,14 +76,10 @@ export function SkinsPage() {
         </Text>
 
         {error && !fetching ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{skinsMessages.loadFailed}</Text>
-              <Button size="xs" variant="default" onClick={() => refetch({ requestPolicy: 'network-only' })}>
-                {skinsMessages.retry}
-              </Button>
-            </Group>
-          </Alert>
+          <ListLoadError
+            message={skinsMessages.loadFailed}
+            onRetry={() => refetch({ requestPolicy: 'network-only' })}
+          />
         ) : page && !fetching && page.content.length === 0 ? (
           <EmptyState
             icon={<IconPhotoSearch stroke={1.5} />}
@@ -94,7 +87,7 @@ export function SkinsPage() {
             actions={
               <>
                 {filters.search !== '' ? (
-                  <Button onClick={search.clear}>{skinsMessages.clearSearchQuery}</Button>
+                  <Button onClick={search.clear}>{listingMessages.clearSearchQuery}</Button>
                 ) : null}
                 {filters.game !== ALL_GAMES ? (
                   <Button variant="default" onClick={() => update({ game: ALL_GAMES })}>
@@ -113,19 +106,14 @@ export function SkinsPage() {
           />
         )}
 
-        {totalPages > 1 && !error ? (
-          <Center component="nav" mt={48} aria-label={skinsMessages.pagination}>
-            <Pagination
-              total={totalPages}
-              value={Math.min(filters.page, totalPages)}
-              onChange={goToPage}
-              withEdges
-              siblings={1}
-              getItemProps={(item) => ({ 'aria-label': skinsMessages.pageLabel(item) })}
-              getControlProps={(control) => ({ 'aria-label': skinsMessages.pageControls[control] })}
-            />
-          </Center>
-        ) : null}
+        {error ? null : (
+          <ListPagination
+            label={skinsMessages.pagination}
+            total={totalPages}
+            value={filters.page}
+            onChange={goToPage}
+          />
+        )}
       </div>
     </PageContainer>
   );

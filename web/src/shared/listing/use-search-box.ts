@@ -1,13 +1,13 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH, searchToApply } from '../lib/skins-filters';
+import { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH, searchToApply } from './search-rules';
 
 /**
- * The text of the search box and when it applies (spec 5): 600 ms after typing stops, at 3
+ * The text of a list's search box and when it applies (spec 5): 600 ms after typing stops, at 3
  * characters or more, or when a query is cleared. Enter applies at once. The box follows the applied
  * query when it changes elsewhere (back and forward, the empty state's clear button).
  */
-export function useSkinsSearch(applied: string, onApply: (search: string) => void) {
+export function useSearchBox(applied: string, onApply: (search: string) => void) {
   const [input, setInput] = useState(applied);
   const [debounced] = useDebouncedValue(input, SEARCH_DELAY_MS);
   const appliedRef = useRef(applied);
@@ -44,3 +44,5 @@ export function useSkinsSearch(applied: string, onApply: (search: string) => voi
 
   return { input, setInput, applyNow, clear, tooShort };
 }
+
+export type SearchBox = ReturnType<typeof useSearchBox>;

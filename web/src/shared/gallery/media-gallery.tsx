@@ -2,16 +2,14 @@ import { Text, UnstyledButton } from '@mantine/core';
 import { IconPhotoOff, IconPlayerPlayFilled, IconZoomIn } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { SlideImage } from 'yet-another-react-lightbox';
-import { autoplayUrl } from '../lib/video-embed';
-import type { VideoEmbed } from '../lib/video-embed';
-import { skinsMessages } from '../skins.messages';
-import classes from './skin-gallery.module.css';
-
-const messages = skinsMessages.gallery;
+import { galleryMessages as messages } from './gallery.messages';
+import { autoplayUrl } from './video-embed';
+import type { VideoEmbed } from './video-embed';
+import classes from './media-gallery.module.css';
 
 // The lightbox (and its stylesheet) loads when the gallery is first approached, not with the page.
-const loadLightbox = () => import('./skin-lightbox');
-const SkinLightbox = lazy(() => loadLightbox().then((module) => ({ default: module.SkinLightbox })));
+const loadLightbox = () => import('./gallery-lightbox');
+const GalleryLightbox = lazy(() => loadLightbox().then((module) => ({ default: module.GalleryLightbox })));
 
 export interface GalleryImage {
   id: string;
@@ -50,7 +48,7 @@ function VideoFacade({ video, poster, title }: { video: VideoEmbed; poster: stri
       {playing ? (
         <iframe
           src={autoplayUrl(video)}
-          title={skinsMessages.video.title(title)}
+          title={messages.video.title(title)}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
@@ -62,8 +60,8 @@ function VideoFacade({ video, poster, title }: { video: VideoEmbed; poster: stri
             <span className={classes.playIcon} aria-hidden>
               <IconPlayerPlayFilled size={34} />
             </span>
-            <span className={classes.playText}>{skinsMessages.video.play}</span>
-            <span className={classes.playProvider}>{skinsMessages.video.provider(video.provider)}</span>
+            <span className={classes.playText}>{messages.video.play}</span>
+            <span className={classes.playProvider}>{messages.video.provider(video.provider)}</span>
           </UnstyledButton>
         </>
       )}
@@ -71,17 +69,22 @@ function VideoFacade({ video, poster, title }: { video: VideoEmbed; poster: stri
   );
 }
 
-export interface SkinMediaProps {
+export interface MediaGalleryProps {
+  /** The skin's or bundle's title (names the gallery and the screenshots without a title). */
   title: string;
   images: readonly GalleryImage[];
   video: VideoEmbed | null;
+  /** Shown when there is neither a video nor a screenshot. */
+  emptyText: string;
+  /** The large picture's loading priority: high above the fold (detail pages), auto further down. */
+  priority?: 'high' | 'auto';
 }
 
 /**
- * The skin's video (when its link is a YouTube or Vimeo one) or its large first screenshot, with
- * the screenshots as thumbnails below: hovering or focusing one previews it, a click opens the lightbox.
+ * The video (when the link is a YouTube or Vimeo one) or the large first screenshot, with the
+ * screenshots as thumbnails below: hovering or focusing one previews it, a click opens the lightbox.
  */
-export function SkinMedia({ title, images, video }: SkinMediaProps) {
+export function MediaGallery({ title, images, video, emptyText, priority = 'high' }: MediaGalleryProps) {
   const [active, setActive] = useState(0);
   const [lightboxIndex, setLightboxIndex] = useState(-1);
   const [lightboxUsed, setLightboxUsed] = useState(false);
@@ -103,7 +106,7 @@ export function SkinMedia({ title, images, video }: SkinMediaProps) {
     return (
       <div className={classes.empty}>
         <IconPhotoOff size={40} stroke={1.4} aria-hidden />
-        <Text c="dimmed">{messages.none}</Text>
+        <Text c="dimmed">{emptyText}</Text>
       </div>
     );
   }
@@ -126,7 +129,7 @@ export function SkinMedia({ title, images, video }: SkinMediaProps) {
             src={current.previewUrl}
             alt={altOf(current, active)}
             height={PREVIEW_HEIGHT}
-            fetchPriority="high"
+            fetchPriority={priority}
           />
           <span className={classes.enlarge} aria-hidden>
             <IconZoomIn size={14} />
@@ -163,7 +166,7 @@ export function SkinMedia({ title, images, video }: SkinMediaProps) {
 
       {lightboxUsed ? (
         <Suspense fallback={null}>
-          <SkinLightbox
+          <GalleryLightbox
             slides={images.map((image, index) => slideOf(image, altOf(image, index)))}
             index={lightboxIndex}
             onClose={() => setLightboxIndex(-1)}

@@ -1,5 +1,5 @@
-// A skin's video link (videoUrl) as a privacy-friendly embed: YouTube through youtube-nocookie.com,
-// Vimeo with do-not-track. Any other link gives no embed (the gallery shows instead).
+// A skin's or bundle's video link (videoUrl) as a privacy-friendly embed: YouTube through
+// youtube-nocookie.com, Vimeo with do-not-track. Any other link gives no embed (the gallery shows instead).
 
 export interface VideoEmbed {
   provider: 'YouTube' | 'Vimeo';

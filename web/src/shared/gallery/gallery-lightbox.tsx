@@ -4,9 +4,9 @@ import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import type { SlideImage } from 'yet-another-react-lightbox';
-import { skinsMessages } from '../skins.messages';
+import { galleryMessages } from './gallery.messages';
 
-export interface SkinLightboxProps {
+export interface GalleryLightboxProps {
   slides: SlideImage[];
   /** The open slide, or -1 when closed. */
   index: number;
@@ -16,7 +16,7 @@ export interface SkinLightboxProps {
 }
 
 /** The full-size screenshots (keyboard: arrows, Escape; zoom with the wheel or +/-). Loaded on first use. */
-export function SkinLightbox({ slides, index, onClose, onExited }: SkinLightboxProps) {
+export function GalleryLightbox({ slides, index, onClose, onExited }: GalleryLightboxProps) {
   return (
     <Lightbox
       open={index >= 0}
@@ -27,7 +27,7 @@ export function SkinLightbox({ slides, index, onClose, onExited }: SkinLightboxP
       carousel={{ finite: slides.length <= 2 }}
       controller={{ closeOnBackdropClick: true }}
       on={{ exited: onExited }}
-      labels={{ Lightbox: skinsMessages.gallery.viewer }}
+      labels={{ Lightbox: galleryMessages.viewer }}
     />
   );
 }

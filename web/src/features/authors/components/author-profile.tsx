@@ -1,0 +1,66 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCalendar, IconPalette } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { formatCountry, formatDate } from '../../../shared/format';
+import type { AuthorDetailQuery } from '../../../shared/graphql/generated/graphql';
+import { UserAvatar } from '../../../shared/ui';
+import { CountryFlag } from '../../../shared/ui/country-flag';
+import { authorsMessages as messages } from '../authors.messages';
+import { socialLinksOf } from '../lib/social-links';
+import { SocialLinks } from './social-links';
+import classes from './author-profile.module.css';
+
+export type AuthorDetail = NonNullable<AuthorDetailQuery['author']>;
+
+/** The head of an author's page: avatar, name, country, member since, bio and social links. */
+export function AuthorProfile({ author }: { author: AuthorDetail }) {
+  const links = useMemo(() => socialLinksOf(author), [author]);
+  const country = author.country?.trim().toLowerCase();
+  const bio = author.description?.trim();
+  return (
+    <section className={classes.profile} aria-labelledby="author-name">
+      <div className={classes.band} aria-hidden="true" />
+      <div className={classes.inner}>
+        <span className={classes.ring}>
+          <UserAvatar username={author.username} url={author.avatar?.url} size={132} radius={999} />
+        </span>
+        <Stack gap="sm" className={classes.details}>
+          <Text className={classes.eyebrow}>{messages.authorEyebrow}</Text>
+          <Title order={1} id="author-name" className={classes.name}>
+            {author.username}
+          </Title>
+          <Group gap="md" wrap="wrap" className={classes.facts}>
+            {country && /^[a-z]{2}$/.test(country) ? (
+              <Group gap={8} wrap="nowrap">
+                <CountryFlag code={country} size="1.1rem" decorative />
+                <Text size="sm" fw={600}>
+                  {formatCountry(country)}
+                </Text>
+              </Group>
+            ) : null}
+            <Group gap={6} wrap="nowrap">
+              <IconCalendar size={16} aria-hidden className={classes.factIcon} />
+              <Text size="sm" c="dimmed">
+                {messages.memberSince}{' '}
+                <Text
+                  component="time"
+                  dateTime={author.createdAt}
+                  inherit
+                  fw={600}
+                  c="var(--mantine-color-text)"
+                >
+                  {formatDate(author.createdAt)}
+                </Text>
+              </Text>
+            </Group>
+            <Badge variant="light" radius="sm" leftSection={<IconPalette size={14} aria-hidden />} tt="none">
+              {messages.skinCount(author.skinCount)}
+            </Badge>
+          </Group>
+          {bio ? <Text className={classes.bio}>{bio}</Text> : null}
+          <SocialLinks links={links} label={messages.socialLinks(author.username)} />
+        </Stack>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconRosetteDiscount, IconEyeOff, IconStack2 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { BundlePriceButton, bundleSavings } from '../../../shared/bundle-card';
+import { formatDate, formatPrice } from '../../../shared/format';
+import type { BundleDetailQuery } from '../../../shared/graphql/generated/graphql';
+import { gameNames } from '../../../shared/skin-card';
+import { UserAvatar } from '../../../shared/ui';
+import { CountryFlag } from '../../../shared/ui/country-flag';
+import { bundlesMessages as messages } from '../bundles.messages';
+import classes from './bundle-info-card.module.css';
+
+export type BundleDetail = NonNullable<BundleDetailQuery['bundle']>;
+
+/**
+ * The bundle's card beside the gallery (spec 2.8): title, author, description, facts, the purchase
+ * button and, when the skins cost more one by one, what the bundle saves.
+ */
+export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
+  const authorPath = `/authors/${encodeURIComponent(bundle.author.url)}`;
+  const savings = bundleSavings(bundle.price, bundle.skins);
+  const description = bundle.description.trim();
+  return (
+    <Card withBorder padding="lg" className={classes.card}>
+      <Stack gap="md">
+        <Group gap="xs">
+          <Badge
+            variant="light"
+            color="magenta"
+            radius="sm"
+            leftSection={<IconStack2 size={12} aria-hidden />}
+          >
+            {messages.bundleBadge}
+          </Badge>
+          <Badge variant="light" radius="sm">
+            {gameNames[bundle.type].name}
+          </Badge>
+          {bundle.published ? null : (
+            <Badge
+              variant="filled"
+              color="magenta"
+              radius="sm"
+              leftSection={<IconEyeOff size={12} aria-hidden />}
+            >
+              {messages.hiddenBadge}
+            </Badge>
+          )}
+        </Group>
+
+        <Title order={1} className={classes.title}>
+          {bundle.title}
+        </Title>
+
+        <Group gap="sm" wrap="nowrap">
+          <Link to={authorPath} tabIndex={-1} aria-hidden>
+            <UserAvatar
+              username={bundle.author.username}
+              url={bundle.author.avatar?.url}
+              radius="xl"
+              size={44}
+              decorative
+            />
+          </Link>
+          <Stack gap={0} miw={0}>
+            <Text size="xs" c="dimmed">
+              {messages.by}
+            </Text>
+            <Group gap={6} wrap="nowrap" miw={0}>
+              <CountryFlag code={bundle.author.country} size="0.95rem" />
+              <Anchor component={Link} to={authorPath} className={classes.authorLink} truncate>
+                {bundle.author.username}
+              </Anchor>
+            </Group>
+          </Stack>
+        </Group>
+
+        {bundle.published ? null : (
+          <Alert variant="light" color="magenta" p="xs">
+            <Text size="sm">{messages.hiddenNote}</Text>
+          </Alert>
+        )}
+
+        {description ? <Text className={classes.description}>{description}</Text> : null}
+
+        <dl className={classes.meta}>
+          <dt>{messages.game}</dt>
+          <dd>{gameNames[bundle.type].name}</dd>
+          <dt>{messages.published}</dt>
+          <dd>
+            <time dateTime={bundle.createdAt}>{formatDate(bundle.createdAt)}</time>
+          </dd>
+          <dt>{messages.skins}</dt>
+          <dd>{bundle.skins.length}</dd>
+          {savings > 0 ? (
+            <>
+              <dt>{messages.separately}</dt>
+              <dd>
+                <span className={classes.struck}>{formatPrice(bundle.price + savings)}</span>
+              </dd>
+            </>
+          ) : null}
+          <dt>{messages.price}</dt>
+          <dd>{messages.priceValue(bundle.price)}</dd>
+        </dl>
+
+        <BundlePriceButton bundle={bundle} size="lg" fullWidth />
+
+        {savings > 0 ? (
+          <div className={classes.savings}>
+            <IconRosetteDiscount size={22} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm">
+              {messages.youSave} <span className={classes.savingsAmount}>{formatPrice(savings)}</span>
+            </Text>
+          </div>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

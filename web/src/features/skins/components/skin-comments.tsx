@@ -1,0 +1,216 @@
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconLogin2, IconMessageCircle } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from 'urql';
+import { formatDate } from '../../../shared/format';
+import type { SkinCommentsQuery as SkinCommentsResult } from '../../../shared/graphql/generated/graphql';
+import { ListLoadError } from '../../../shared/listing';
+import { openAuthModal, useSession } from '../../../shared/session';
+import { UserAvatar } from '../../../shared/ui';
+import { CountryFlag } from '../../../shared/ui/country-flag';
+import { SkinCommentsQuery } from '../lib/skins.documents';
+import { skinsMessages } from '../skins.messages';
+import classes from './skin-comments.module.css';
+
+const messages = skinsMessages.comments;
+
+/** Spec 7.2: comments come 10 a page, newest first. */
+export const COMMENTS_PAGE_SIZE = 10;
+
+type Comment = SkinCommentsResult['comments']['content'][number];
+
+const pageVariables = (skin: string, page: number) => ({
+  skin,
+  page: { page, size: COMMENTS_PAGE_SIZE, sortBy: 'createdAt', sortDirection: 'DESC' as const },
+});
+
+function CommentItem({ comment }: { comment: Comment }) {
+  const { user } = comment;
+  return (
+    <li className={classes.comment}>
+      <UserAvatar username={user.username} url={user.avatar?.url} size={40} radius="xl" decorative />
+      <div className={classes.body}>
+        <Group gap={8} wrap="wrap" className={classes.header}>
+          <Group gap={6} wrap="nowrap" miw={0}>
+            <CountryFlag code={user.country} size="0.9rem" />
+            <Anchor
+              component={Link}
+              to={`/authors/${encodeURIComponent(user.url)}`}
+              fw={700}
+              size="sm"
+              c="var(--mantine-color-text)"
+              truncate
+            >
+              {user.username}
+            </Anchor>
+          </Group>
+          <Text component="span" size="xs" c="dimmed">
+            <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+          </Text>
+        </Group>
+        {/* Plain text: React escapes it, and line breaks stay as the writer typed them. */}
+        <Text size="sm" className={classes.text}>
+          {comment.text}
+        </Text>
+      </div>
+    </li>
+  );
+}
+
+/** A further page of comments (the first one is the section's own query). */
+function CommentsPage({
+  skinId,
+  page,
+  onLoaded,
+}: {
+  skinId: string;
+  page: number;
+  onLoaded: (page: number, ids: readonly string[]) => void;
+}) {
+  const [{ data, error }] = useQuery({ query: SkinCommentsQuery, variables: pageVariables(skinId, page) });
+  const comments = data?.comments.content;
+  useEffect(() => {
+    if (comments)
+      onLoaded(
+        page,
+        comments.map((comment) => comment.id),
+      );
+  }, [comments, page, onLoaded]);
+  useEffect(() => {
+    if (error) console.error('A page of comments could not be loaded', error);
+  }, [error]);
+  return comments?.map((comment) => <CommentItem key={comment.id} comment={comment} />) ?? null;
+}
+
+/** The disabled placeholder of spec 5 for visitors; the comment form itself comes with createComment. */
+function SignInToComment() {
+  return (
+    <div className={classes.signIn}>
+      <Textarea
+        aria-label={messages.writeLabel}
+        placeholder={messages.loginPlaceholder}
+        disabled
+        autosize
+        minRows={2}
+      />
+      <Button
+        variant="light"
+        leftSection={<IconLogin2 size={18} aria-hidden />}
+        onClick={() => openAuthModal('login')}
+        className={classes.signInButton}
+      >
+        {messages.signIn}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A skin's comments (spec 2.7): newest first, 10 at a time with 'Load more', each with the writer's
+ * avatar, flag, name (a link to their page) and date; the text is shown as plain text.
+ */
+export function SkinComments({ skinId }: { skinId: string }) {
+  const { user } = useSession();
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: SkinCommentsQuery,
+    variables: pageVariables(skinId, 0),
+  });
+  useEffect(() => {
+    if (error) console.error('The comments could not be loaded', error);
+  }, [error]);
+
+  // Pages after the first, and how many comments each of them brought.
+  const [pages, setPages] = useState(1);
+  const [loaded, setLoaded] = useState<Record<number, number>>({});
+  const [seenSkin, setSeenSkin] = useState(skinId);
+  if (seenSkin !== skinId) {
+    setSeenSkin(skinId);
+    setPages(1);
+    setLoaded({});
+  }
+  const onLoaded = useCallback(
+    (page: number, ids: readonly string[]) =>
+      setLoaded((current) => (current[page] === ids.length ? current : { ...current, [page]: ids.length })),
+    [],
+  );
+
+  const first = data?.comments;
+  const total = first?.pageInfo.totalElements ?? 0;
+  const totalPages = first?.pageInfo.totalPages ?? 0;
+  const shown =
+    (first?.content.length ?? 0) +
+    Array.from({ length: pages - 1 }, (_, index) => loaded[index + 1] ?? 0).reduce((a, b) => a + b, 0);
+  const nextLoading = pages > 1 && loaded[pages - 1] === undefined;
+
+  let content;
+  if (first && first.content.length > 0) {
+    content = (
+      <>
+        <ul className={classes.list}>
+          {first.content.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} />
+          ))}
+          {Array.from({ length: pages - 1 }, (_, index) => (
+            <CommentsPage key={index + 1} skinId={skinId} page={index + 1} onLoaded={onLoaded} />
+          ))}
+        </ul>
+        {pages < totalPages ? (
+          <Stack align="center" gap={6} mt="lg">
+            <Button variant="default" onClick={() => setPages(pages + 1)} loading={nextLoading}>
+              {messages.loadMore}
+            </Button>
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {messages.shownOf(shown, total)}
+            </Text>
+          </Stack>
+        ) : null}
+      </>
+    );
+  } else if (first) {
+    content = (
+      <div className={classes.empty}>
+        <IconMessageCircle size={28} stroke={1.5} aria-hidden />
+        <Text c="dimmed">{messages.none}</Text>
+      </div>
+    );
+  } else if (error && !fetching) {
+    content = (
+      <ListLoadError
+        message={messages.loadFailed}
+        onRetry={() => refetch({ requestPolicy: 'network-only' })}
+      />
+    );
+  } else {
+    content = (
+      <Stack gap="lg" role="status" aria-busy="true" aria-label={messages.loading}>
+        {[0, 1, 2].map((index) => (
+          <Group key={index} gap="md" wrap="nowrap" align="flex-start" aria-hidden>
+            <Skeleton circle h={40} w={40} />
+            <Stack gap={8} style={{ flex: 1 }}>
+              <Skeleton h={12} w="30%" />
+              <Skeleton h={12} w="85%" />
+            </Stack>
+          </Group>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <section className={classes.section} aria-labelledby="comments-title">
+      <Group gap="sm" align="center" mb="md">
+        <Title order={2} id="comments-title" className={classes.title}>
+          {messages.title}
+        </Title>
+        {first && total > 0 ? (
+          <Badge variant="light" radius="sm" size="lg" aria-label={messages.count(total)}>
+            {total}
+          </Badge>
+        ) : null}
+      </Group>
+      {user ? null : <SignInToComment />}
+      {content}
+    </section>
+  );
+}

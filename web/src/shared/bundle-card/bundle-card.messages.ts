@@ -1,0 +1,25 @@
+import { formatPrice } from '../format';
+
+// Texts of the bundle card, its button and the contents modal (spec 2.8, 4).
+export const bundleCardMessages = {
+  myBundle: 'My Bundle',
+  owned: 'Owned',
+  contents: 'Contents',
+  inCart: 'In cart',
+  free: 'Free',
+  myBundleLabel: (title: string) => `My Bundle: show the contents of ${title}`,
+  ownedLabel: (title: string) => `Owned: show the contents of ${title}`,
+  freeLabel: (title: string) => `Free: show the contents of ${title}`,
+  addToCart: (title: string, price: number) => `Add ${title} to the cart for ${formatPrice(price)}`,
+  inCartLabel: (title: string) => `${title} is in your cart`,
+  modalTitle: (title: string) => `Contents of Bundle - ${title}`,
+  contentsLoadFailed: 'The contents of this bundle could not be loaded.',
+  contentsEmpty: 'This bundle has no skins you can see.',
+  byAuthor: 'by',
+  skinCount: (count: number) => `${count} ${count === 1 ? 'skin' : 'skins'}`,
+  save: (amount: number) => `Save ${formatPrice(amount)}`,
+  saveLabel: (amount: number) => `You save ${formatPrice(amount)} against buying the skins one by one`,
+  hidden: 'Hidden',
+  noPicture: 'No picture yet',
+  loading: 'Loading bundles...',
+} as const;

@@ -1,0 +1,143 @@
+import { Anchor, Badge, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconStack2, IconStackFront } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { BundleCardFieldsFragment } from '../graphql/generated/graphql';
+import { gameNames } from '../skin-card/game-types';
+import { CountryFlag } from '../ui/country-flag';
+import { bundleCardMessages as messages } from './bundle-card.messages';
+import { BundlePriceButton } from './bundle-price-button';
+import { bundleSavings } from './bundle-savings';
+import classes from './bundle-card.module.css';
+
+export interface BundleCardProps {
+  bundle: BundleCardFieldsFragment;
+  /** The level of the card's title in the page outline. */
+  headingOrder?: 2 | 3 | 4;
+  /** Shows the purchase button (spec 2.8: optional). */
+  withButton?: boolean;
+  /** The whole card links to the bundle (spec 2.8: when enabled). */
+  linked?: boolean;
+}
+
+/**
+ * The bundle card of spec 2.8: the thumbnail, the title, the author's flag and name (a link to the
+ * author), the description, and the purchase button. The title's link stretches over the whole card,
+ * so a click anywhere opens the bundle, while the author's link and the button stay their own
+ * controls (no link inside a link).
+ */
+export function BundleCard({ bundle, headingOrder = 3, withButton = true, linked = true }: BundleCardProps) {
+  const titleId = useId();
+  const bundlePath = `/bundles/${encodeURIComponent(bundle.url)}`;
+  const game = gameNames[bundle.type];
+  const savings = bundleSavings(bundle.price, bundle.skins);
+  const description = bundle.description.trim();
+
+  return (
+    <article className={classes.card} aria-labelledby={titleId} data-linked={linked || undefined}>
+      {/* The edges of the skins stacked behind the picture: a bundle is a set. */}
+      <div className={classes.stack} aria-hidden="true">
+        <span className={classes.layerBack} />
+        <span className={classes.layerMid} />
+      </div>
+      <div className={classes.media}>
+        {bundle.thumbnail?.cardUrl ? (
+          <img
+            className={classes.image}
+            src={bundle.thumbnail.cardUrl}
+            alt={bundle.title}
+            width={640}
+            height={360}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <div
+            className={classes.placeholder}
+            role="img"
+            aria-label={`${bundle.title}: ${messages.noPicture}`}
+          >
+            <IconStackFront size={44} stroke={1.3} aria-hidden />
+          </div>
+        )}
+        <Badge className={classes.overlayBadge} data-position="start" radius="sm" size="sm" variant="filled">
+          <span aria-hidden>{game.short}</span>
+          <VisuallyHidden>{game.name}</VisuallyHidden>
+        </Badge>
+        <Badge
+          className={classes.overlayBadge}
+          data-position="end"
+          radius="sm"
+          size="sm"
+          variant="filled"
+          leftSection={<IconStack2 size={12} aria-hidden />}
+        >
+          {messages.skinCount(bundle.skins.length)}
+        </Badge>
+        {bundle.published ? null : (
+          <Badge className={classes.hidden} radius="sm" size="sm" color="magenta" variant="filled">
+            {messages.hidden}
+          </Badge>
+        )}
+      </div>
+
+      <div className={classes.body}>
+        <Title order={headingOrder} className={classes.title} id={titleId}>
+          {linked ? (
+            <Anchor component={Link} to={bundlePath} className={classes.titleLink} lineClamp={1}>
+              {bundle.title}
+            </Anchor>
+          ) : (
+            bundle.title
+          )}
+        </Title>
+
+        <Group gap={6} wrap="nowrap" className={classes.author}>
+          <CountryFlag code={bundle.author.country} size="0.9rem" />
+          <Text component="span" size="sm" c="dimmed" className={classes.by}>
+            {messages.byAuthor}
+          </Text>
+          <Anchor
+            component={Link}
+            to={`/authors/${encodeURIComponent(bundle.author.url)}`}
+            size="sm"
+            fw={600}
+            c="var(--mantine-color-text)"
+            className={classes.raised}
+            truncate
+          >
+            {bundle.author.username}
+          </Anchor>
+        </Group>
+
+        {description ? (
+          <Text size="sm" c="dimmed" lineClamp={2} className={classes.description}>
+            {description}
+          </Text>
+        ) : null}
+
+        <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={classes.footer}>
+          {savings > 0 ? (
+            <Badge
+              variant="light"
+              color="magenta"
+              radius="sm"
+              size="lg"
+              className={classes.savings}
+              aria-label={messages.saveLabel(savings)}
+            >
+              {messages.save(savings)}
+            </Badge>
+          ) : (
+            <span />
+          )}
+          {withButton ? (
+            <div className={classes.raised}>
+              <BundlePriceButton bundle={bundle} />
+            </div>
+          ) : null}
+        </Group>
+      </div>
+    </article>
+  );
+}

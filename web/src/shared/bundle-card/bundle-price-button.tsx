@@ -1,0 +1,136 @@
+import { Button } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
+import { IconGift, IconShoppingCartCheck, IconShoppingCartPlus, IconStack2 } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useCart } from '../cart';
+import { formatPrice } from '../format';
+import { useSession } from '../session';
+import { BundleContentsModal } from './bundle-contents-modal';
+import { bundleCardMessages as messages } from './bundle-card.messages';
+import classes from './bundle-price-button.module.css';
+
+export interface PricedBundle {
+  id: string;
+  url: string;
+  title: string;
+  /** Euros; 0 is free. */
+  price: number;
+  author: { id: string };
+  /** Only counted (the modal's skeleton while the contents load). */
+  skins?: readonly unknown[];
+}
+
+export interface BundlePriceButtonProps {
+  bundle: PricedBundle;
+  /** The viewer bought it (no ownership API yet: pages pass nothing). */
+  owned?: boolean;
+  size?: ButtonProps['size'];
+  fullWidth?: boolean;
+  className?: string;
+}
+
+/**
+ * The bundle's button in the states of spec 4: the author's own bundle 'My Bundle' (hover:
+ * Contents), an owned one 'Owned' (Contents), one in the cart 'In cart' (disabled), a paid one its
+ * price (adds it to the cart), a free one 'Free'. 'Contents' and 'Free' open the modal with the
+ * bundle's skins, from where free skins download one by one.
+ */
+export function BundlePriceButton({
+  bundle,
+  owned = false,
+  size = 'sm',
+  fullWidth = false,
+  className,
+}: BundlePriceButtonProps) {
+  const { user } = useSession();
+  const cart = useCart();
+  const [modalOpen, setModalOpen] = useState(false);
+  // The modal mounts on first use and stays for its closing transition.
+  const [modalUsed, setModalUsed] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const id = Number(bundle.id);
+  const buttonClass = `${classes.button} ${className ?? ''}`;
+  const common = { size, fullWidth };
+  const iconSize = size === 'lg' || size === 'xl' ? 20 : 16;
+
+  const openContents = () => {
+    setModalUsed(true);
+    setModalOpen(true);
+  };
+  const modal = modalUsed ? (
+    <BundleContentsModal
+      bundle={bundle}
+      opened={modalOpen}
+      onClose={() => setModalOpen(false)}
+      onExited={() => opener.current?.focus()}
+    />
+  ) : null;
+
+  const isAuthor = user !== null && String(user.id) === bundle.author.id;
+  if (isAuthor || owned) {
+    return (
+      <>
+        <Button
+          {...common}
+          className={`${buttonClass} ${classes.swap}`}
+          variant="light"
+          ref={opener}
+          onClick={openContents}
+          aria-haspopup="dialog"
+          leftSection={<IconStack2 size={iconSize} aria-hidden />}
+          aria-label={isAuthor ? messages.myBundleLabel(bundle.title) : messages.ownedLabel(bundle.title)}
+        >
+          <span className={classes.idleLabel}>{isAuthor ? messages.myBundle : messages.owned}</span>
+          <span className={classes.hoverLabel}>{messages.contents}</span>
+        </Button>
+        {modal}
+      </>
+    );
+  }
+
+  if (bundle.price > 0) {
+    if (cart.contains('bundle', id)) {
+      return (
+        <Button
+          {...common}
+          className={buttonClass}
+          variant="default"
+          disabled
+          leftSection={<IconShoppingCartCheck size={iconSize} aria-hidden />}
+          aria-label={messages.inCartLabel(bundle.title)}
+        >
+          {messages.inCart}
+        </Button>
+      );
+    }
+    return (
+      <Button
+        {...common}
+        className={buttonClass}
+        onClick={() => cart.add('bundle', id)}
+        leftSection={<IconShoppingCartPlus size={iconSize} aria-hidden />}
+        aria-label={messages.addToCart(bundle.title, bundle.price)}
+      >
+        <span className={classes.price}>{formatPrice(bundle.price)}</span>
+      </Button>
+    );
+  }
+
+  return (
+    <>
+      <Button
+        {...common}
+        className={buttonClass}
+        variant="outline"
+        ref={opener}
+        onClick={openContents}
+        aria-haspopup="dialog"
+        leftSection={<IconGift size={iconSize} aria-hidden />}
+        aria-label={messages.freeLabel(bundle.title)}
+      >
+        {messages.free}
+      </Button>
+      {modal}
+    </>
+  );
+}

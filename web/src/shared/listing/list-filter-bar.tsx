@@ -1,0 +1,86 @@
+import { CloseButton, Select, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowsSort, IconDeviceGamepad2, IconSearch } from '@tabler/icons-react';
+import { gameNames, PUBLIC_GAMES } from '../skin-card/game-types';
+import { ALL_GAMES } from './list-params';
+import type { GameFilter } from './list-params';
+import { listingMessages as messages } from './listing.messages';
+import type { SearchBox } from './use-search-box';
+import classes from './list-filter-bar.module.css';
+
+const gameOptions = [
+  ...PUBLIC_GAMES.map((game) => ({ value: game, label: gameNames[game].name })),
+  { value: ALL_GAMES, label: messages.allGames },
+];
+
+export interface ListFilterBarProps<Sort extends string> {
+  /** The landmark's name, e.g. 'Filter skins'. */
+  label: string;
+  search: Pick<SearchBox, 'input' | 'setInput' | 'applyNow' | 'clear'>;
+  /** The search box's accessible name and placeholder ('Find bundle...'). */
+  searchLabel: string;
+  searchPlaceholder: string;
+  /** The game select (TM2020 by default, the other public games and 'All games'). */
+  game?: { value: GameFilter; onChange: (game: GameFilter) => void };
+  sort?: { value: Sort; options: readonly { value: Sort; label: string }[]; onChange: (sort: Sort) => void };
+}
+
+/** Search box, game filter and sort of a list (spec 2.6, 2.8), sticky above the grid (DESIGN.md). */
+export function ListFilterBar<Sort extends string>({
+  label,
+  search,
+  searchLabel,
+  searchPlaceholder,
+  game,
+  sort,
+}: ListFilterBarProps<Sort>) {
+  // On a phone the selects drop their icons so that the game's name fits.
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <search className={classes.bar} aria-label={label}>
+      <div className={classes.row} data-search-only={!game && !sort ? true : undefined}>
+        <TextInput
+          className={classes.search}
+          type="search"
+          aria-label={searchLabel}
+          placeholder={searchPlaceholder}
+          value={search.input}
+          onChange={(event) => search.setInput(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') search.applyNow();
+            if (event.key === 'Escape' && search.input !== '') search.clear();
+          }}
+          leftSection={<IconSearch size={18} aria-hidden />}
+          rightSection={
+            search.input ? <CloseButton aria-label={messages.clearSearch} onClick={search.clear} /> : null
+          }
+          maxLength={100}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        {game ? (
+          <Select
+            aria-label={messages.game}
+            data={gameOptions}
+            value={game.value}
+            onChange={(value) => value && game.onChange(value as GameFilter)}
+            allowDeselect={false}
+            leftSection={phone ? null : <IconDeviceGamepad2 size={18} aria-hidden />}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
+        {sort ? (
+          <Select
+            aria-label={messages.sort}
+            data={sort.options}
+            value={sort.value}
+            onChange={(value) => value && sort.onChange(value as Sort)}
+            allowDeselect={false}
+            leftSection={phone ? null : <IconArrowsSort size={18} aria-hidden />}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
+      </div>
+    </search>
+  );
+}
