@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'slonik';
+import { buildServer } from '../api/server';
+import { projections } from '../projections';
+import { createAppContext } from '../infra/app';
+import { loadConfig } from '../infra/config';
+import { EventStore } from '../infra/event-store/event-store';
+import { createLogger } from '../infra/logger';
+import { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
+import type { BenchDatabase } from './bench-database';
+
+/** The skins page as the web app asks for it: 15 cards with author, rating and thumbnail. */
+const SKINS_PAGE = JSON.stringify({
+  query: `{ skins(type: TM2020, page: { page: 0, size: 15 }) {
+    pageInfo { pageNumber totalPages totalElements }
+    content { id url title price type author { username url country avatar { url } }
+              rating { average totalRatings } thumbnail { cardUrl } } } }`,
+});
+
+/**
+ * Fills the read models the list reads: 20k users (2k of them authors), 100k skins with a picture
+ * each, 1M votes (10 per skin) and 5M downloads as the counters the download projection keeps.
+ */
+async function fillCatalogue(db: BenchDatabase) {
+  const { pool } = db;
+  await pool.query(sql.unsafe`
+    insert into users (url, username, email, country, roles)
+    select 'bench-user-' || n, 'bench_user_' || n, 'bench' || n || '@example.com',
+           (array['cz','de','fr','pl','se','us','jp','br'])[1 + n % 8], array['regular']
+    from generate_series(1, 20000) n`);
+  await pool.query(sql.unsafe`
+    insert into skins (url, author_id, title, description, game, price_cents, created_at, modified_at)
+    select 'bench-skin-' || n, (select min(id) from users) + (n % 2000), 'Bench Skin ' || n, 'Generated for the benchmark',
+           (array['TM2020','TM2020','TMNF','TM_TURBO','TM2'])[1 + n % 5],
+           case when n % 3 = 0 then 0 else 200 + (n % 2800) end,
+           now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval
+    from generate_series(1, 100000) n`);
+  await pool.query(sql.unsafe`
+    insert into resources (skin_id, type, filename, position)
+    select id, 'IMAGE', 'bench-' || id || '.jpg', 0 from skins`);
+  await pool.query(sql.unsafe`
+    insert into skin_ratings (skin_id, user_id, rating, rated_at)
+    select s.id, (select min(id) from users) + ((s.id * 7 + k * 1999) % 20000), 1 + (s.id + k) % 5, now()
+    from skins s, generate_series(1, 10) k`);
+  await pool.query(sql.unsafe`
+    insert into skin_stats (skin_id, rating_sum, rating_count, downloads_total, downloads_unique)
+    select r.skin_id, sum(r.rating), count(*), 50, 30 from skin_ratings r group by r.skin_id`);
+  await pool.query(sql.unsafe`vacuum analyze`);
+}
+
+async function load(url: string, options: { connections: number; seconds: number; rate?: number }) {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: SKINS_PAGE,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${result.non2xx} failed answers, ${result.errors} errors`);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    p50Ms: result.latency.p50,
+  };
+}
+
+export async function benchSkinsList(db: BenchDatabase, options: { seconds: number }) {
+  const started = performance.now();
+  await fillCatalogue(db);
+  const fillSeconds = Math.round((performance.now() - started) / 100) / 10;
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-app-'));
+  const config = { ...loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
+  const log = createLogger({ level: 'silent' });
+  const store = new EventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
+  const runner = new CatchUpRunner({
+    pool: db.pool,
+    store,
+    projections: [],
+    log,
+    batchSize: 1000,
+    pollMs: 60_000,
+  });
+  const context = await createAppContext({ config, log, pool: db.pool, store, runner });
+  const api = await buildServer(context);
+  const apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+
+  // The same answer from memory: what the framework alone costs.
+  const answer = await (
+    await fetch(`${apiUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: SKINS_PAGE,
+    })
+  ).text();
+  if (!answer.includes('"content":[{')) throw new Error(`Unexpected answer: ${answer.slice(0, 200)}`);
+  const bare = Fastify();
+  bare.post('/graphql', async (_request, reply) => reply.type('application/json').send(answer));
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  try {
+    await load(`${apiUrl}/graphql`, { connections: 8, seconds: 2 }); // warm-up
+    const saturated = await load(`${apiUrl}/graphql`, { connections: 32, seconds: options.seconds });
+    const at200 = await load(`${apiUrl}/graphql`, { connections: 16, seconds: options.seconds, rate: 200 });
+    const bareSaturated = await load(`${bareUrl}/graphql`, { connections: 32, seconds: options.seconds });
+    return {
+      catalogue: { skins: 100_000, ratings: 1_000_000, downloadsCounted: 5_000_000, fillSeconds },
+      query: 'skins(type: TM2020, page 0 of 15) with author, rating and thumbnail',
+      saturatedRequestsPerSecond: saturated.requestsPerSecond,
+      saturatedP99Ms: saturated.p99Ms,
+      at200RequestsPerSecond: { p50Ms: at200.p50Ms, p99Ms: at200.p99Ms },
+      bareRouteRequestsPerSecond: bareSaturated.requestsPerSecond,
+      saturatedToBareRatio:
+        Math.round((saturated.requestsPerSecond / bareSaturated.requestsPerSecond) * 100) / 100,
+      targets: { p99MsAt200: 15, saturatedToBareRatio: 0.5 },
+    };
+  } finally {
+    await bare.close();
+    await api.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
