@@ -6,6 +6,7 @@ import type { Logger } from '../infra/logger';
 import type { Mailer } from '../infra/mail/mailer';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
+import type { CatalogueResponseCache } from './graphql/response-cache';
 
 /** What the API's features are given: built once at start (infra/main.ts) or per test. */
 export type AppContext = {
@@ -17,6 +18,8 @@ export type AppContext = {
   tokens: SessionTokens;
   mailer: Mailer;
   storage: FileStorage;
+  /** Answers of anonymous catalogue queries, dropped on every committed catalogue change. */
+  responseCache: CatalogueResponseCache;
   /** The current time; tests move it to check expiry. */
   now: () => Date;
   startedAt: number;

@@ -48,6 +48,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   fastify.setErrorHandler(restErrorHandler);
   // Limits are set per route (auth calls, comments, ratings): nothing is limited unless it says so.
   await fastify.register(rateLimit, { global: false });
+  // Before the GraphQL route, so its hooks apply to it.
+  app.responseCache.register(fastify);
 
   await fastify.register(mercurius, {
     schema: typeDefs,

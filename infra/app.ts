@@ -7,6 +7,8 @@ import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabaseServer } from './db/database';
 import { createDatabasePool } from './db/pool';
+import { CatalogueResponseCache } from '../api/graphql/response-cache';
+import { NotificationListener } from './db/notification-listener';
 import { seedDemoData } from './demo/seed-demo';
 import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
 import { EventStore } from './event-store/event-store';
@@ -28,10 +30,22 @@ export async function createAppContext(
     tokens: new SessionTokens(secret, () => context.now().getTime()),
     mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
     storage: new LocalFileStorage(config.storageDir),
+    responseCache: new CatalogueResponseCache(),
     now: () => new Date(),
     startedAt: Date.now(),
   };
   return context;
+}
+
+/** Keeps the response cache exact: every catalogue change notice (migration 006) empties it. */
+export function listenToCatalogueChanges(context: AppContext, url: string): NotificationListener {
+  return new NotificationListener({
+    url,
+    channel: 'catalogue_changed',
+    log: context.log,
+    onNotify: () => context.responseCache.invalidate(),
+    onState: (live) => context.responseCache.setLive(live),
+  });
 }
 
 export type RunningApp = {
@@ -63,6 +77,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const context = await createAppContext({ config, log, pool, store, runner });
   if (config.seedDemo) await seedDemoData(context);
   const skinOfTheMonthJob = startSkinOfTheMonthJob(context);
+  const catalogueChanges = listenToCatalogueChanges(context, database.url);
+  await catalogueChanges.start();
   const server = await buildServer(context);
   const address = await server.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
@@ -71,6 +87,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const close = () =>
     (closing ??= (async () => {
       skinOfTheMonthJob.stop();
+      await catalogueChanges.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
       await runner.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));
       await pool.end().catch((error) => log.error({ err: error }, 'closing the database pool failed'));
