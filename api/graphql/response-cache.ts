@@ -110,7 +110,7 @@ export class CatalogueResponseCache {
     const key = `${String(operationName ?? '')}\0${query}`;
     const known = this.documents.get(key);
     if (known !== undefined) return known;
-    let document: DocumentNode | null = null;
+    let document: DocumentNode | null;
     try {
       document = parse(query);
     } catch {
