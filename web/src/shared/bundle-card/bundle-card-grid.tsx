@@ -1,5 +1,5 @@
-import { SimpleGrid, VisuallyHidden } from '@mantine/core';
 import type { SimpleGridProps } from '@mantine/core';
+import { CardGrid } from '../ui/card-grid';
 import type { BundleCardFieldsFragment } from '../graphql/generated/graphql';
 import { BundleCard } from './bundle-card';
 import type { BundleCardProps } from './bundle-card';
@@ -24,29 +24,15 @@ export function BundleCardGrid({
   cols = { base: 1, sm: 2, md: 3 },
   headingOrder,
 }: BundleCardGridProps) {
-  if (loading || !bundles) {
-    return (
-      <SimpleGrid cols={cols} spacing="lg" verticalSpacing="xl" role="status" aria-busy="true">
-        <VisuallyHidden>{messages.loading}</VisuallyHidden>
-        {Array.from({ length: skeletonCount }, (_, index) => (
-          <BundleCardSkeleton key={index} />
-        ))}
-      </SimpleGrid>
-    );
-  }
   return (
-    <SimpleGrid
-      component="ul"
+    <CardGrid
+      items={bundles}
+      renderItem={(bundle) => <BundleCard bundle={bundle} headingOrder={headingOrder} />}
+      skeleton={<BundleCardSkeleton />}
+      loadingLabel={messages.loading}
+      loading={loading}
+      skeletonCount={skeletonCount}
       cols={cols}
-      spacing="lg"
-      verticalSpacing="xl"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
-      {bundles.map((bundle) => (
-        <li key={bundle.id}>
-          <BundleCard bundle={bundle} headingOrder={headingOrder} />
-        </li>
-      ))}
-    </SimpleGrid>
+    />
   );
 }

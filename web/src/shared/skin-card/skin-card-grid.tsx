@@ -1,5 +1,5 @@
-import { SimpleGrid, VisuallyHidden } from '@mantine/core';
 import type { SimpleGridProps } from '@mantine/core';
+import { CardGrid } from '../ui/card-grid';
 import type { SkinCardFieldsFragment } from '../graphql/generated/graphql';
 import { SkinCard } from './skin-card';
 import type { SkinCardProps } from './skin-card';
@@ -24,29 +24,15 @@ export function SkinCardGrid({
   cols = { base: 1, xs: 2, md: 3 },
   headingOrder,
 }: SkinCardGridProps) {
-  if (loading || !skins) {
-    return (
-      <SimpleGrid cols={cols} spacing="lg" verticalSpacing="xl" role="status" aria-busy="true">
-        <VisuallyHidden>{messages.loading}</VisuallyHidden>
-        {Array.from({ length: skeletonCount }, (_, index) => (
-          <SkinCardSkeleton key={index} />
-        ))}
-      </SimpleGrid>
-    );
-  }
   return (
-    <SimpleGrid
-      component="ul"
+    <CardGrid
+      items={skins}
+      renderItem={(skin) => <SkinCard skin={skin} headingOrder={headingOrder} />}
+      skeleton={<SkinCardSkeleton />}
+      loadingLabel={messages.loading}
+      loading={loading}
+      skeletonCount={skeletonCount}
       cols={cols}
-      spacing="lg"
-      verticalSpacing="xl"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
-      {skins.map((skin) => (
-        <li key={skin.id}>
-          <SkinCard skin={skin} headingOrder={headingOrder} />
-        </li>
-      ))}
-    </SimpleGrid>
+    />
   );
 }
