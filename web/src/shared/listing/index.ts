@@ -17,3 +17,4 @@ export { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH, searchToApply } from './search-rule
 export { useListParams } from './use-list-params';
 export { useSearchBox } from './use-search-box';
 export type { SearchBox } from './use-search-box';
+export { useListPaging } from './use-list-paging';

@@ -1,6 +1,5 @@
 import { Button, Card, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { useQuery } from 'urql';
 import {
   ListFilterBar,
@@ -8,6 +7,7 @@ import {
   ListPagination,
   listingMessages,
   useListParams,
+  useListPaging,
   useSearchBox,
 } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
@@ -44,38 +44,23 @@ function AuthorCardsSkeleton({ count }: { count: number }) {
 export function AuthorsPage() {
   const { state: filters, update } = useListParams(readAuthorsFilters, writeAuthorsFilters);
   const search = useSearchBox(filters.search, (next) => update({ search: next }, { replace: true }));
-  const listTop = useRef<HTMLDivElement>(null);
-
   const [{ data, fetching, error }, refetch] = useQuery({
     query: AuthorsListQuery,
     variables: authorsListVariables(filters),
   });
-  useEffect(() => {
-    if (error) console.error('The authors list could not be loaded', error);
-  }, [error]);
-
   const page = data?.authors;
-  const total = page?.pageInfo.totalElements ?? 0;
-  const totalPages = page?.pageInfo.totalPages ?? 0;
-
-  useEffect(() => {
-    if (!fetching && page && totalPages > 0 && filters.page > totalPages) {
-      update({ page: totalPages }, { replace: true });
-    }
-  }, [fetching, page, totalPages, filters.page, update]);
-
-  const goToPage = (next: number) => {
-    update({ page: next });
-    listTop.current?.scrollIntoView({ block: 'start' });
-  };
-
-  const resultsLine = search.tooShort
-    ? listingMessages.searchHint
-    : page
-      ? filters.search
-        ? authorsMessages.resultsFor(total, filters.search)
-        : authorsMessages.results(total)
-      : '\u00a0';
+  const { listTop, totalPages, goToPage, resultsLine } = useListPaging({
+    name: 'authors',
+    fetching,
+    error,
+    pageInfo: page?.pageInfo,
+    page: filters.page,
+    search: filters.search,
+    searchTooShort: search.tooShort,
+    update,
+    results: authorsMessages.results,
+    resultsFor: authorsMessages.resultsFor,
+  });
 
   let list;
   if (error && !fetching) {

@@ -8,6 +8,7 @@ import { gameNames } from '../../../shared/skin-card';
 import { UserAvatar } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { bundlesMessages as messages } from '../bundles.messages';
+import infoCard from '../../../shared/ui/info-card.module.css';
 import classes from './bundle-info-card.module.css';
 
 export type BundleDetail = NonNullable<BundleDetailQuery['bundle']>;
@@ -21,7 +22,7 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
   const savings = bundleSavings(bundle.price, bundle.skins);
   const description = bundle.description.trim();
   return (
-    <Card withBorder padding="lg" className={classes.card}>
+    <Card withBorder padding="lg" className={infoCard.card}>
       <Stack gap="md">
         <Group gap="xs">
           <Badge
@@ -47,7 +48,7 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
           )}
         </Group>
 
-        <Title order={1} className={classes.title}>
+        <Title order={1} className={infoCard.title}>
           {bundle.title}
         </Title>
 
@@ -67,7 +68,7 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
             </Text>
             <Group gap={6} wrap="nowrap" miw={0}>
               <CountryFlag code={bundle.author.country} size="0.95rem" />
-              <Anchor component={Link} to={authorPath} className={classes.authorLink} truncate>
+              <Anchor component={Link} to={authorPath} className={infoCard.authorLink} truncate>
                 {bundle.author.username}
               </Anchor>
             </Group>
@@ -80,9 +81,9 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
           </Alert>
         )}
 
-        {description ? <Text className={classes.description}>{description}</Text> : null}
+        {description ? <Text className={infoCard.description}>{description}</Text> : null}
 
-        <dl className={classes.meta}>
+        <dl className={infoCard.meta}>
           <dt>{messages.game}</dt>
           <dd>{gameNames[bundle.type].name}</dd>
           <dt>{messages.published}</dt>

@@ -1,6 +1,5 @@
 import { Button, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { useQuery } from 'urql';
 import { BundleCardGrid } from '../../../shared/bundle-card';
 import { usePurchaseResult } from '../../../shared/cart';
@@ -10,6 +9,7 @@ import {
   ListPagination,
   listingMessages,
   useListParams,
+  useListPaging,
   useSearchBox,
 } from '../../../shared/listing';
 import { DEFAULT_GAME } from '../../../shared/skin-card';
@@ -35,39 +35,23 @@ export function BundlesPage() {
   const purchaseResult = usePurchaseResult();
   const { state: filters, update } = useListParams(readBundlesFilters, writeBundlesFilters);
   const search = useSearchBox(filters.search, (next) => update({ search: next }, { replace: true }));
-  const listTop = useRef<HTMLDivElement>(null);
-
   const [{ data, fetching, error }, refetch] = useQuery({
     query: BundlesListQuery,
     variables: bundlesListVariables(filters),
   });
-  useEffect(() => {
-    if (error) console.error('The bundles list could not be loaded', error);
-  }, [error]);
-
   const page = data?.bundles;
-  const total = page?.pageInfo.totalElements ?? 0;
-  const totalPages = page?.pageInfo.totalPages ?? 0;
-
-  // A page beyond the last one (an old link, fewer results now) goes to the last page.
-  useEffect(() => {
-    if (!fetching && page && totalPages > 0 && filters.page > totalPages) {
-      update({ page: totalPages }, { replace: true });
-    }
-  }, [fetching, page, totalPages, filters.page, update]);
-
-  const goToPage = (next: number) => {
-    update({ page: next });
-    listTop.current?.scrollIntoView({ block: 'start' });
-  };
-
-  const resultsLine = search.tooShort
-    ? listingMessages.searchHint
-    : page
-      ? filters.search
-        ? bundlesMessages.resultsFor(total, filters.search)
-        : bundlesMessages.results(total)
-      : '\u00a0';
+  const { listTop, totalPages, goToPage, resultsLine } = useListPaging({
+    name: 'bundles',
+    fetching,
+    error,
+    pageInfo: page?.pageInfo,
+    page: filters.page,
+    search: filters.search,
+    searchTooShort: search.tooShort,
+    update,
+    results: bundlesMessages.results,
+    resultsFor: bundlesMessages.resultsFor,
+  });
   const filtered = filters.search !== '' || filters.game !== DEFAULT_GAME;
 
   return (

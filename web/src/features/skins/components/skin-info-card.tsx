@@ -8,7 +8,7 @@ import { CountryFlag } from '../../../shared/ui/country-flag';
 import { skinsMessages as messages } from '../skins.messages';
 import { ColorVariations } from './color-variations';
 import { SkinRating } from './skin-rating';
-import classes from './skin-info-card.module.css';
+import classes from '../../../shared/ui/info-card.module.css';
 
 export type SkinDetail = NonNullable<SkinDetailQuery['skin']>;
 

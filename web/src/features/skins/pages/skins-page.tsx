@@ -1,9 +1,14 @@
 import { Button, Text } from '@mantine/core';
 import { IconPhotoSearch } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
-import { ListLoadError, ListPagination, listingMessages, useSearchBox } from '../../../shared/listing';
+import {
+  ListLoadError,
+  ListPagination,
+  listingMessages,
+  useListPaging,
+  useSearchBox,
+} from '../../../shared/listing';
 import { SkinCardGrid } from '../../../shared/skin-card';
 import { EmptyState, PageContainer, PurchaseResultBanner } from '../../../shared/ui';
 import { SkinsFilterBar } from '../components/skins-filter-bar';
@@ -20,39 +25,23 @@ export function SkinsPage() {
   const purchaseResult = usePurchaseResult();
   const { filters, update } = useSkinsFilters();
   const search = useSearchBox(filters.search, (next) => update({ search: next }, { replace: true }));
-  const listTop = useRef<HTMLDivElement>(null);
-
   const [{ data, fetching, error }, refetch] = useQuery({
     query: SkinsListQuery,
     variables: skinsListVariables(filters),
   });
-  useEffect(() => {
-    if (error) console.error('The skins list could not be loaded', error);
-  }, [error]);
-
   const page = data?.skins;
-  const total = page?.pageInfo.totalElements ?? 0;
-  const totalPages = page?.pageInfo.totalPages ?? 0;
-
-  // A page beyond the last one (an old link, fewer results now) goes to the last page.
-  useEffect(() => {
-    if (!fetching && page && totalPages > 0 && filters.page > totalPages) {
-      update({ page: totalPages }, { replace: true });
-    }
-  }, [fetching, page, totalPages, filters.page, update]);
-
-  const goToPage = (next: number) => {
-    update({ page: next });
-    listTop.current?.scrollIntoView({ block: 'start' });
-  };
-
-  const resultsLine = search.tooShort
-    ? listingMessages.searchHint
-    : page
-      ? filters.search
-        ? skinsMessages.resultsFor(total, filters.search)
-        : skinsMessages.results(total)
-      : '\u00a0';
+  const { listTop, totalPages, goToPage, resultsLine } = useListPaging({
+    name: 'skins',
+    fetching,
+    error,
+    pageInfo: page?.pageInfo,
+    page: filters.page,
+    search: filters.search,
+    searchTooShort: search.tooShort,
+    update,
+    results: skinsMessages.results,
+    resultsFor: skinsMessages.resultsFor,
+  });
 
   return (
     <PageContainer
