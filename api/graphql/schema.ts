@@ -1,5 +1,6 @@
 import { buildSchema, printSchema } from 'graphql';
 import { accountsSchema } from '../accounts/accounts.schema';
+import { authoringSchema } from '../authoring/authoring.schema';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { healthSchema } from '../health/health.schema';
 import { commonSchema } from './common.schema';
@@ -11,6 +12,7 @@ export const typeDefs = [
   accountsSchema,
   catalogueSchema,
   bundlesAuthorsCommentsSchema,
+  authoringSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */
