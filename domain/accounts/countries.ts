@@ -23,3 +23,21 @@ export function countryOptions(): { code: string; name: string }[] {
 export function isCountryCode(value: string): boolean {
   return countryCodes.includes(value);
 }
+
+/**
+ * The European Economic Area: the 27 EU members plus Iceland, Liechtenstein and Norway. Card payments
+ * from these countries (or from an unknown country) bear the lower card fee (decisions.md, Money).
+ */
+// prettier-ignore
+export const EEA_COUNTRY_CODES: ReadonlySet<string> = new Set([
+  // European Union
+  'at', 'be', 'bg', 'hr', 'cy', 'cz', 'dk', 'ee', 'fi', 'fr', 'de', 'gr', 'hu', 'ie', 'it', 'lv', 'lt',
+  'lu', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'si', 'es', 'se',
+  // EFTA members of the EEA
+  'is', 'li', 'no',
+]);
+
+/** Whether a two-letter country code (any case) belongs to the EEA. */
+export function isEeaCountry(code: string): boolean {
+  return EEA_COUNTRY_CODES.has(code.toLowerCase());
+}

@@ -1,0 +1,417 @@
+import { PRICE_MIN_EUR } from '../catalog/item-editor.schemas';
+import { DomainError, type DomainErrorCode } from '../errors';
+import { MIN_PAID_PRICE_CENTS, priceOrder, type FeePolicy, type OrderPaymentType } from '../fees';
+import { isCents, type Cents } from '../money';
+import {
+  orderItemKey,
+  paymentStatusAfter,
+  type OrderBuyer,
+  type OrderCancellationReason,
+  type OrderEvent,
+  type OrderItemRef,
+  type OrderItemType,
+  type PaymentProvider,
+  type PaymentStatus,
+} from './order.events';
+
+/** Refunds are possible within 7 days of the payment (spec 9). */
+export const REFUND_WINDOW_DAYS = 7;
+const REFUND_WINDOW_MS = REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+/** A tip is whole cents, at most the highest item price (500 EUR). */
+export const MAX_TIP_CENTS = 50_000;
+
+/** An item as the command handler read it from the catalogue: its price is the catalogue's. */
+export type CatalogueItem = {
+  itemType: OrderItemType;
+  itemId: number;
+  name: string;
+  authorId: number;
+  priceCents: Cents;
+};
+
+export type PlaceOrder = {
+  type: 'PlaceOrder';
+  orderId: string;
+  buyer: OrderBuyer;
+  paymentType: OrderPaymentType;
+  /**
+   * The items with their catalogue price, loaded by the handler from the catalogue by id; a price
+   * the client sent never gets here. The tip is the buyer's own choice (0 when not given).
+   */
+  items: readonly (CatalogueItem & { tipCents?: Cents })[];
+  /** The configured fee policy; the prices it gives are recorded in OrderPlaced. */
+  feePolicy: FeePolicy;
+  placedAt: Date;
+};
+
+export type OpenPaymentSession = {
+  type: 'OpenPaymentSession';
+  provider: PaymentProvider;
+  providerReference: string;
+  url?: string | null;
+  openedAt: Date;
+};
+
+export type ConfirmPayment = {
+  type: 'ConfirmPayment';
+  provider: PaymentProvider;
+  providerReference: string;
+  providerEventId?: string | null;
+  /** The amount the provider says it took, in cents: must equal the order total. */
+  amountCents: Cents;
+  receivedAt: Date;
+};
+
+export type CancelOrder = { type: 'CancelOrder'; reason: OrderCancellationReason; cancelledAt: Date };
+
+export type RefundOrder = {
+  type: 'RefundOrder';
+  /** The admin's user id (the API checks the role). */
+  by: number;
+  reason?: string | null;
+  /**
+   * The order's items the buyer has downloaded since paying, as the handler found them in the
+   * download events (a bundle counts as downloaded when any of its skins was). Any refuses the refund.
+   */
+  downloadedItems: readonly OrderItemRef[];
+  /** Now, from the clock. */
+  refundedAt: Date;
+};
+
+export type OrderCommand = PlaceOrder | OpenPaymentSession | ConfirmPayment | CancelOrder | RefundOrder;
+
+export type OrderState = {
+  /** null until the order is placed. */
+  status: PaymentStatus | null;
+  orderId: string | null;
+  paymentType: OrderPaymentType | null;
+  totalCents: Cents;
+  items: readonly OrderItemRef[];
+  /** The provider references of every session opened for the order. */
+  sessionReferences: readonly string[];
+  payment: { providerReference: string; receivedAt: string } | null;
+};
+
+export const initialOrderState: OrderState = {
+  status: null,
+  orderId: null,
+  paymentType: null,
+  totalCents: 0,
+  items: [],
+  sessionReferences: [],
+  payment: null,
+};
+
+/** Why a command on an order was refused: stable codes the caller can log or branch on. */
+export type OrderRefusalReason =
+  | 'ORDER_NOT_FOUND'
+  | 'ORDER_ALREADY_PLACED'
+  | 'EMPTY_ORDER'
+  | 'FREE_ITEM'
+  | 'PRICE_BELOW_MINIMUM'
+  | 'INVALID_TIP'
+  | 'DUPLICATE_ITEM'
+  | 'OWN_ITEM'
+  | 'WRONG_PROVIDER'
+  | 'ORDER_CANCELLED'
+  | 'ORDER_ALREADY_PAID'
+  | 'PAID_WITH_ANOTHER_REFERENCE'
+  | 'AMOUNT_MISMATCH'
+  | 'ORDER_NOT_PAID'
+  | 'REFUND_WINDOW_PASSED'
+  | 'ITEMS_DOWNLOADED';
+
+/** A refused order command: a DomainError (so the API maps its code) with a precise reason. */
+export class OrderRefused extends DomainError {
+  override name = 'OrderRefused';
+  constructor(
+    readonly reason: OrderRefusalReason,
+    code: DomainErrorCode,
+    message: string,
+    readonly orderId: string | null,
+    field?: string,
+  ) {
+    super(code, message, field);
+  }
+}
+
+export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  const status = paymentStatusAfter[event.type];
+  switch (event.type) {
+    case 'OrderPlaced':
+      return {
+        ...state,
+        status,
+        orderId: event.data.orderId,
+        paymentType: event.data.paymentType,
+        totalCents: event.data.totals.totalCents,
+        items: event.data.items.map(({ itemType, itemId }) => ({ itemType, itemId })),
+      };
+    case 'PaymentSessionOpened':
+      return {
+        ...state,
+        status,
+        sessionReferences: [...state.sessionReferences, event.data.providerReference],
+      };
+    case 'PaymentReceived':
+      return {
+        ...state,
+        status,
+        payment: { providerReference: event.data.providerReference, receivedAt: event.data.receivedAt },
+      };
+    case 'OrderCancelled':
+    case 'OrderRefunded':
+      return { ...state, status };
+  }
+}
+
+export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+  switch (command.type) {
+    case 'PlaceOrder':
+      return placeOrder(command, state);
+    case 'OpenPaymentSession':
+      return openPaymentSession(command, placed(state));
+    case 'ConfirmPayment':
+      return confirmPayment(command, placed(state));
+    case 'CancelOrder':
+      return cancelOrder(command, placed(state));
+    case 'RefundOrder':
+      return refundOrder(command, placed(state));
+  }
+}
+
+/** The decider as one value, for handlers that load, decide and append generically. */
+export const orderDecider = { initialState: initialOrderState, decide: decideOrder, evolve: evolveOrder };
+export { initialOrderState as initialState, decideOrder as decide, evolveOrder as evolve };
+
+type PlacedOrderState = OrderState & {
+  status: PaymentStatus;
+  orderId: string;
+  paymentType: OrderPaymentType;
+};
+
+function placed(state: OrderState): PlacedOrderState {
+  if (state.status === null || state.orderId === null || state.paymentType === null) {
+    throw new OrderRefused('ORDER_NOT_FOUND', 'NOT_FOUND', 'There is no such order.', null);
+  }
+  return state as PlacedOrderState;
+}
+
+function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
+  const { orderId, buyer } = command;
+  const refuse = (reason: OrderRefusalReason, code: DomainErrorCode, message: string, field?: string) =>
+    new OrderRefused(reason, code, message, orderId, field);
+
+  if (state.status !== null) {
+    throw refuse('ORDER_ALREADY_PLACED', 'CONFLICT', 'This order was already placed.');
+  }
+  if (command.items.length === 0) {
+    throw refuse('EMPTY_ORDER', 'BAD_USER_INPUT', 'There are no items in your shopping cart.', 'items');
+  }
+  const seen = new Set<string>();
+  for (const item of command.items) {
+    const tipCents = item.tipCents ?? 0;
+    if (!isCents(item.priceCents)) {
+      throw new RangeError(`A catalogue price is whole cents, got ${item.priceCents}.`);
+    }
+    if (item.priceCents <= 0) {
+      throw refuse('FREE_ITEM', 'BAD_USER_INPUT', `${item.name} is free: download it instead.`, 'items');
+    }
+    if (item.priceCents < MIN_PAID_PRICE_CENTS) {
+      throw refuse(
+        'PRICE_BELOW_MINIMUM',
+        'BAD_USER_INPUT',
+        `${item.name} costs less than the ${PRICE_MIN_EUR} EUR minimum.`,
+        'items',
+      );
+    }
+    if (!isCents(tipCents) || tipCents < 0 || tipCents > MAX_TIP_CENTS) {
+      throw refuse('INVALID_TIP', 'BAD_USER_INPUT', 'A tip is 0 to 500 EUR in whole cents.', 'tip');
+    }
+    const key = orderItemKey(item);
+    if (seen.has(key)) {
+      throw refuse('DUPLICATE_ITEM', 'BAD_USER_INPUT', `${item.name} is in the order twice.`, 'items');
+    }
+    seen.add(key);
+    if (buyer.userId !== null && item.authorId === buyer.userId) {
+      throw refuse('OWN_ITEM', 'FORBIDDEN', `${item.name} is your own work: you cannot buy it.`, 'items');
+    }
+  }
+
+  const country = buyer.country?.trim().toLowerCase() || null;
+  const priced = priceOrder({
+    items: command.items.map((item) => ({
+      key: item,
+      priceCents: item.priceCents,
+      tipCents: item.tipCents ?? 0,
+    })),
+    paymentType: command.paymentType,
+    country,
+    policy: command.feePolicy,
+  });
+  return [
+    {
+      type: 'OrderPlaced',
+      data: {
+        orderId,
+        buyer: { userId: buyer.userId, email: buyer.email, fullName: buyer.fullName, country },
+        paymentType: command.paymentType,
+        items: priced.items.map(({ key: item, ...amounts }) => ({
+          itemType: item.itemType,
+          itemId: item.itemId,
+          name: item.name,
+          authorId: item.authorId,
+          priceCents: amounts.priceCents,
+          tipCents: amounts.tipCents,
+          siteFeeCents: amounts.siteFeeCents,
+          paymentFeeCents: amounts.paymentFeeCents,
+          authorShareCents: amounts.authorShareCents,
+        })),
+        totals: {
+          totalCents: priced.totalCents,
+          siteFeeCents: priced.siteFeeCents,
+          paymentFeeCents: priced.paymentFeeCents,
+          authorShareCents: priced.authorShareCents,
+        },
+        feePolicyVersion: priced.feePolicyVersion,
+        placedAt: command.placedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+/** A provider may serve the order's payment type, or be the local stand-in for it. */
+function checkProvider(provider: PaymentProvider, state: PlacedOrderState) {
+  if (provider !== 'LOCAL' && provider !== state.paymentType) {
+    throw new OrderRefused(
+      'WRONG_PROVIDER',
+      'BAD_USER_INPUT',
+      `This order is paid with ${state.paymentType}, not ${provider}.`,
+      state.orderId,
+    );
+  }
+}
+
+function refusePaid(state: PlacedOrderState): OrderRefused {
+  return new OrderRefused('ORDER_ALREADY_PAID', 'CONFLICT', 'This order is already paid.', state.orderId);
+}
+
+function refuseCancelled(state: PlacedOrderState): OrderRefused {
+  return new OrderRefused('ORDER_CANCELLED', 'CONFLICT', 'This order was cancelled.', state.orderId);
+}
+
+function openPaymentSession(command: OpenPaymentSession, state: PlacedOrderState): OrderEvent[] {
+  if (state.status === 'PAYMENT_RECEIVED' || state.status === 'REFUNDED') throw refusePaid(state);
+  if (state.status === 'CANCELLED') throw refuseCancelled(state);
+  checkProvider(command.provider, state);
+  if (state.sessionReferences.includes(command.providerReference)) return [];
+  return [
+    {
+      type: 'PaymentSessionOpened',
+      data: {
+        orderId: state.orderId,
+        provider: command.provider,
+        providerReference: command.providerReference,
+        url: command.url ?? null,
+        openedAt: command.openedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * Records the provider's confirmation. Idempotent: the same reference again on a paid (or refunded)
+ * order writes nothing; another reference on a paid order, any confirmation of a cancelled order and
+ * an amount other than the total are refused with an OrderRefused the caller logs.
+ */
+function confirmPayment(command: ConfirmPayment, state: PlacedOrderState): OrderEvent[] {
+  if (state.payment) {
+    if (state.payment.providerReference === command.providerReference) return [];
+    throw new OrderRefused(
+      'PAID_WITH_ANOTHER_REFERENCE',
+      'CONFLICT',
+      `This order was already paid through ${state.payment.providerReference}, not ${command.providerReference}.`,
+      state.orderId,
+    );
+  }
+  if (state.status === 'CANCELLED') throw refuseCancelled(state);
+  checkProvider(command.provider, state);
+  if (command.amountCents !== state.totalCents) {
+    throw new OrderRefused(
+      'AMOUNT_MISMATCH',
+      'CONFLICT',
+      `The provider took ${command.amountCents} cents for an order of ${state.totalCents} cents.`,
+      state.orderId,
+    );
+  }
+  return [
+    {
+      type: 'PaymentReceived',
+      data: {
+        orderId: state.orderId,
+        provider: command.provider,
+        providerReference: command.providerReference,
+        providerEventId: command.providerEventId ?? null,
+        amountCents: command.amountCents,
+        receivedAt: command.receivedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+function cancelOrder(command: CancelOrder, state: PlacedOrderState): OrderEvent[] {
+  if (state.status === 'CANCELLED') return [];
+  if (state.status === 'PAYMENT_RECEIVED' || state.status === 'REFUNDED') throw refusePaid(state);
+  return [
+    {
+      type: 'OrderCancelled',
+      data: {
+        orderId: state.orderId,
+        reason: command.reason,
+        cancelledAt: command.cancelledAt.toISOString(),
+      },
+    },
+  ];
+}
+
+function refundOrder(command: RefundOrder, state: PlacedOrderState): OrderEvent[] {
+  if (state.status === 'REFUNDED') return [];
+  if (state.status !== 'PAYMENT_RECEIVED' || !state.payment) {
+    throw new OrderRefused(
+      'ORDER_NOT_PAID',
+      'CONFLICT',
+      'Only a completed order can be refunded.',
+      state.orderId,
+    );
+  }
+  const paidAt = Date.parse(state.payment.receivedAt);
+  if (command.refundedAt.getTime() - paidAt > REFUND_WINDOW_MS) {
+    throw new OrderRefused(
+      'REFUND_WINDOW_PASSED',
+      'FORBIDDEN',
+      `Orders can be refunded within ${REFUND_WINDOW_DAYS} days of payment.`,
+      state.orderId,
+    );
+  }
+  if (command.downloadedItems.length > 0) {
+    const which = command.downloadedItems.map(orderItemKey).join(', ');
+    throw new OrderRefused(
+      'ITEMS_DOWNLOADED',
+      'FORBIDDEN',
+      `Downloaded items cannot be refunded (${which}).`,
+      state.orderId,
+    );
+  }
+  return [
+    {
+      type: 'OrderRefunded',
+      data: {
+        orderId: state.orderId,
+        by: command.by,
+        reason: command.reason ?? null,
+        amountCents: state.totalCents,
+        refundedAt: command.refundedAt.toISOString(),
+      },
+    },
+  ];
+}

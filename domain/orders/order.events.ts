@@ -1,0 +1,159 @@
+import type { OrderPaymentType } from '../fees';
+import type { Cents } from '../money';
+
+/** One order: stream `order-{orderId}`, stream type `order`. */
+export const ORDER_STREAM_TYPE = 'order';
+export const orderStreamId = (orderId: string) => `order-${orderId}`;
+
+export type OrderItemType = 'SKIN' | 'BUNDLE';
+/** An item of the catalogue: a skin, or a bundle (one item; its author is paid for the bundle). */
+export type OrderItemRef = { itemType: OrderItemType; itemId: number };
+
+export type OrderBuyer = {
+  /** null for a guest. */
+  userId: number | null;
+  email: string;
+  fullName: string;
+  /** Two-letter lowercase code, or null when unknown (priced as the EEA). */
+  country: string | null;
+};
+
+/** An ordered item as the catalogue sold it, with the fees and the author share decided for it. */
+export type OrderedItem = OrderItemRef & {
+  name: string;
+  authorId: number;
+  priceCents: Cents;
+  tipCents: Cents;
+  siteFeeCents: Cents;
+  paymentFeeCents: Cents;
+  /** price + tip − site fee − payment fee */
+  authorShareCents: Cents;
+};
+
+export type OrderTotals = {
+  /** What the buyer pays: the sum of the items' prices and tips. */
+  totalCents: Cents;
+  siteFeeCents: Cents;
+  paymentFeeCents: Cents;
+  authorShareCents: Cents;
+};
+
+/** Who takes the payment: the card provider, PayPal, or the built-in local stand-in for either. */
+export type PaymentProvider = 'STRIPE' | 'PAYPAL' | 'LOCAL';
+
+/** Why an unpaid order was closed. */
+export type OrderCancellationReason =
+  /** The provider's session expired, or the order stayed unpaid too long. */
+  | 'EXPIRED'
+  /** The buyer cancelled at the provider (or on the local checkout page). */
+  | 'CANCELLED_BY_BUYER'
+  /** The provider declined the payment. */
+  | 'DECLINED';
+
+/** Times are ISO 8601 strings (UTC); amounts are integer euro cents. */
+export type OrderPlaced = {
+  type: 'OrderPlaced';
+  data: {
+    orderId: string;
+    buyer: OrderBuyer;
+    paymentType: OrderPaymentType;
+    items: OrderedItem[];
+    totals: OrderTotals;
+    /** The fee rules that priced the items (`FeePolicy.version`). */
+    feePolicyVersion: string;
+    placedAt: string;
+  };
+};
+
+export type PaymentSessionOpened = {
+  type: 'PaymentSessionOpened';
+  data: {
+    orderId: string;
+    provider: PaymentProvider;
+    /** The provider's id for the session: Stripe checkout session id, PayPal order id, local id. */
+    providerReference: string;
+    /** Where the buyer pays, when the provider gives a page. */
+    url: string | null;
+    openedAt: string;
+  };
+};
+
+export type PaymentReceived = {
+  type: 'PaymentReceived';
+  data: {
+    orderId: string;
+    provider: PaymentProvider;
+    /** The session or provider order that was paid; a repeated confirmation names the same one. */
+    providerReference: string;
+    /** The provider's notification that confirmed it (Stripe event id, PayPal capture id), if any. */
+    providerEventId: string | null;
+    amountCents: Cents;
+    receivedAt: string;
+  };
+};
+
+export type OrderCancelled = {
+  type: 'OrderCancelled';
+  data: { orderId: string; reason: OrderCancellationReason; cancelledAt: string };
+};
+
+export type OrderRefunded = {
+  type: 'OrderRefunded';
+  data: {
+    orderId: string;
+    /** The admin's user id. */
+    by: number;
+    reason: string | null;
+    /** The whole order total goes back to the buyer. */
+    amountCents: Cents;
+    refundedAt: string;
+  };
+};
+
+export type OrderEvent =
+  OrderPlaced | PaymentSessionOpened | PaymentReceived | OrderCancelled | OrderRefunded;
+export type OrderEventType = OrderEvent['type'];
+
+/**
+ * The shape version of each event's data (the store's `schemaVersion`): a change of shape increases
+ * it and adds an upcaster; a change of meaning gets a new event name.
+ */
+export const orderEventSchemaVersions: Record<OrderEventType, number> = {
+  OrderPlaced: 1,
+  PaymentSessionOpened: 1,
+  PaymentReceived: 1,
+  OrderCancelled: 1,
+  OrderRefunded: 1,
+};
+
+/** The contract's PaymentStatus enum. */
+export type PaymentStatus =
+  'BEFORE_CHECKOUT' | 'PAYMENT_ON_THE_WAY' | 'PAYMENT_RECEIVED' | 'CANCELLED' | 'REFUNDED';
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  'BEFORE_CHECKOUT',
+  'PAYMENT_ON_THE_WAY',
+  'PAYMENT_RECEIVED',
+  'CANCELLED',
+  'REFUNDED',
+];
+
+/** The labels of spec 4 ('Refunded' from decisions.md). */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  BEFORE_CHECKOUT: 'Before checkout',
+  PAYMENT_ON_THE_WAY: 'Awaiting payment',
+  PAYMENT_RECEIVED: 'Completed',
+  CANCELLED: 'Cancelled',
+  REFUNDED: 'Refunded',
+};
+
+/** The order's payment status once an event of this type has happened (what projections show). */
+export const paymentStatusAfter: Record<OrderEventType, PaymentStatus> = {
+  OrderPlaced: 'BEFORE_CHECKOUT',
+  PaymentSessionOpened: 'PAYMENT_ON_THE_WAY',
+  PaymentReceived: 'PAYMENT_RECEIVED',
+  OrderCancelled: 'CANCELLED',
+  OrderRefunded: 'REFUNDED',
+};
+
+/** `SKIN:12`, `BUNDLE:3`: one key per catalogue item. */
+export const orderItemKey = (item: OrderItemRef) => `${item.itemType}:${item.itemId}`;
