@@ -50,25 +50,55 @@ export function privateUserOf(user: UserRow) {
   };
 }
 
-/** A user as `viewer` may see them: contact details and dates only for admins and themselves. */
-export function userViewOf(user: UserRow, context: RequestContext) {
-  const full = isAdmin(context.viewer) || context.viewer?.id === user.id;
+/** What anyone may see of a user: a skin's author, a comment's writer. */
+export type PublicUserFields = {
+  id: number;
+  url: string;
+  username: string;
+  country: string | null;
+  avatarFilename: string | null;
+};
+
+export function publicUserViewOf(user: PublicUserFields) {
   return {
     id: user.id,
     url: user.url,
     username: user.username,
     country: user.country,
-    avatar: avatarOf(user.avatar_filename),
-    email: full ? user.email : null,
-    createdAt: full ? iso(user.created_at) : null,
-    modifiedAt: full ? iso(user.modified_at) : null,
-    facebook: full ? user.facebook : null,
-    twitter: full ? user.twitter : null,
-    twitch: full ? user.twitch : null,
-    instagram: full ? user.instagram : null,
-    discord: full ? user.discord : null,
-    website: full ? user.website : null,
-    anonymous: full ? user.anonymous : null,
+    avatar: avatarOf(user.avatarFilename),
+    email: null,
+    createdAt: null,
+    modifiedAt: null,
+    facebook: null,
+    twitter: null,
+    twitch: null,
+    instagram: null,
+    discord: null,
+    website: null,
+    anonymous: null,
+  };
+}
+
+/** Whether `viewer` sees more of this user than anyone does: admins, and the user themselves. */
+export const seesPrivateFieldsOf = (userId: number, context: RequestContext) =>
+  isAdmin(context.viewer) || context.viewer?.id === userId;
+
+/** A user as `viewer` may see them: contact details and dates only for admins and themselves. */
+export function userViewOf(user: UserRow, context: RequestContext) {
+  const view = publicUserViewOf({ ...user, avatarFilename: user.avatar_filename });
+  if (!seesPrivateFieldsOf(user.id, context)) return view;
+  return {
+    ...view,
+    email: user.email,
+    createdAt: iso(user.created_at),
+    modifiedAt: iso(user.modified_at),
+    facebook: user.facebook,
+    twitter: user.twitter,
+    twitch: user.twitch,
+    instagram: user.instagram,
+    discord: user.discord,
+    website: user.website,
+    anonymous: user.anonymous,
   };
 }
 

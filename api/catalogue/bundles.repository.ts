@@ -1,7 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
-import { runListing, searchMatches } from './catalogue-search';
+import { bundleSearchColumns, runListing, searchMatches } from './catalogue-search';
 import { resourceRow, visibleTo, type ResourceRow, type Visibility } from './skins.repository';
 
 export const bundleRow = z.object({
@@ -72,7 +72,7 @@ export async function listBundles(
       : sql.fragment`b.deleted_at is null and b.published`,
   ];
   if (listing.game) conditions.push(sql.fragment`b.game = ${listing.game}`);
-  if (listing.search) conditions.push(searchMatches('b', listing.search));
+  if (listing.search) conditions.push(searchMatches(bundleSearchColumns, listing.search));
   const where = sql.join(conditions, sql.fragment` and `);
   const direction = listing.direction === 'ASC' ? sql.fragment`asc` : sql.fragment`desc`;
   const [rows, total] = await runListing(db, listing.search, (tx) =>

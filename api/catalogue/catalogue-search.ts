@@ -1,17 +1,28 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
 
+/** The columns a search reads: the item's title and description, and its author's username. */
+export type SearchColumns = { title: string[]; description: string[]; username: string[] };
+
+/** Bundles (`b`) joined with their author (`u`). */
+export const bundleSearchColumns: SearchColumns = {
+  title: ['b', 'title'],
+  description: ['b', 'description'],
+  username: ['u', 'username'],
+};
+
 /**
- * Search over skins (`s`) or bundles (`b`) joined with their author (`u`): the words of the title
- * and description (full-text), or a title or username like the words typed (trigram similarity).
+ * Search: the words of the title and description (full-text), or a title or username like the
+ * words typed (trigram similarity).
  */
-export function searchMatches(alias: 's' | 'b', search: string): FragmentSqlToken {
-  const title = sql.identifier([alias, 'title']);
-  const description = sql.identifier([alias, 'description']);
+export function searchMatches(columns: SearchColumns, search: string): FragmentSqlToken {
+  const title = sql.identifier(columns.title);
+  const description = sql.identifier(columns.description);
+  const username = sql.identifier(columns.username);
   return sql.fragment`(
     to_tsvector('simple', ${title} || ' ' || ${description}) @@ websearch_to_tsquery('simple', ${search})
     or ${search} <% ${title}
-    or ${search} <% u.username::text)`;
+    or ${search} <% ${username}::text)`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ratingAverage } from '../../domain/ratings/rating.decider';
 import { DomainError } from '../../domain/errors';
 import { imageVariantNames } from '../../infra/media/image-variants';
-import { userViewLoader } from '../accounts/accounts.resolvers';
+import { publicUserViewOf, seesPrivateFieldsOf, userViewLoader } from '../accounts/accounts.resolvers';
 import { isAdmin, requireViewer, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest } from '../graphql/paging';
 import { rateSkin } from './rate-skin.handler';
@@ -16,8 +16,10 @@ import {
   variationsOfSkins,
   votesOf,
   type ResourceRow,
+  type SkinCardRow,
   type SkinRow,
   type SkinSort,
+  type StatsRow,
   type Visibility,
 } from './skins.repository';
 
@@ -62,8 +64,49 @@ export function resourceOf(row: ResourceRow) {
   };
 }
 
-/** The fields stored on the row; everything else comes from batched loaders (one query per field and request). */
-export function skinOf(row: SkinRow) {
+/** What a skin card of the list's read model already holds: no loader query is needed for it. */
+function cardOf(row: SkinRow | SkinCardRow) {
+  if (!('author_username' in row)) return null;
+  return {
+    author: {
+      id: row.author_id,
+      url: row.author_url,
+      username: row.author_username,
+      country: row.author_country,
+      avatarFilename: row.author_avatar,
+    },
+    thumbnail:
+      row.thumbnail_id === null || row.thumbnail_filename === null
+        ? null
+        : resourceOf({
+            id: row.thumbnail_id,
+            skin_id: row.id,
+            bundle_id: null,
+            type: 'IMAGE',
+            filename: row.thumbnail_filename,
+            original_name: null,
+            title: row.thumbnail_title,
+            description: row.thumbnail_description,
+            position: row.thumbnail_position ?? 0,
+            size_bytes: null,
+            width: row.thumbnail_width,
+            height: row.thumbnail_height,
+          }),
+    stats: {
+      skin_id: row.id,
+      rating_sum: row.rating_sum,
+      rating_count: row.rating_count,
+      downloads_total: row.downloads_total,
+      downloads_unique: row.downloads_unique,
+    },
+  };
+}
+
+/**
+ * The fields stored on the row; everything else comes from batched loaders (one query per field
+ * and request), or from the card when the row came from the list's read model.
+ */
+export function skinOf(row: SkinRow | SkinCardRow) {
   return {
     id: row.id,
     url: row.url,
@@ -80,6 +123,7 @@ export function skinOf(row: SkinRow) {
     deletedAt: iso(row.deleted_at),
     price: row.price_cents / 100,
     authorId: row.author_id,
+    card: cardOf(row),
   };
 }
 type SkinObject = ReturnType<typeof skinOf>;
@@ -152,21 +196,39 @@ export const catalogueResolvers = {
       });
       const [stats] = await statsOfSkins(context.services.pool, [args.skinId]);
       if (!stats) throw new DomainError('NOT_FOUND', 'This skin does not exist or is hidden.');
-      return {
-        average: ratingAverage(stats.rating_sum, stats.rating_count),
-        totalRatings: stats.rating_count,
-        usersRating: args.rating,
-      };
+      return ratingOf(stats, args.rating);
     },
   },
 };
 
 type Query<T> = { obj: T; params: unknown };
+type Card = NonNullable<SkinObject['card']>;
+
+/** The cards of a loader's skins when every one has a card (a page of the list), else null. */
+function cardsOf(queries: Query<SkinObject>[]): Card[] | null {
+  const cards = queries.map((q) => q.obj.card);
+  return cards.every((card) => card !== null) ? (cards as Card[]) : null;
+}
+
+const ratingOf = (stats: StatsRow | undefined, usersRating: number | null) => ({
+  average: stats ? ratingAverage(stats.rating_sum, stats.rating_count) : 0,
+  totalRatings: stats?.rating_count ?? 0,
+  usersRating,
+});
+
+const loadAuthors = userViewLoader((skin: SkinObject) => skin.authorId);
 
 /** Mercurius loaders: each field is fetched for all skins of a response in one query. */
 export const catalogueLoaders = {
   Skin: {
-    author: userViewLoader((skin: SkinObject) => skin.authorId),
+    author: async (queries: Query<SkinObject>[], context: RequestContext) => {
+      const cards = cardsOf(queries);
+      // The card holds only what anyone may see; admins and the author themselves see more.
+      if (cards?.every((card) => !seesPrivateFieldsOf(card.author.id, context))) {
+        return cards.map((card) => publicUserViewOf(card.author));
+      }
+      return loadAuthors(queries, context);
+    },
     resources: async (queries: Query<SkinObject>[], context: RequestContext) => {
       const rows = await resourcesOfSkins(
         context.services.pool,
@@ -175,6 +237,8 @@ export const catalogueLoaders = {
       return queries.map((q) => rows.filter((row) => row.skin_id === q.obj.id).map(resourceOf));
     },
     thumbnail: async (queries: Query<SkinObject>[], context: RequestContext) => {
+      const cards = cardsOf(queries);
+      if (cards) return cards.map((card) => card.thumbnail);
       const rows = await resourcesOfSkins(
         context.services.pool,
         queries.map((q) => q.obj.id),
@@ -186,24 +250,26 @@ export const catalogueLoaders = {
     },
     rating: async (queries: Query<SkinObject>[], context: RequestContext) => {
       const ids = queries.map((q) => q.obj.id);
+      const cards = cardsOf(queries);
       const [stats, votes] = await Promise.all([
-        statsOfSkins(context.services.pool, ids),
+        cards ? cards.map((card) => card.stats) : statsOfSkins(context.services.pool, ids),
         context.viewer ? votesOf(context.services.pool, context.viewer.id, ids) : new Map<number, number>(),
       ]);
-      return queries.map((q) => {
-        const row = stats.find((s) => s.skin_id === q.obj.id);
-        return {
-          average: row ? ratingAverage(row.rating_sum, row.rating_count) : 0,
-          totalRatings: row?.rating_count ?? 0,
-          usersRating: votes.get(q.obj.id) ?? null,
-        };
-      });
+      return queries.map((q) =>
+        ratingOf(
+          stats.find((row) => row.skin_id === q.obj.id),
+          votes.get(q.obj.id) ?? null,
+        ),
+      );
     },
     downloads: async (queries: Query<SkinObject>[], context: RequestContext) => {
-      const stats = await statsOfSkins(
-        context.services.pool,
-        queries.map((q) => q.obj.id),
-      );
+      const cards = cardsOf(queries);
+      const stats = cards
+        ? cards.map((card) => card.stats)
+        : await statsOfSkins(
+            context.services.pool,
+            queries.map((q) => q.obj.id),
+          );
       return queries.map((q) => {
         const row = stats.find((s) => s.skin_id === q.obj.id);
         return { total: row?.downloads_total ?? 0, unique: row?.downloads_unique ?? 0 };

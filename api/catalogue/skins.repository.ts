@@ -1,7 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
-import { runListing, searchMatches } from './catalogue-search';
+import { runListing, searchMatches, type SearchColumns } from './catalogue-search';
 
 export const skinRow = z.object({
   id: z.number(),
@@ -73,45 +73,81 @@ export type SkinListing = {
   includeHidden: boolean;
 };
 
+/** What the skins list's read model (`skin_cards`, migration 008) adds to a skin: its card. */
+export const skinCardRow = skinRow.extend({
+  author_username: z.string(),
+  author_url: z.string(),
+  author_country: z.string().nullable(),
+  author_avatar: z.string().nullable(),
+  thumbnail_id: z.number().nullable(),
+  thumbnail_filename: z.string().nullable(),
+  thumbnail_title: z.string().nullable(),
+  thumbnail_description: z.string().nullable(),
+  thumbnail_position: z.number().nullable(),
+  thumbnail_width: z.number().nullable(),
+  thumbnail_height: z.number().nullable(),
+  rating_sum: z.number(),
+  rating_count: z.number(),
+  downloads_total: z.number(),
+  downloads_unique: z.number(),
+});
+export type SkinCardRow = z.infer<typeof skinCardRow>;
+
+const cardColumns = sql.fragment`
+  c.author_username::text as author_username, c.author_url, c.author_country, c.author_avatar,
+  c.thumbnail_id, c.thumbnail_filename, c.thumbnail_title, c.thumbnail_description, c.thumbnail_position,
+  c.thumbnail_width, c.thumbnail_height, c.rating_sum, c.rating_count, c.downloads_total, c.downloads_unique`;
+
+// Ties follow the sort's direction, so one index of skin_cards serves each sort both ways.
 const orderings: Record<SkinSort, (direction: FragmentSqlToken) => FragmentSqlToken> = {
-  createdAt: (d) => sql.fragment`s.created_at ${d}, s.id ${d}`,
-  author: (d) => sql.fragment`u.username ${d}, s.created_at desc, s.id desc`,
-  price: (d) => sql.fragment`s.price_cents ${d}, s.created_at desc, s.id desc`,
-  title: (d) => sql.fragment`s.title ${d}, s.id`,
-  downloads: (d) => sql.fragment`coalesce(st.downloads_total, 0) ${d}, s.created_at desc, s.id desc`,
+  createdAt: (d) => sql.fragment`c.created_at ${d}, c.skin_id ${d}`,
+  author: (d) => sql.fragment`c.author_username ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  price: (d) => sql.fragment`c.price_cents ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  title: (d) => sql.fragment`c.title ${d}, c.skin_id ${d}`,
+  downloads: (d) => sql.fragment`c.downloads_total ${d}, c.created_at ${d}, c.skin_id ${d}`,
+};
+
+const cardSearchColumns: SearchColumns = {
+  title: ['c', 'title'],
+  description: ['c', 'description'],
+  username: ['c', 'author_username'],
 };
 
 /**
- * A page of the skins list. Search matches words of the title, description and author name, and
+ * A page of the skins list, read from the `skin_cards` read model: one indexed query for the page
+ * (cards carry author, thumbnail, rating and downloads) and, without a search, the total from the
+ * maintained per-game counts. Search matches words of the title, description and author name, and
  * (by trigram similarity) words typed with a typo.
  */
 export async function listSkins(
   db: DatabasePool,
   listing: SkinListing,
-): Promise<{ rows: SkinRow[]; total: number }> {
+): Promise<{ rows: SkinCardRow[]; total: number }> {
   const conditions: FragmentSqlToken[] = [
-    listing.includeHidden
-      ? sql.fragment`s.deleted_at is null`
-      : sql.fragment`s.deleted_at is null and s.published`,
+    listing.includeHidden ? sql.fragment`not c.deleted` : sql.fragment`not c.deleted and c.listed`,
   ];
-  if (listing.game) conditions.push(sql.fragment`s.game = ${listing.game}`);
-  if (listing.search) conditions.push(searchMatches('s', listing.search));
+  if (listing.game) conditions.push(sql.fragment`c.game = ${listing.game}`);
+  if (listing.search) conditions.push(searchMatches(cardSearchColumns, listing.search));
   const where = sql.join(conditions, sql.fragment` and `);
   const direction = listing.direction === 'ASC' ? sql.fragment`asc` : sql.fragment`desc`;
+  const counted = listing.includeHidden ? sql.fragment`visible` : sql.fragment`listed`;
+  const total = z.object({ total: z.number() });
   const run = (tx: Queryable) =>
     Promise.all([
-      tx.any(sql.type(skinRow)`
-        select ${skinColumns} from skins s
-        join users u on u.id = s.author_id
-        left join skin_stats st on st.skin_id = s.id
+      tx.any(sql.type(skinCardRow)`
+        select ${skinColumns}, ${cardColumns}
+        from skin_cards c join skins s on s.id = c.skin_id
         where ${where}
         order by ${orderings[listing.sort](direction)}
         limit ${listing.size} offset ${listing.page * listing.size}`),
-      tx.oneFirst(sql.type(z.object({ total: z.number() }))`
-        select count(*)::int as total from skins s join users u on u.id = s.author_id where ${where}`),
+      listing.search
+        ? tx.oneFirst(sql.type(total)`select count(*)::int as total from skin_cards c where ${where}`)
+        : tx.oneFirst(sql.type(total)`
+            select coalesce(sum(${counted}), 0)::int as total from skin_card_counts
+            ${listing.game ? sql.fragment`where game = ${listing.game}` : sql.fragment``}`),
     ]);
-  const [rows, total] = await runListing(db, listing.search, run);
-  return { rows: [...rows], total };
+  const [rows, count] = await runListing(db, listing.search, run);
+  return { rows: [...rows], total: count };
 }
 
 export const resourceRow = z.object({

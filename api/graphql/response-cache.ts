@@ -21,17 +21,26 @@ const PUBLIC_FIELDS = new Set([
 const MAX_ENTRIES = 2_000;
 const MAX_ANSWER_BYTES = 512 * 1024;
 
-type Entry = { version: number; body: string };
+/** The versions an answer was computed at: every change moves `all`, download counts move `downloads`. */
+type Versions = { all: number; downloads: number };
+type Entry = { versions: Versions; readsDownloads: boolean; body: string };
+type Slot = { key: string; versions: Versions; readsDownloads: boolean };
+
+/** The kinds of change a 'catalogue_changed' notice names: '' for any, 'downloads' for download counters only. */
+export type CatalogueChange = 'downloads' | 'any';
 
 /**
  * Answers repeated anonymous catalogue queries from memory. Exact: every entry remembers the
  * catalogue version it was computed at, and any committed change (the 'catalogue_changed' notice
  * that database triggers send, see migration 006) moves the version, so an entry is served only
- * while nothing has changed since it was computed. Signed-in requests always run (their answers
- * contain the viewer's own votes and hidden items).
+ * while nothing has changed since it was computed. Download counters change with every download,
+ * and their notice says so ('downloads', migration 008): it drops only the answers that may show
+ * downloads (any query or variables mentioning them), so the lists stay cached while players
+ * download. Signed-in requests always run (their answers contain the viewer's own votes and hidden
+ * items).
  */
 export class CatalogueResponseCache {
-  private version = 0;
+  private readonly versions: Versions = { all: 0, downloads: 0 };
   /** Only while change notices are heard; without them an entry could outlive a change. */
   private live = false;
   private readonly entries = new Map<string, Entry>();
@@ -39,10 +48,22 @@ export class CatalogueResponseCache {
   hits = 0;
   misses = 0;
 
-  /** A change was committed: nothing computed before it may be served again. */
-  invalidate(): void {
-    this.version += 1;
+  /** A change was committed: nothing computed before it that may show it may be served again. */
+  invalidate(change: CatalogueChange = 'any'): void {
+    if (change === 'downloads') {
+      this.versions.downloads += 1;
+      for (const [key, entry] of this.entries) if (entry.readsDownloads) this.entries.delete(key);
+      return;
+    }
+    this.versions.all += 1;
     this.entries.clear();
+  }
+
+  private isCurrent(versions: Versions, readsDownloads: boolean): boolean {
+    return (
+      versions.all === this.versions.all &&
+      (!readsDownloads || versions.downloads === this.versions.downloads)
+    );
   }
 
   /** Whether change notices are being received; the cache serves nothing while they are not. */
@@ -54,40 +75,42 @@ export class CatalogueResponseCache {
   register(fastify: FastifyInstance): void {
     fastify.addHook('preHandler', async (request, reply) => {
       if (request.method !== 'POST' || request.routeOptions.url !== '/graphql') return;
-      const key = this.keyOf(request.headers.authorization, request.headers.cookie, request.body);
-      if (!key) return;
-      const entry = this.entries.get(key);
-      if (entry && entry.version === this.version) {
+      const slot = this.slotOf(request.headers.authorization, request.headers.cookie, request.body);
+      if (!slot) return;
+      const entry = this.entries.get(slot.key);
+      if (entry && this.isCurrent(entry.versions, entry.readsDownloads)) {
         this.hits += 1;
         // Refresh its place in the LRU order.
-        this.entries.delete(key);
-        this.entries.set(key, entry);
+        this.entries.delete(slot.key);
+        this.entries.set(slot.key, entry);
         return reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(entry.body);
       }
       this.misses += 1;
-      (request as { cacheSlot?: { key: string; version: number } }).cacheSlot = {
-        key,
-        version: this.version,
-      };
+      (request as { cacheSlot?: Slot }).cacheSlot = slot;
     });
     fastify.addHook('onSend', async (request, reply, payload) => {
-      const slot = (request as { cacheSlot?: { key: string; version: number } }).cacheSlot;
+      const slot = (request as { cacheSlot?: Slot }).cacheSlot;
       if (!slot || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      // Only answers computed while nothing changed, and without errors.
+      // Only answers computed while nothing they show changed, and without errors.
       if (
-        slot.version === this.version &&
+        this.isCurrent(slot.versions, slot.readsDownloads) &&
         payload.length <= MAX_ANSWER_BYTES &&
         !payload.includes('"errors"')
       ) {
         if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(slot.key, { version: slot.version, body: payload });
+        this.entries.set(slot.key, {
+          versions: slot.versions,
+          readsDownloads: slot.readsDownloads,
+          body: payload,
+        });
       }
       reply.header('x-cache', 'miss');
       return payload;
     });
   }
 
-  private keyOf(authorization: string | undefined, cookie: string | undefined, body: unknown): string | null {
+  /** Where an anonymous public query's answer is kept, and the versions it is computed at; null for any other request. */
+  private slotOf(authorization: string | undefined, cookie: string | undefined, body: unknown): Slot | null {
     if (!this.live || authorization || /(?:^|;\s*)token=/.test(cookie ?? '')) return null;
     const { query, variables, operationName } = (body ?? {}) as {
       query?: unknown;
@@ -96,13 +119,17 @@ export class CatalogueResponseCache {
     };
     if (typeof query !== 'string' || query.length > 10_000 || !this.isPublicQuery(query, operationName))
       return null;
-    return createHash('sha1')
+    const variablesText = JSON.stringify(variables ?? null);
+    const key = createHash('sha1')
       .update(query)
       .update('\0')
-      .update(JSON.stringify(variables ?? null))
+      .update(variablesText)
       .update('\0')
       .update(String(operationName ?? ''))
       .digest('base64url');
+    // Conservative: any mention (the downloads field, mostDownloadedSkins, sortBy downloads).
+    const readsDownloads = /download/i.test(query) || /download/i.test(variablesText);
+    return { key, versions: { ...this.versions }, readsDownloads };
   }
 
   /** A read-only document whose every root field is public (fragments spread at the root are not). */

@@ -15,7 +15,7 @@ export class NotificationListener {
       url: string;
       channel: string;
       log: Logger;
-      onNotify: () => void;
+      onNotify: (payload: string) => void;
       onState: (live: boolean) => void;
     },
   ) {}
@@ -27,7 +27,7 @@ export class NotificationListener {
 
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.url });
-    client.on('notification', () => this.options.onNotify());
+    client.on('notification', (message) => this.options.onNotify(message.payload ?? ''));
     client.on('error', (error) => {
       this.options.onState(false);
       this.client = null;

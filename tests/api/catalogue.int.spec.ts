@@ -131,9 +131,10 @@ describe('skins list', () => {
   it('filters by game, sorts by price or author, and pages', async () => {
     expect(titles((await graphql(app, LIST, { type: 'TMNF' })).body)).toEqual(['Polar Circuit']);
     const byPrice = await graphql(app, LIST, { page: { page: 0, size: 15, sortBy: 'price' } });
+    // Equal prices keep the sort's direction: of the two free skins, the older first.
     expect(titles(byPrice.body)).toEqual([
-      'Neon Drift Runner Red',
       'Neon Drift Runner',
+      'Neon Drift Runner Red',
       'Sunset Cruiser',
       'Polar Circuit',
     ]);

@@ -1,3 +1,4 @@
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSkin } from '../../api/catalogue/catalogue.writes';
 import { rateSkin } from '../../api/catalogue/rate-skin.handler';
@@ -90,6 +91,42 @@ describe('the response cache of anonymous catalogue queries', () => {
         .data.skins.content.find((s: { title: string }) => s.title === 'Fresh Paint');
       expect(fresh.rating.average).toBe(4);
     });
+  });
+
+  it('keeps answers without downloads while downloads are counted, and refreshes those with them', async () => {
+    const author = await createUser(app);
+    const skin = await insertSkin(app.context.pool, {
+      authorId: author.id,
+      title: 'Downloaded Daily',
+      description: '',
+      game: 'TM2020',
+      priceCents: 0,
+    });
+    const WITH_DOWNLOADS = JSON.stringify({
+      query: `{ skin(url: "${skin.url}") { title downloads { total unique } } }`,
+    });
+    const askDownloads = () =>
+      app.server.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        payload: WITH_DOWNLOADS,
+      });
+    await eventually(async () => {
+      await ask();
+      await askDownloads();
+      expect((await ask()).headers['x-cache']).toBe('hit');
+      expect((await askDownloads()).headers['x-cache']).toBe('hit');
+    });
+    // What the download projection does with a batch: only the counters move.
+    await app.context.pool.query(sql.unsafe`
+      insert into skin_stats (skin_id, downloads_total, downloads_unique) values (${skin.id}, 3, 2)
+      on conflict (skin_id) do update set downloads_total = skin_stats.downloads_total + 3,
+        downloads_unique = skin_stats.downloads_unique + 2`);
+    await eventually(async () =>
+      expect((await askDownloads()).json().data.skin.downloads).toEqual({ total: 3, unique: 2 }),
+    );
+    expect((await ask()).headers['x-cache']).toBe('hit');
   });
 
   it('serves nothing from memory while change notices cannot be heard', async () => {
