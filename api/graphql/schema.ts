@@ -3,6 +3,7 @@ import { accountsSchema } from '../accounts/accounts.schema';
 import { authoringSchema } from '../authoring/authoring.schema';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { healthSchema } from '../health/health.schema';
+import { ordersSchema } from '../orders/orders.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -13,6 +14,7 @@ export const typeDefs = [
   catalogueSchema,
   bundlesAuthorsCommentsSchema,
   authoringSchema,
+  ordersSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

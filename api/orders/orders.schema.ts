@@ -1,0 +1,55 @@
+/** Buying (issue 5): checkout is REST (/api/stripe/*, /api/paypal/*); these are the GraphQL parts. */
+export const ordersSchema = /* GraphQL */ `
+  "A line of an order: a skin or a bundle, at the price the server charged."
+  type PurchaseItem {
+    id: ID!
+    name: String!
+    "Euros, two decimals."
+    price: Float!
+    tip: Float!
+    skin: Skin
+    bundle: Bundle
+  }
+
+  "An order (spec 3, Purchase)."
+  type Purchase {
+    id: ID!
+    "The order number shown to the buyer."
+    externalId: String!
+    totalPrice: Float!
+    paymentType: PaymentType!
+    paymentReceivedAt: String
+    paymentStatus: PaymentStatus!
+    createdAt: String!
+    items: [PurchaseItem!]!
+    "Admin lists only: who bought."
+    buyerEmail: String
+    buyerName: String
+    buyerCountry: String
+    refundedAt: String
+    "Whether an admin may refund it now (received within 7 days, nothing downloaded)."
+    refundable: Boolean!
+  }
+
+  type PurchasePage {
+    pageInfo: PageInfo!
+    content: [Purchase!]!
+  }
+
+  extend type Query {
+    "Ids of the skins the viewer owns (bought alone or in a bundle)."
+    myOwnedSkinIds: [ID!]!
+    myOwnedBundleIds: [ID!]!
+    "The viewer's collection, 10 a page, newest purchase first."
+    myOwnedSkins(page: PageInput, type: GameType): SkinPage!
+    "The viewer's orders, 10 a page, newest first."
+    myPurchaseList(page: PageInput): PurchasePage!
+    "Admin: every order, 20 a page, newest first; search by order number, email or name."
+    purchaseList(search: String, page: PageInput, status: PaymentStatus): PurchasePage!
+  }
+
+  extend type Mutation {
+    "Admin: refund a received order within 7 days when none of its items was downloaded."
+    refundOrder(id: ID!): MutationResult!
+  }
+`;
