@@ -10,6 +10,7 @@ const httpStatusOf: Record<DomainErrorCode, number> = {
   NOT_FOUND: 404,
   BAD_USER_INPUT: 422,
   CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
 };
 
 /** A REST answer with a status the API contract fixes for one call (e.g. 410 for a used reset code). */

@@ -22,6 +22,7 @@ describe('REST error answers', () => {
     ['NOT_FOUND', 404],
     ['BAD_USER_INPUT', 422],
     ['CONFLICT', 409],
+    ['TOO_MANY_REQUESTS', 429],
   ] as const)('a %s domain error answers %i with its message', async (code, status) => {
     const answer = await answerTo(
       new DomainError(code, 'Explained.', code === 'BAD_USER_INPUT' ? 'email' : undefined),

@@ -4,6 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import mercurius from 'mercurius';
 import { accountsResolvers } from './accounts/accounts.resolvers';
 import type { AppContext } from './app-context';
+import { authoringResolvers } from './authoring/authoring.resolvers';
+import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bundlesAuthorsLoaders, bundlesAuthorsResolvers } from './catalogue/bundles-authors.resolvers';
 import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.resolvers';
@@ -60,6 +62,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         accountsResolvers as ResolverMap,
         catalogueResolvers as ResolverMap,
         bundlesAuthorsResolvers as ResolverMap,
+        // Last: its rate-limited rateSkin takes the place of the catalogue's.
+        authoringResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(catalogueLoaders as ResolverMap, bundlesAuthorsLoaders as ResolverMap) as never,
@@ -81,6 +85,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await authRoutes(fastify, app);
   await publicFilesRoutes(fastify, app);
   await skinDownloadRoutes(fastify, app);
+  await temporaryAssetRoutes(fastify, app);
   await webAppRoutes(fastify, app);
   return fastify;
 }

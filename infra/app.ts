@@ -11,6 +11,7 @@ import { CatalogueResponseCache } from '../api/graphql/response-cache';
 import { NotificationListener } from './db/notification-listener';
 import { seedDemoData } from './demo/seed-demo';
 import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
+import { startTemporaryAssetsCleanupJob } from './jobs/temporary-assets-cleanup.job';
 import { EventStore } from './event-store/event-store';
 import { EventUpcasters } from './event-store/event-upcasters';
 import type { Logger } from './logger';
@@ -43,7 +44,7 @@ export function listenToCatalogueChanges(context: AppContext, url: string): Noti
     url,
     channel: 'catalogue_changed',
     log: context.log,
-    onNotify: () => context.responseCache.invalidate(),
+    onNotify: (payload) => context.responseCache.invalidate(payload === 'downloads' ? 'downloads' : 'any'),
     onState: (live) => context.responseCache.setLive(live),
   });
 }
@@ -77,6 +78,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const context = await createAppContext({ config, log, pool, store, runner });
   if (config.seedDemo) await seedDemoData(context);
   const skinOfTheMonthJob = startSkinOfTheMonthJob(context);
+  const uploadsCleanupJob = startTemporaryAssetsCleanupJob(context);
   const catalogueChanges = listenToCatalogueChanges(context, database.url);
   await catalogueChanges.start();
   const server = await buildServer(context);
@@ -87,6 +89,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const close = () =>
     (closing ??= (async () => {
       skinOfTheMonthJob.stop();
+      uploadsCleanupJob.stop();
       await catalogueChanges.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
       await runner.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));

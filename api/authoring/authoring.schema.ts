@@ -21,16 +21,19 @@ export const authoringSchema = /* GraphQL */ `
     colorPrimary: String
     "Only when the skin has two colors."
     colorSecondary: String
-    "Ids of the author's other skins that are color variations of this one (linked both ways)."
+    "The full list of the author's other skins for the same game that are color variations of this one (linked both ways)."
     colorVariations: [ID!]
     images: [ResourceInput!]!
-    "The ZIP; required by createSkin, ignored by updateSkin."
+    "The ZIP: a temporary upload, required by createSkin. In updateSkin a temporary upload replaces the skin's file; the kept one (temporary false) or none leaves it as it is."
     skinSource: ResourceInput
   }
 
+  "A skin of the bundle: one of the author's own skins for the bundle's game."
   input BundleSkinInput {
     id: ID!
+    "Read-only in the editor: not changed by the bundle's save."
     availableAlone: Boolean
+    "Read-only in the editor: not changed by the bundle's save."
     price: Float
   }
 

@@ -35,7 +35,7 @@ const visibilityOf = (context: RequestContext): Visibility => ({
 });
 const searchOf = (search: string | null | undefined) => (search?.trim() ? search.trim().slice(0, 100) : null);
 
-function bundleOf(row: BundleRow) {
+export function bundleOf(row: BundleRow) {
   return {
     id: row.id,
     url: row.url,

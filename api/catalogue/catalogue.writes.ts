@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
@@ -36,17 +37,43 @@ export type NewSkin = {
   createdAt?: Date;
 };
 
+const insertedItem = z.object({ id: z.number(), url: z.string() });
+
+/**
+ * Inserts under the first free slug. Two saves of the same title at once both find the same slug
+ * free: the later insert waits for the earlier one, skips the taken slug (`on conflict do nothing`,
+ * which leaves the transaction usable) and tries the next one.
+ */
+async function insertWithFreeSlug(
+  db: Queryable,
+  table: 'skins' | 'bundles',
+  title: string,
+  insert: (url: string) => Promise<{ id: number; url: string } | null>,
+): Promise<{ id: number; url: string }> {
+  const base = slugOf(title);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const inserted = await insert(await freeSlug(db, table, base));
+    if (inserted) return inserted;
+  }
+  // Only under a storm of equal titles: a random suffix cannot collide in practice.
+  const inserted = await insert(`${base}-${randomBytes(4).toString('hex')}`);
+  if (!inserted) throw new Error(`No free slug for ${table} "${base}"`);
+  return inserted;
+}
+
 /** Inserts a skin with a free slug made from its title; returns its id and url. */
 export async function insertSkin(db: Queryable, skin: NewSkin): Promise<{ id: number; url: string }> {
-  const url = await freeSlug(db, 'skins', slugOf(skin.title));
   const createdAt = (skin.createdAt ?? new Date()).toISOString();
-  return db.one(sql.type(z.object({ id: z.number(), url: z.string() }))`
-    insert into skins (url, author_id, title, description, game, price_cents, available_alone, video_url,
-                       color_primary, color_secondary, published, created_at, modified_at)
-    values (${url}, ${skin.authorId}, ${skin.title}, ${skin.description}, ${skin.game}, ${skin.priceCents},
-            ${skin.availableAlone ?? true}, ${skin.videoUrl ?? null}, ${skin.colorPrimary ?? null},
-            ${skin.colorSecondary ?? null}, ${skin.published ?? true}, ${createdAt}, ${createdAt})
-    returning id, url::text as url`);
+  return insertWithFreeSlug(db, 'skins', skin.title, (url) =>
+    db.maybeOne(sql.type(insertedItem)`
+      insert into skins (url, author_id, title, description, game, price_cents, available_alone, video_url,
+                         color_primary, color_secondary, published, created_at, modified_at)
+      values (${url}, ${skin.authorId}, ${skin.title}, ${skin.description}, ${skin.game}, ${skin.priceCents},
+              ${skin.availableAlone ?? true}, ${skin.videoUrl ?? null}, ${skin.colorPrimary ?? null},
+              ${skin.colorSecondary ?? null}, ${skin.published ?? true}, ${createdAt}, ${createdAt})
+      on conflict (url) do nothing
+      returning id, url::text as url`),
+  );
 }
 
 export type NewResource = {
@@ -85,18 +112,30 @@ export type NewBundle = Omit<NewSkin, 'availableAlone' | 'colorPrimary' | 'color
 };
 
 export async function insertBundle(db: Queryable, bundle: NewBundle): Promise<{ id: number; url: string }> {
-  const url = await freeSlug(db, 'bundles', slugOf(bundle.title));
   const createdAt = (bundle.createdAt ?? new Date()).toISOString();
-  const row = await db.one(sql.type(z.object({ id: z.number(), url: z.string() }))`
-    insert into bundles (url, author_id, title, description, game, price_cents, video_url, published, created_at, modified_at)
-    values (${url}, ${bundle.authorId}, ${bundle.title}, ${bundle.description}, ${bundle.game}, ${bundle.priceCents},
-            ${bundle.videoUrl ?? null}, ${bundle.published ?? true}, ${createdAt}, ${createdAt})
-    returning id, url::text as url`);
+  const row = await insertWithFreeSlug(db, 'bundles', bundle.title, (url) =>
+    db.maybeOne(sql.type(insertedItem)`
+      insert into bundles (url, author_id, title, description, game, price_cents, video_url, published, created_at, modified_at)
+      values (${url}, ${bundle.authorId}, ${bundle.title}, ${bundle.description}, ${bundle.game}, ${bundle.priceCents},
+              ${bundle.videoUrl ?? null}, ${bundle.published ?? true}, ${createdAt}, ${createdAt})
+      on conflict (url) do nothing
+      returning id, url::text as url`),
+  );
+  await setBundleSkins(db, row.id, bundle.skinIds);
+  return row;
+}
+
+/** The bundle's skins, in the order given (replacing any it had). */
+export async function setBundleSkins(
+  db: Queryable,
+  bundleId: number,
+  skinIds: readonly number[],
+): Promise<void> {
+  await db.query(sql.unsafe`delete from bundle_skins where bundle_id = ${bundleId}`);
   await db.query(sql.unsafe`
     insert into bundle_skins (bundle_id, skin_id, position)
-    select ${row.id}, skin_id, position::int - 1
-    from unnest(${sql.array(bundle.skinIds, 'int8')}) with ordinality as x(skin_id, position)`);
-  return row;
+    select ${bundleId}, skin_id, position::int - 1
+    from unnest(${sql.array([...skinIds], 'int8')}) with ordinality as x(skin_id, position)`);
 }
 
 export async function insertComment(

@@ -55,12 +55,16 @@ export const priceEur = z
 /** Euros (as the API and forms carry them) to integer cents. */
 export const centsOf = (eur: number): number => Math.round(eur * 100);
 
+/** Characters as people (and PostgreSQL's char_length) count them: an emoji is one, not two. */
+const characters = (value: string) => [...value].length;
+
 const title = z
   .string({ error: editorMessages.titleRequired })
   .trim()
   .min(1, editorMessages.titleRequired)
   .min(TITLE_MIN, editorMessages.titleLength)
-  .max(TITLE_MAX, editorMessages.titleLength);
+  .max(TITLE_MAX, editorMessages.titleLength)
+  .refine((value) => characters(value) >= TITLE_MIN, editorMessages.titleLength);
 
 const optionalText = (max: number, message: string) =>
   z
@@ -156,4 +160,5 @@ export const commentText = z
   .string()
   .trim()
   .min(COMMENT_MIN, editorMessages.commentLength)
-  .max(COMMENT_MAX, editorMessages.commentTooLong);
+  .max(COMMENT_MAX, editorMessages.commentTooLong)
+  .refine((value) => characters(value) >= COMMENT_MIN, editorMessages.commentLength);

@@ -1,0 +1,35 @@
+import { DomainError } from '../../domain/errors';
+
+/**
+ * At most `max` actions per user in any window of `windowMs` (a sliding log of each user's recent
+ * action times). In memory: the app is one process; several instances would each allow `max`.
+ */
+export class UserRateLimiter {
+  private readonly recent = new Map<number, number[]>();
+  private calls = 0;
+
+  constructor(
+    private readonly options: { max: number; windowMs: number; now: () => Date; message: string },
+  ) {}
+
+  /** Counts one action of the user, or refuses with TOO_MANY_REQUESTS when the window is full. */
+  hit(userId: number): void {
+    const now = this.options.now().getTime();
+    const since = now - this.options.windowMs;
+    const times = (this.recent.get(userId) ?? []).filter((time) => time > since);
+    if (times.length >= this.options.max) {
+      this.recent.set(userId, times);
+      throw new DomainError('TOO_MANY_REQUESTS', this.options.message);
+    }
+    times.push(now);
+    this.recent.set(userId, times);
+    // Now and then, forget users whose actions have all left the window.
+    if (++this.calls % 1000 === 0) this.sweep(since);
+  }
+
+  private sweep(since: number): void {
+    for (const [userId, times] of this.recent) {
+      if (times.every((time) => time <= since)) this.recent.delete(userId);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { commentText } from '../../domain/catalog/item-editor.schemas';
+import { DomainError } from '../../domain/errors';
+import type { Session } from '../../infra/auth/session-tokens';
+import type { AppContext } from '../app-context';
+import { isAdmin } from '../auth/viewer';
+import type { UserRateLimiter } from '../auth/user-rate-limiter';
+import { bundlesByIds } from '../catalogue/bundles.repository';
+import { insertComment } from '../catalogue/catalogue.writes';
+import { skinsByIds } from '../catalogue/skins.repository';
+
+const id = z.coerce.number().int().positive();
+const commentArgs = z.object({
+  skin: id.nullish(),
+  bundle: id.nullish(),
+  // Plain text: control characters (other than line breaks and tabs) are dropped, nothing else is
+  // changed; the web app shows it as text, never as HTML.
+  text: z
+    .string()
+    // eslint-disable-next-line no-control-regex
+    .transform((text) => text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ''))
+    .pipe(commentText),
+});
+
+/** createComment: a signed-in user comments on a skin or a bundle they can see. */
+export async function createComment(
+  app: AppContext,
+  viewer: Session,
+  rawArgs: unknown,
+  limiter: UserRateLimiter,
+): Promise<{ id: number; text: string; createdAt: string; userId: number }> {
+  const args = commentArgs.parse(rawArgs);
+  if ((args.skin == null) === (args.bundle == null))
+    throw new DomainError('BAD_USER_INPUT', 'Comment on one skin or one bundle.', 'skin');
+  const visibility = { viewerId: viewer.id, admin: isAdmin(viewer) };
+  const visible =
+    args.skin != null
+      ? (await skinsByIds(app.pool, [args.skin], visibility)).length > 0
+      : (await bundlesByIds(app.pool, [args.bundle!], visibility)).length > 0;
+  if (!visible)
+    throw new DomainError(
+      'NOT_FOUND',
+      `This ${args.skin != null ? 'skin' : 'bundle'} does not exist or is hidden.`,
+    );
+  limiter.hit(viewer.id);
+  const createdAt = app.now();
+  const commentId = await insertComment(app.pool, {
+    ...(args.skin != null ? { skinId: args.skin } : { bundleId: args.bundle! }),
+    userId: viewer.id,
+    text: args.text,
+    createdAt,
+  });
+  return { id: commentId, text: args.text, createdAt: createdAt.toISOString(), userId: viewer.id };
+}

@@ -1,0 +1,103 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { centsOf, editorMessages, skinInput, type SkinInput } from '../../domain/catalog/item-editor.schemas';
+import { DomainError } from '../../domain/errors';
+import type { Session } from '../../infra/auth/session-tokens';
+import type { Queryable } from '../../infra/db/pool';
+import type { AppContext } from '../app-context';
+import { insertSkin, linkColorVariations } from '../catalogue/catalogue.writes';
+import { authorsSkinsAmong, lockEditableItem } from './item-ownership';
+import { saveItemImages, saveSkinSource } from './item-resources';
+import { removeStoredFiles, type StoredFile } from './stored-files';
+
+export const skinEditorMessages = {
+  titleFixed: 'The name of a skin cannot be changed once it is published.',
+  idRequired: 'Say which skin to update.',
+  zipNotUploaded: 'Upload the skin ZIP file before publishing.',
+  variationsNotYours: 'Color variations must be other skins of yours for the same game.',
+} as const;
+
+export type SavedItem = { id: number; url: string; success: true };
+
+const savedUrl = z.object({ url: z.string() });
+
+/**
+ * The color variations of a skin: exactly `variationIds` (the author's own skins for its game),
+ * linked both ways, together with each other as one group.
+ */
+async function saveColorVariations(
+  tx: Queryable,
+  skinId: number,
+  variationIds: number[],
+  authorId: number,
+  game: string,
+): Promise<void> {
+  const own = await authorsSkinsAmong(tx, variationIds, authorId, game);
+  if (variationIds.some((id) => !own.has(id))) {
+    throw new DomainError('BAD_USER_INPUT', skinEditorMessages.variationsNotYours, 'colorVariations');
+  }
+  await tx.query(sql.unsafe`
+    delete from skin_color_variations where skin_id = ${skinId} or variation_id = ${skinId}`);
+  await linkColorVariations(tx, [skinId, ...variationIds]);
+}
+
+/** createSkin: a published skin with its pictures, its zip and its color variations, in one transaction. */
+export async function createSkin(app: AppContext, viewer: Session, rawInput: unknown): Promise<SavedItem> {
+  const input: SkinInput = skinInput.parse(rawInput);
+  const source = input.skinSource;
+  if (!source) throw new DomainError('BAD_USER_INPUT', editorMessages.zipMissing, 'skinSource');
+  if (!source.temporary)
+    throw new DomainError('BAD_USER_INPUT', skinEditorMessages.zipNotUploaded, 'skinSource');
+  const now = app.now();
+  const saved = await app.pool.transaction(async (tx) => {
+    const skin = await insertSkin(tx, {
+      authorId: viewer.id,
+      title: input.title,
+      description: input.description,
+      game: input.type,
+      priceCents: centsOf(input.price),
+      availableAlone: input.availableAlone,
+      videoUrl: input.videoUrl,
+      colorPrimary: input.colorPrimary,
+      colorSecondary: input.colorSecondary,
+      published: true,
+      createdAt: now,
+    });
+    await saveItemImages(tx, { skinId: skin.id }, input.images, viewer.id);
+    await saveSkinSource(tx, skin.id, source, viewer.id);
+    await saveColorVariations(tx, skin.id, input.colorVariations, viewer.id, input.type);
+    return skin;
+  });
+  app.log.info({ skinId: saved.id, authorId: viewer.id }, 'skin published');
+  return { ...saved, success: true };
+}
+
+/**
+ * updateSkin: everything but the name (fixed once published), by the author or an admin. Images
+ * are reordered, added and removed; an uploaded zip replaces the old one. Files no longer used
+ * are deleted after the commit.
+ */
+export async function updateSkin(app: AppContext, viewer: Session, rawInput: unknown): Promise<SavedItem> {
+  const input: SkinInput = skinInput.parse(rawInput);
+  if (!input.id) throw new DomainError('BAD_USER_INPUT', skinEditorMessages.idRequired, 'id');
+  const skinId = input.id;
+  const { url, unused } = await app.pool.transaction(async (tx) => {
+    const skin = await lockEditableItem(tx, 'skin', skinId, viewer);
+    if (input.title !== skin.title)
+      throw new DomainError('BAD_USER_INPUT', skinEditorMessages.titleFixed, 'title');
+    const row = await tx.one(sql.type(savedUrl)`
+      update skins set description = ${input.description}, game = ${input.type},
+        price_cents = ${centsOf(input.price)}, available_alone = ${input.availableAlone},
+        video_url = ${input.videoUrl}, color_primary = ${input.colorPrimary},
+        color_secondary = ${input.colorSecondary}, modified_at = ${app.now().toISOString()}
+      where id = ${skinId} returning url::text as url`);
+    const unused: StoredFile[] = [
+      ...(await saveItemImages(tx, { skinId }, input.images, viewer.id)),
+      ...(await saveSkinSource(tx, skinId, input.skinSource, viewer.id)),
+    ];
+    await saveColorVariations(tx, skinId, input.colorVariations, skin.author_id, input.type);
+    return { url: row.url, unused };
+  });
+  await removeStoredFiles(app.storage, app.log, unused);
+  return { id: skinId, url, success: true };
+}
