@@ -4,7 +4,8 @@ import type { Projection } from '../infra/projection-engine/projection';
 
 /**
  * Download counters: total and unique per skin, each downloader's first and last download (unique
- * counts in any window), and totals per skin and day (windows and monthly histories).
+ * counts in any window ending now), totals per skin and day (windows), and totals and unique
+ * downloaders per skin and month (monthly histories).
  */
 export const skinDownloadsProjection: Projection = {
   name: 'skin-downloads',
@@ -42,9 +43,30 @@ export const skinDownloadsProjection: Projection = {
       from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, at timestamptz)
       group by 1, 2
       on conflict (skin_id, day) do update set total = skin_download_daily.total + excluded.total`);
+    await tx.query(sql.unsafe`
+      with downloads as (
+        select skin_id, downloader, date_trunc('month', at at time zone 'UTC')::date as month
+        from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, at timestamptz)
+      ), first_this_month as (
+        insert into skin_downloader_months (skin_id, downloader, month)
+        select distinct skin_id, downloader, month from downloads
+        on conflict do nothing
+        returning skin_id, month
+      ), uniques as (
+        select skin_id, month, count(*) as n from first_this_month group by skin_id, month
+      )
+      insert into skin_download_monthly (skin_id, month, total, "unique")
+      select d.skin_id, d.month, count(*), coalesce(max(u.n), 0)
+      from downloads d left join uniques u using (skin_id, month)
+      group by d.skin_id, d.month
+      on conflict (skin_id, month) do update set
+        total = skin_download_monthly.total + excluded.total,
+        "unique" = skin_download_monthly."unique" + excluded."unique"`);
   },
   async reset(tx) {
-    await tx.query(sql.unsafe`truncate skin_downloaders, skin_download_daily`);
+    await tx.query(
+      sql.unsafe`truncate skin_downloaders, skin_download_daily, skin_download_monthly, skin_downloader_months`,
+    );
     await tx.query(sql.unsafe`update skin_stats set downloads_total = 0, downloads_unique = 0`);
   },
 };
