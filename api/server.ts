@@ -17,6 +17,7 @@ import { restErrorHandler, toGraphQLError } from './errors';
 import { healthResolvers } from './health/health.resolvers';
 import { healthRoutes } from './health/health.routes';
 import { publicFilesRoutes } from './media/public-files.routes';
+import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { webAppRoutes } from './web-app/web-app.routes';
 
 // Deep enough for every screen's query, shallow enough to refuse abusive nesting.
@@ -62,6 +63,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         accountsResolvers as ResolverMap,
         catalogueResolvers as ResolverMap,
         bundlesAuthorsResolvers as ResolverMap,
+        statisticsResolvers as ResolverMap,
         // Last: its rate-limited rateSkin takes the place of the catalogue's.
         authoringResolvers(app) as ResolverMap,
       ),

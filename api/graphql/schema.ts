@@ -4,6 +4,7 @@ import { authoringSchema } from '../authoring/authoring.schema';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
+import { statisticsSchema } from '../statistics/statistics.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -15,6 +16,7 @@ export const typeDefs = [
   bundlesAuthorsCommentsSchema,
   authoringSchema,
   ordersSchema,
+  statisticsSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */
