@@ -6,6 +6,8 @@ import type { Logger } from '../infra/logger';
 import type { Mailer } from '../infra/mail/mailer';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
+import type { DownloadGrants } from '../infra/auth/download-grants';
+import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { CatalogueResponseCache } from './graphql/response-cache';
 
 /** What the API's features are given: built once at start (infra/main.ts) or per test. */
@@ -20,6 +22,10 @@ export type AppContext = {
   storage: FileStorage;
   /** Answers of anonymous catalogue queries, dropped on every committed catalogue change. */
   responseCache: CatalogueResponseCache;
+  /** Card and PayPal payments: the providers' SDKs when configured, else the local stand-ins. */
+  payments: PaymentProviders;
+  /** Signs and checks the expiring download links mailed to guests who bought. */
+  downloadGrants: DownloadGrants;
   /** The current time; tests move it to check expiry. */
   now: () => Date;
   startedAt: number;

@@ -17,6 +17,10 @@ import { restErrorHandler, toGraphQLError } from './errors';
 import { healthResolvers } from './health/health.resolvers';
 import { healthRoutes } from './health/health.routes';
 import { publicFilesRoutes } from './media/public-files.routes';
+import { checkoutRoutes } from './orders/checkout.routes';
+import { localCheckoutRoutes } from './orders/local-checkout.routes';
+import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
+import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
 import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { webAppRoutes } from './web-app/web-app.routes';
 
@@ -64,11 +68,16 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         catalogueResolvers as ResolverMap,
         bundlesAuthorsResolvers as ResolverMap,
         statisticsResolvers as ResolverMap,
+        ordersResolvers(app) as ResolverMap,
         // Last: its rate-limited rateSkin takes the place of the catalogue's.
         authoringResolvers(app) as ResolverMap,
       ),
     } as never,
-    loaders: mergeTypeMaps(catalogueLoaders as ResolverMap, bundlesAuthorsLoaders as ResolverMap) as never,
+    loaders: mergeTypeMaps(
+      catalogueLoaders as ResolverMap,
+      bundlesAuthorsLoaders as ResolverMap,
+      ordersLoaders as ResolverMap,
+    ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,
       viewer: await viewerOf(app, request),
@@ -90,6 +99,9 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await publicFilesRoutes(fastify, app);
   await skinDownloadRoutes(fastify, app);
   await temporaryAssetRoutes(fastify, app);
+  await checkoutRoutes(fastify, app);
+  await stripeWebhookRoutes(fastify, app);
+  await localCheckoutRoutes(fastify, app);
   await webAppRoutes(fastify, app);
   return fastify;
 }

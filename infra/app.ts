@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/app-context';
 import { buildServer } from '../api/server';
 import { projections } from '../projections';
+import { DownloadGrants } from './auth/download-grants';
 import { loadTokenSecret, SessionTokens } from './auth/session-tokens';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
@@ -12,10 +13,12 @@ import { NotificationListener } from './db/notification-listener';
 import { seedDemoData } from './demo/seed-demo';
 import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
 import { startTemporaryAssetsCleanupJob } from './jobs/temporary-assets-cleanup.job';
+import { startUnpaidOrdersJob } from './jobs/unpaid-orders.job';
 import { EventStore } from './event-store/event-store';
 import { EventUpcasters } from './event-store/event-upcasters';
 import type { Logger } from './logger';
 import { Mailer } from './mail/mailer';
+import { createPaymentProviders } from './payments/payment-providers';
 import { LocalFileStorage } from './storage/file-storage';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
 
@@ -32,6 +35,8 @@ export async function createAppContext(
     mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
     storage: new LocalFileStorage(config.storageDir),
     responseCache: new CatalogueResponseCache(),
+    payments: createPaymentProviders(config.payments),
+    downloadGrants: new DownloadGrants(secret, () => context.now()),
     now: () => new Date(),
     startedAt: Date.now(),
   };
@@ -79,6 +84,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   if (config.seedDemo) await seedDemoData(context);
   const skinOfTheMonthJob = startSkinOfTheMonthJob(context);
   const uploadsCleanupJob = startTemporaryAssetsCleanupJob(context);
+  const unpaidOrdersJob = startUnpaidOrdersJob(context);
   const catalogueChanges = listenToCatalogueChanges(context, database.url);
   await catalogueChanges.start();
   const server = await buildServer(context);
@@ -90,6 +96,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     (closing ??= (async () => {
       skinOfTheMonthJob.stop();
       uploadsCleanupJob.stop();
+      unpaidOrdersJob.stop();
       await catalogueChanges.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
       await runner.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));

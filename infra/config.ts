@@ -20,6 +20,17 @@ const environmentSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('TrackSkins <noreply@trackskins.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Payments (docs/buying.md): without keys, the built-in local stand-ins take the providers' place.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  PAYPAL_FEE_PERCENT: z.coerce.number().min(0).max(20).multipleOf(0.01).default(3.49),
+  PAYPAL_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100).default(35),
 });
 
 export type Config = {
@@ -41,6 +52,21 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   storageDir: string;
   authRateLimitPerMinute: number;
+  payments: PaymentsConfig;
+};
+
+export type PaymentsConfig = {
+  /** Card payments through Stripe; null: the local checkout page stands in. */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Where the SDK sends its calls (Stripe's API unless set; tests point it at a stand-in). */
+    api: { host?: string; port?: number; protocol?: 'http' | 'https' };
+  } | null;
+  /** PayPal orders through PayPal's API; null: a local approval step stands in. */
+  paypal: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production' } | null;
+  /** PayPal's fee for the fee policy: percent of the order (two decimals at most) and fixed cents. */
+  paypalFee: { percent: number; fixedCents: number };
 };
 
 export class ConfigurationError extends Error {}
@@ -52,6 +78,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigurationError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const halves = [
+    ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+  ] as const;
+  for (const [first, second] of halves) {
+    // Half a provider's keys would fail only at the first payment: refuse it at start.
+    if (Boolean(e[first]) !== Boolean(e[second])) {
+      throw new ConfigurationError(`Invalid configuration:\n  ${first} and ${second} must be set together`);
+    }
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -70,5 +106,28 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.DATA_DIR, 'outbox') },
     storageDir: path.resolve(e.DATA_DIR, 'files'),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    payments: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              api: {
+                ...(e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST } : {}),
+                ...(e.STRIPE_API_PORT ? { port: e.STRIPE_API_PORT } : {}),
+                ...(e.STRIPE_API_PROTOCOL ? { protocol: e.STRIPE_API_PROTOCOL } : {}),
+              },
+            }
+          : null,
+      paypal:
+        e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+          ? {
+              clientId: e.PAYPAL_CLIENT_ID,
+              clientSecret: e.PAYPAL_CLIENT_SECRET,
+              environment: e.PAYPAL_ENVIRONMENT,
+            }
+          : null,
+      paypalFee: { percent: e.PAYPAL_FEE_PERCENT, fixedCents: e.PAYPAL_FEE_FIXED_CENTS },
+    },
   };
 }

@@ -34,4 +34,38 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe' })).toThrow(ConfigurationError);
     expect(() => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe' })).toThrow(/PORT[\s\S]*SEED_DEMO/);
   });
+  it('runs the payment stand-ins without keys, and reads the providers and the PayPal fee', () => {
+    expect(loadConfig({}).payments).toEqual({
+      stripe: null,
+      paypal: null,
+      paypalFee: { percent: 3.49, fixedCents: 35 },
+    });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_HOST: 'localhost',
+      STRIPE_API_PORT: '12111',
+      STRIPE_API_PROTOCOL: 'http',
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_ENVIRONMENT: 'production',
+      PAYPAL_FEE_PERCENT: '2.9',
+      PAYPAL_FEE_FIXED_CENTS: '30',
+    });
+    expect(config.payments).toEqual({
+      stripe: {
+        secretKey: 'sk_test_1',
+        webhookSecret: 'whsec_1',
+        api: { host: 'localhost', port: 12111, protocol: 'http' },
+      },
+      paypal: { clientId: 'client', clientSecret: 'secret', environment: 'production' },
+      paypalFee: { percent: 2.9, fixedCents: 30 },
+    });
+  });
+
+  it("refuses half a provider's keys and a PayPal fee finer than 0.01 %", () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PAYPAL_CLIENT_SECRET: 'secret' })).toThrow(/PAYPAL_CLIENT_ID/);
+    expect(() => loadConfig({ PAYPAL_FEE_PERCENT: '3.495' })).toThrow(/PAYPAL_FEE_PERCENT/);
+  });
 });

@@ -1,5 +1,7 @@
 import type { Projection } from '../infra/projection-engine/projection';
 import { eventActivityProjection } from './event-activity.projection';
+import { ordersProjection } from './orders.projection';
+import { ownershipProjection } from './ownership.projection';
 import { skinDownloadsProjection } from './skin-downloads.projection';
 import { skinOfTheMonthProjection } from './skin-of-the-month.projection';
 import { skinRatingsProjection } from './skin-ratings.projection';
@@ -10,4 +12,6 @@ export const projections: readonly Projection[] = [
   skinRatingsProjection,
   skinDownloadsProjection,
   skinOfTheMonthProjection,
+  ordersProjection,
+  ownershipProjection,
 ];

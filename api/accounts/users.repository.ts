@@ -98,17 +98,21 @@ export type NewUser = {
 };
 
 /**
- * Creates the account, or turns the guest account of the same email (made by a purchase) into it,
- * so earlier purchases join the new account. Returns `taken` when the username or the email
+ * Creates the account, or turns the guest account of the same email (made by a purchase,
+ * api/orders/guest-buyer.ts) into it: the row keeps its id, so the orders and everything they
+ * granted join the new account (`joinedGuest`). Returns `taken` when the username or the email
  * belongs to someone registered.
  */
 export async function registerUser(
   db: Queryable,
   user: NewUser,
-): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
-  const clash = await db.one(sql.type(z.object({ username_taken: z.boolean(), email_taken: z.boolean() }))`
+): Promise<{ user: UserRow; joinedGuest: boolean } | { taken: 'username' | 'email' }> {
+  const clash = await db.one(sql.type(
+    z.object({ username_taken: z.boolean(), email_taken: z.boolean(), guest: z.boolean() }),
+  )`
     select coalesce(bool_or(username = ${user.username}::citext), false) as username_taken,
-           coalesce(bool_or(email = ${user.email}::citext and not anonymous), false) as email_taken
+           coalesce(bool_or(email = ${user.email}::citext and not anonymous), false) as email_taken,
+           coalesce(bool_or(email = ${user.email}::citext and anonymous), false) as guest
     from users where username = ${user.username}::citext or email = ${user.email}::citext`);
   if (clash.email_taken) return { taken: 'email' };
   if (clash.username_taken) return { taken: 'username' };
@@ -119,12 +123,13 @@ export async function registerUser(
     values (${url}, ${user.username}, ${user.email}, ${user.passwordHash}, ${user.country}, ${user.subscribedToNews}, ${roles})
     on conflict (email) do update set
       url = excluded.url, username = excluded.username, password_hash = excluded.password_hash,
-      country = excluded.country, subscribed_to_news = excluded.subscribed_to_news,
-      anonymous = false, modified_at = now()
+      country = excluded.country, subscribed_to_news = excluded.subscribed_to_news, roles = excluded.roles,
+      -- The account starts now; the guest row only held the purchases.
+      anonymous = false, created_at = now(), modified_at = now()
     where users.anonymous
     returning ${userColumns}`);
   // A registration racing this one took the email or the username between the check and the insert.
-  return row ? { user: row } : { taken: 'email' };
+  return row ? { user: row, joinedGuest: clash.guest } : { taken: 'email' };
 }
 
 async function freeUrl(db: Queryable, base: string): Promise<string> {

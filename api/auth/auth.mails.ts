@@ -18,7 +18,16 @@ function layout(title: string, body: string): string {
 </div></body></html>`;
 }
 
-export function welcomeMail(to: string, username: string, siteUrl: string): MailMessage {
+export function welcomeMail(
+  to: string,
+  username: string,
+  siteUrl: string,
+  options: { purchasesJoined?: boolean } = {},
+): MailMessage {
+  // A guest who bought with this address before: their purchases are in the new account.
+  const joined = options.purchasesJoined
+    ? `The skins you bought with this address are in your collection: ${siteUrl}/me/collection`
+    : null;
   return {
     to,
     subject: `Welcome to ${SITE}, ${username}!`,
@@ -26,6 +35,7 @@ export function welcomeMail(to: string, username: string, siteUrl: string): Mail
       `Hi ${username},`,
       '',
       `welcome to ${SITE}! Browse, rate and download skins, or publish your own: ${siteUrl}/skins`,
+      ...(joined ? [joined] : []),
       `To sell your skins, add your payout details in Profile Settings: ${siteUrl}/me/settings`,
       '',
       `See you on the track,`,
@@ -33,7 +43,11 @@ export function welcomeMail(to: string, username: string, siteUrl: string): Mail
     ].join('\n'),
     html: layout(
       `Welcome, ${username}!`,
-      `<p>Browse, rate and download skins, or publish your own.</p>
+      `<p>Browse, rate and download skins, or publish your own.</p>${
+        joined
+          ? `\n<p>The skins you bought with this address are in your <a href="${siteUrl}/me/collection" style="color:#22d3ee">collection</a>.</p>`
+          : ''
+      }
 <p><a href="${siteUrl}/skins" style="color:#22d3ee">Explore skins</a> · <a href="${siteUrl}/me/settings" style="color:#22d3ee">Profile settings</a></p>`,
     ),
   };

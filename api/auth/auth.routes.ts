@@ -52,8 +52,12 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     if ('taken' in result) {
       throw new HttpRefusal(400, result.taken === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN, result.taken);
     }
-    request.log.info({ userId: result.user.id }, 'account registered');
-    app.mailer.sendInBackground(welcomeMail(result.user.email, result.user.username, app.config.publicUrl));
+    request.log.info({ userId: result.user.id, joinedGuest: result.joinedGuest }, 'account registered');
+    app.mailer.sendInBackground(
+      welcomeMail(result.user.email, result.user.username, app.config.publicUrl, {
+        purchasesJoined: result.joinedGuest,
+      }),
+    );
     return reply.type('text/plain').send(await app.tokens.sign(sessionClaimsOf(result.user)));
   });
 

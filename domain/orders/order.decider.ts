@@ -27,11 +27,15 @@ export type CatalogueItem = {
   name: string;
   authorId: number;
   priceCents: Cents;
+  /** A bundle's skins at the time of the order (recorded in OrderPlaced). */
+  skinIds?: readonly number[];
 };
 
 export type PlaceOrder = {
   type: 'PlaceOrder';
   orderId: string;
+  /** The order number for people, when the handler gives one. */
+  externalId?: string;
   buyer: OrderBuyer;
   paymentType: OrderPaymentType;
   /**
@@ -254,7 +258,14 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
       type: 'OrderPlaced',
       data: {
         orderId,
-        buyer: { userId: buyer.userId, email: buyer.email, fullName: buyer.fullName, country },
+        ...(command.externalId ? { externalId: command.externalId } : {}),
+        buyer: {
+          userId: buyer.userId,
+          email: buyer.email,
+          fullName: buyer.fullName,
+          country,
+          ...(buyer.guest ? { guest: true } : {}),
+        },
         paymentType: command.paymentType,
         items: priced.items.map(({ key: item, ...amounts }) => ({
           itemType: item.itemType,
@@ -266,6 +277,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
           siteFeeCents: amounts.siteFeeCents,
           paymentFeeCents: amounts.paymentFeeCents,
           authorShareCents: amounts.authorShareCents,
+          ...(item.itemType === 'BUNDLE' && item.skinIds ? { skinIds: [...item.skinIds] } : {}),
         })),
         totals: {
           totalCents: priced.totalCents,

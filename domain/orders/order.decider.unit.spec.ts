@@ -396,3 +396,26 @@ describe('order decider: payment status', () => {
     );
   });
 });
+
+describe('order decider: what checkout records besides the prices', () => {
+  it("records the order number, a guest buyer and a bundle's skins at purchase time", () => {
+    const [event] = when(
+      [],
+      place({
+        externalId: 'TS-2026-000001',
+        buyer: { ...buyer, guest: true },
+        items: [skin, { ...bundle, skinIds: [11, 12] }],
+      }),
+    ) as OrderPlaced[];
+    expect(event?.data.externalId).toBe('TS-2026-000001');
+    expect(event?.data.buyer.guest).toBe(true);
+    expect(event?.data.items.map((item) => item.skinIds)).toEqual([undefined, [11, 12]]);
+  });
+
+  it('records no skin list for a skin, even when one is given', () => {
+    const [event] = when([], place({ items: [{ ...skin, skinIds: [1] }] })) as OrderPlaced[];
+    expect(event?.data.items[0]).not.toHaveProperty('skinIds');
+    expect(event?.data).not.toHaveProperty('externalId');
+    expect(event?.data.buyer).not.toHaveProperty('guest');
+  });
+});

@@ -10,8 +10,14 @@ export type OrderItemType = 'SKIN' | 'BUNDLE';
 export type OrderItemRef = { itemType: OrderItemType; itemId: number };
 
 export type OrderBuyer = {
-  /** null for a guest. */
+  /**
+   * The account the order belongs to: the signed-in buyer, or for a guest the (anonymous) users row
+   * of the email given, which becomes their account if they register with it later. null only in
+   * orders placed without any account.
+   */
   userId: number | null;
+  /** true when the buyer was not signed in (checked out as a guest); absent means false. */
+  guest?: boolean;
   email: string;
   fullName: string;
   /** Two-letter lowercase code, or null when unknown (priced as the EEA). */
@@ -28,6 +34,11 @@ export type OrderedItem = OrderItemRef & {
   paymentFeeCents: Cents;
   /** price + tip − site fee − payment fee */
   authorShareCents: Cents;
+  /**
+   * A bundle's skins when it was bought: owning the bundle owns exactly these, so ownership replays
+   * the same whatever the bundle holds later. Absent for skins.
+   */
+  skinIds?: number[];
 };
 
 export type OrderTotals = {
@@ -55,6 +66,8 @@ export type OrderPlaced = {
   type: 'OrderPlaced';
   data: {
     orderId: string;
+    /** The order number shown to people (mails, purchase history); recorded so it never changes. */
+    externalId?: string;
     buyer: OrderBuyer;
     paymentType: OrderPaymentType;
     items: OrderedItem[];

@@ -1,0 +1,34 @@
+import { OrderRefused } from '../../domain/orders/order.decider';
+import type { AppContext } from '../app-context';
+import { cancelOrderPayment } from './payment-confirmation.handler';
+import { unpaidOrdersPlacedBefore } from './orders.repository';
+
+/** An order still unpaid this long after it was placed is abandoned. */
+export const UNPAID_ORDER_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Cancels (EXPIRED) every order left BEFORE_CHECKOUT or PAYMENT_ON_THE_WAY for a day, as of `now`.
+ * An order paid in the meantime is refused by the decider and left as it is. Returns how many it
+ * cancelled.
+ */
+export async function cancelUnpaidOrders(app: AppContext, now: Date): Promise<number> {
+  const ids = await unpaidOrdersPlacedBefore(app.pool, new Date(now.getTime() - UNPAID_ORDER_LIFETIME_MS));
+  let cancelled = 0;
+  for (const id of ids) {
+    try {
+      const { newlyCancelled } = await cancelOrderPayment(app, {
+        orderId: String(id),
+        reason: 'EXPIRED',
+        metadata: { actor: { system: 'scheduler' } },
+      });
+      if (newlyCancelled) cancelled++;
+    } catch (error) {
+      if (error instanceof OrderRefused) {
+        app.log.info({ orderId: id, reason: error.reason }, 'unpaid order changed before it was cancelled');
+        continue;
+      }
+      throw error;
+    }
+  }
+  return cancelled;
+}

@@ -1,0 +1,108 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { DomainError } from '../../domain/errors';
+import type { CatalogueItem } from '../../domain/orders/order.decider';
+import type { Queryable } from '../../infra/db/pool';
+import { ownedAmong } from './orders.repository';
+
+const sellableRow = z.object({
+  id: z.number(),
+  title: z.string(),
+  author_id: z.number(),
+  price_cents: z.number(),
+  published: z.boolean(),
+  deleted: z.boolean(),
+  available_alone: z.boolean(),
+  skin_ids: z.array(z.number()),
+});
+type SellableRow = z.infer<typeof sellableRow>;
+
+const refuse = (field: 'skins' | 'bundles', message: string) =>
+  new DomainError('BAD_USER_INPUT', message, field);
+
+/**
+ * The cart's skins and bundles as the catalogue sells them now: the price is the catalogue's and
+ * nothing else. Refused (BAD_USER_INPUT naming `skins` or `bundles`): an unknown, hidden or deleted
+ * item, a free one, a skin not sold alone, the buyer's own work, something a signed-in buyer already
+ * owns, an item twice, and a skin that also comes in a bundle of the same cart. Skins come first, then bundles,
+ * each in the cart's order.
+ */
+export async function catalogueItemsToOrder(
+  db: Queryable,
+  cart: { skins: readonly number[]; bundles: readonly number[] },
+  buyer: { userId: number; signedIn: boolean },
+): Promise<CatalogueItem[]> {
+  const [skins, bundles] = await Promise.all([
+    cart.skins.length === 0
+      ? []
+      : db.any(sql.type(sellableRow)`
+          select id, title, author_id, price_cents, published, deleted_at is not null as deleted,
+                 available_alone, array[]::bigint[] as skin_ids
+          from skins where id = any(${sql.array([...cart.skins], 'int8')})`),
+    cart.bundles.length === 0
+      ? []
+      : db.any(sql.type(sellableRow)`
+          select b.id, b.title, b.author_id, b.price_cents, b.published, b.deleted_at is not null as deleted,
+                 true as available_alone,
+                 array(select skin_id from bundle_skins where bundle_id = b.id order by position, skin_id) as skin_ids
+          from bundles b where b.id = any(${sql.array([...cart.bundles], 'int8')})`),
+  ]);
+  const skinsById = new Map(skins.map((row) => [row.id, row]));
+  const bundlesById = new Map(bundles.map((row) => [row.id, row]));
+
+  const check = (field: 'skins' | 'bundles', row: SellableRow | undefined): SellableRow => {
+    if (!row || row.deleted || !row.published) {
+      throw refuse(field, 'Some items in your cart are no longer available. Remove them and try again.');
+    }
+    if (row.price_cents <= 0) throw refuse(field, `${row.title} is free: download it instead.`);
+    if (!row.available_alone) throw refuse(field, `${row.title} is sold only in a bundle.`);
+    if (row.author_id === buyer.userId) {
+      throw refuse(field, `${row.title} is your own work: you cannot buy it.`);
+    }
+    return row;
+  };
+  const orderedSkins = cart.skins.map((id) => check('skins', skinsById.get(id)));
+  const orderedBundles = cart.bundles.map((id) => check('bundles', bundlesById.get(id)));
+  for (const [field, rows] of [
+    ['skins', orderedSkins],
+    ['bundles', orderedBundles],
+  ] as const) {
+    const twice = rows.find((row, index) => rows.indexOf(row) !== index);
+    if (twice) throw refuse(field, `${twice.title} is in your cart twice.`);
+  }
+
+  for (const bundle of orderedBundles) {
+    const twice = orderedSkins.find((skin) => bundle.skin_ids.includes(skin.id));
+    if (twice) throw refuse('skins', `${twice.title} is already in ${bundle.title}, also in your cart.`);
+  }
+  if (buyer.signedIn) {
+    // A guest's email may already own an item; buying it again is their choice, and telling them
+    // would reveal what that address owns.
+    const owned = await ownedAmong(db, buyer.userId, {
+      skinIds: orderedSkins.map((row) => row.id),
+      bundleIds: orderedBundles.map((row) => row.id),
+    });
+    const ownedSkin = orderedSkins.find((row) => owned.skinIds.has(row.id));
+    if (ownedSkin) throw refuse('skins', `You already own ${ownedSkin.title}.`);
+    const ownedBundle = orderedBundles.find((row) => owned.bundleIds.has(row.id));
+    if (ownedBundle) throw refuse('bundles', `You already own ${ownedBundle.title}.`);
+  }
+
+  return [
+    ...orderedSkins.map((row) => ({
+      itemType: 'SKIN' as const,
+      itemId: row.id,
+      name: row.title,
+      authorId: row.author_id,
+      priceCents: row.price_cents,
+    })),
+    ...orderedBundles.map((row) => ({
+      itemType: 'BUNDLE' as const,
+      itemId: row.id,
+      name: row.title,
+      authorId: row.author_id,
+      priceCents: row.price_cents,
+      skinIds: row.skin_ids,
+    })),
+  ];
+}

@@ -1,0 +1,140 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { formatEuros } from '../../domain/money';
+import { DOWNLOAD_GRANT_DAYS } from '../../infra/auth/download-grants';
+import type { MailMessage } from '../../infra/mail/mailer';
+import type { AppContext } from '../app-context';
+import { findOrder, itemsOfOrders, type OrderItemRow, type OrderRow } from './orders.repository';
+
+const SITE = 'TrackSkins';
+const ACCENT = '#22d3ee';
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+const euros = (cents: number) => `${formatEuros(cents)} EUR`;
+
+export type MailedSkin = { id: number; url: string; title: string };
+
+/** One line of the mail: the item, and the skins it brings with their download links. */
+type MailedItem = {
+  name: string;
+  kind: 'Skin' | 'Bundle';
+  amountCents: number;
+  downloads: { title: string; href: string }[];
+};
+
+/**
+ * The confirmation of a paid order (text and HTML) with a download link for every skin it brought.
+ * A guest (whose account is still anonymous) gets links signed for the order that work without an
+ * account for 30 days; a registered buyer gets the skins' download addresses, which work while
+ * signed in, and a link to their collection.
+ */
+export function orderConfirmationMail(input: {
+  order: Pick<OrderRow, 'external_id' | 'buyer_email' | 'buyer_name' | 'total_cents'>;
+  items: OrderItemRow[];
+  skins: ReadonlyMap<number, MailedSkin>;
+  siteUrl: string;
+  /** Signs a guest's link for one skin; null for a registered buyer. */
+  grantFor: ((skinId: number) => string) | null;
+  linksExpireAt: Date | null;
+}): MailMessage {
+  const { order, siteUrl } = input;
+  const linkOf = (skin: MailedSkin) => {
+    const base = `${siteUrl}/assets/skin/${encodeURIComponent(skin.url)}`;
+    return input.grantFor ? `${base}?grant=${input.grantFor(skin.id)}` : base;
+  };
+  const items: MailedItem[] = input.items.map((item) => {
+    const skinIds = item.item_type === 'SKIN' ? [item.item_id] : item.skin_ids;
+    return {
+      name: item.name,
+      kind: item.item_type === 'SKIN' ? 'Skin' : 'Bundle',
+      amountCents: item.price_cents + item.tip_cents,
+      downloads: skinIds.flatMap((id) => {
+        const skin = input.skins.get(id);
+        return skin ? [{ title: skin.title, href: linkOf(skin) }] : [];
+      }),
+    };
+  });
+  const validity = input.linksExpireAt
+    ? `The download links work for ${DOWNLOAD_GRANT_DAYS} days (until ${input.linksExpireAt.toISOString().slice(0, 10)}), without an account. Keep this mail. Register with this email address and your skins stay in your collection.`
+    : `Your skins are in your collection: ${siteUrl}/me/collection (the links work while you are logged in).`;
+
+  const text = [
+    `Hi ${order.buyer_name},`,
+    '',
+    `thank you for your purchase! Order ${order.external_id}, total ${euros(order.total_cents)}.`,
+    '',
+    ...items.flatMap((item) => [
+      `${item.kind}: ${item.name} (${euros(item.amountCents)})`,
+      ...item.downloads.map((download) => `  ${download.title}: ${download.href}`),
+      '',
+    ]),
+    validity,
+    '',
+    `Skins for the 2020 edition need club access in the game. How to install them: ${siteUrl}/installation-guide`,
+    `Refunds within 7 days of a purchase whose items were not downloaded: ${siteUrl}/refunds`,
+    '',
+    `See you on the track,`,
+    `the ${SITE} team`,
+  ].join('\n');
+
+  const rows = items
+    .map(
+      (item) => `<tr><td style="padding:12px 0;border-top:1px solid #2a2f3a">
+<div style="font-weight:bold">${escapeHtml(item.name)} <span style="color:#9aa3b2;font-weight:normal">· ${item.kind}</span></div>
+${item.downloads
+  .map(
+    (download) =>
+      `<div style="margin-top:6px"><a href="${escapeHtml(download.href)}" style="color:${ACCENT}">Download ${escapeHtml(download.title)}</a></div>`,
+  )
+  .join('\n')}
+</td><td style="padding:12px 0;border-top:1px solid #2a2f3a;text-align:right;vertical-align:top;white-space:nowrap">${euros(item.amountCents)}</td></tr>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#101216;font-family:Arial,sans-serif;color:#e8eaef">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<div style="font-size:22px;font-weight:bold;letter-spacing:2px;color:${ACCENT}">${SITE.toUpperCase()}</div>
+<h1 style="font-size:20px;margin:24px 0 12px">Thank you for your purchase!</h1>
+<p>Hi ${escapeHtml(order.buyer_name)}, your order <strong>${escapeHtml(order.external_id)}</strong> is paid.</p>
+<table style="width:100%;border-collapse:collapse;color:#e8eaef">${rows}
+<tr><td style="padding:12px 0;border-top:1px solid #2a2f3a;font-weight:bold">Total</td><td style="padding:12px 0;border-top:1px solid #2a2f3a;text-align:right;font-weight:bold">${euros(order.total_cents)}</td></tr></table>
+<p style="font-size:14px">${escapeHtml(validity)}</p>
+<p style="font-size:13px;color:#9aa3b2">Skins for the 2020 edition need club access in the game: see the <a href="${siteUrl}/installation-guide" style="color:${ACCENT}">installation guide</a>. Refunds within 7 days of a purchase whose items were not downloaded: <a href="${siteUrl}/refunds" style="color:${ACCENT}">refund policy</a>.</p>
+<p style="margin-top:32px;font-size:12px;color:#9aa3b2">You receive this mail because of a purchase on ${SITE} with this address.</p>
+</div></body></html>`;
+  return { to: order.buyer_email, subject: `Your ${SITE} order ${order.external_id}`, text, html };
+}
+
+/** Sends the confirmation of a paid order (once, by the code that recorded the payment). */
+export async function sendOrderConfirmation(app: AppContext, orderId: string): Promise<void> {
+  const order = await findOrder(app.pool, Number(orderId));
+  if (!order || order.status !== 'PAYMENT_RECEIVED') return;
+  const items = await itemsOfOrders(app.pool, [order.id]);
+  const skinIds = [...new Set(items.flatMap((i) => (i.item_type === 'SKIN' ? [i.item_id] : i.skin_ids)))];
+  const [skins, anonymous] = await Promise.all([
+    app.pool.any(sql.type(z.object({ id: z.number(), url: z.string(), title: z.string() }))`
+      select id, url::text as url, title from skins
+      where id = any(${sql.array(skinIds, 'int8')}) and deleted_at is null`),
+    order.buyer_user_id === null
+      ? true
+      : app.pool.maybeOneFirst(sql.type(z.object({ anonymous: z.boolean() }))`
+          select anonymous from users where id = ${order.buyer_user_id}`),
+  ]);
+  const guest = anonymous !== false;
+  const signedAt = app.now();
+  app.mailer.sendInBackground(
+    orderConfirmationMail({
+      order,
+      items,
+      skins: new Map(skins.map((skin) => [skin.id, skin])),
+      siteUrl: app.config.publicUrl,
+      grantFor: guest ? (skinId) => app.downloadGrants.sign({ orderId, skinId }) : null,
+      linksExpireAt: guest ? new Date(signedAt.getTime() + DOWNLOAD_GRANT_DAYS * 24 * 60 * 60 * 1000) : null,
+    }),
+  );
+}

@@ -1,0 +1,237 @@
+import { sql, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { PAYMENT_STATUSES, type OrderItemRef, type PaymentStatus } from '../../domain/orders/order.events';
+import type { Queryable } from '../../infra/db/pool';
+
+// Reads of the order and ownership read models (migration 009); the projections write them.
+
+export const orderRow = z.object({
+  id: z.number(),
+  external_id: z.string(),
+  buyer_user_id: z.number().nullable(),
+  buyer_email: z.string(),
+  buyer_name: z.string(),
+  buyer_country: z.string().nullable(),
+  guest: z.boolean(),
+  payment_type: z.enum(['STRIPE', 'PAYPAL']),
+  status: z.enum(PAYMENT_STATUSES as [PaymentStatus, ...PaymentStatus[]]),
+  total_cents: z.number(),
+  site_fee_cents: z.number(),
+  payment_fee_cents: z.number(),
+  author_share_cents: z.number(),
+  provider: z.enum(['STRIPE', 'PAYPAL', 'LOCAL']).nullable(),
+  provider_reference: z.string().nullable(),
+  placed_at: z.number(),
+  payment_received_at: z.number().nullable(),
+  cancelled_at: z.number().nullable(),
+  refunded_at: z.number().nullable(),
+});
+export type OrderRow = z.infer<typeof orderRow>;
+
+const orderColumns = sql.fragment`
+  o.id, o.external_id, o.buyer_user_id, o.buyer_email::text as buyer_email, o.buyer_name, o.buyer_country,
+  o.guest, o.payment_type, o.status, o.total_cents, o.site_fee_cents, o.payment_fee_cents,
+  o.author_share_cents, o.provider, o.provider_reference, o.placed_at, o.payment_received_at,
+  o.cancelled_at, o.refunded_at`;
+
+export const orderItemRow = z.object({
+  order_id: z.number(),
+  position: z.number(),
+  item_type: z.enum(['SKIN', 'BUNDLE']),
+  item_id: z.number(),
+  name: z.string(),
+  author_id: z.number(),
+  price_cents: z.number(),
+  tip_cents: z.number(),
+  skin_ids: z.array(z.number()),
+});
+export type OrderItemRow = z.infer<typeof orderItemRow>;
+
+/** The next order id: taken before the order's stream is written (its name holds the id). */
+export async function nextOrderId(db: Queryable): Promise<number> {
+  return db.oneFirst(sql.type(z.object({ id: z.number() }))`select nextval('order_ids') as id`);
+}
+
+export async function findOrder(db: Queryable, orderId: number): Promise<OrderRow | null> {
+  return db.maybeOne(sql.type(orderRow)`select ${orderColumns} from orders o where o.id = ${orderId}`);
+}
+
+/** The order a provider session belongs to: the webhook, the PayPal capture and the local checkout use this. */
+export async function findOrderBySession(
+  db: Queryable,
+  providers: readonly ('STRIPE' | 'PAYPAL' | 'LOCAL')[],
+  reference: string,
+): Promise<OrderRow | null> {
+  return db.maybeOne(sql.type(orderRow)`
+    select ${orderColumns} from order_payment_sessions s join orders o on o.id = s.order_id
+    where s.provider = any(${sql.array([...providers], 'text')}) and s.provider_reference = ${reference}`);
+}
+
+export async function itemsOfOrders(db: Queryable, orderIds: readonly number[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db.any(sql.type(orderItemRow)`
+    select order_id, position, item_type, item_id, name, author_id, price_cents, tip_cents, skin_ids
+    from order_items where order_id = any(${sql.array([...orderIds], 'int8')})
+    order by order_id, position`);
+  return [...rows];
+}
+
+export type OrderListing = {
+  /** Only this account's orders (My purchase history); null for the admin's list of every order. */
+  buyerUserId: number | null;
+  search: string | null;
+  status: PaymentStatus | null;
+  page: number;
+  size: number;
+};
+
+/** A page of orders, newest first. Search matches the order number, the buyer's email or name. */
+export async function listOrders(
+  db: Queryable,
+  listing: OrderListing,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const conditions: FragmentSqlToken[] = [sql.fragment`true`];
+  if (listing.buyerUserId !== null) conditions.push(sql.fragment`o.buyer_user_id = ${listing.buyerUserId}`);
+  if (listing.status) conditions.push(sql.fragment`o.status = ${listing.status}`);
+  if (listing.search) {
+    const pattern = `%${listing.search.replace(/[\\%_]/g, '\\$&')}%`;
+    conditions.push(
+      sql.fragment`(o.external_id || ' ' || o.buyer_email::text || ' ' || o.buyer_name) ilike ${pattern}`,
+    );
+  }
+  const where = sql.join(conditions, sql.fragment` and `);
+  const [rows, total] = await Promise.all([
+    db.any(sql.type(orderRow)`
+      select ${orderColumns} from orders o where ${where}
+      order by o.placed_at desc, o.id desc limit ${listing.size} offset ${listing.page * listing.size}`),
+    db.oneFirst(
+      sql.type(z.object({ total: z.number() }))`select count(*)::int as total from orders o where ${where}`,
+    ),
+  ]);
+  return { rows: [...rows], total };
+}
+
+/** Unpaid orders placed before `placedBefore`: the job cancels them. */
+export async function unpaidOrdersPlacedBefore(db: Queryable, placedBefore: Date): Promise<number[]> {
+  const ids = await db.anyFirst(sql.type(z.object({ id: z.number() }))`
+    select id from orders
+    where status in ('BEFORE_CHECKOUT', 'PAYMENT_ON_THE_WAY') and placed_at < ${placedBefore.toISOString()}
+    order by placed_at limit 500`);
+  return [...ids];
+}
+
+export async function ownedSkinIds(db: Queryable, userId: number): Promise<number[]> {
+  const ids = await db.anyFirst(sql.type(z.object({ skin_id: z.number() }))`
+    select distinct skin_id from owned_skins where user_id = ${userId} and acquired_at is not null
+    order by skin_id`);
+  return [...ids];
+}
+
+export async function ownedBundleIds(db: Queryable, userId: number): Promise<number[]> {
+  const ids = await db.anyFirst(sql.type(z.object({ bundle_id: z.number() }))`
+    select distinct bundle_id from owned_bundles where user_id = ${userId} and acquired_at is not null
+    order by bundle_id`);
+  return [...ids];
+}
+
+/** A page of the skin ids a user owns (not deleted), latest purchase first, optionally of one game. */
+export async function listOwnedSkinIds(
+  db: Queryable,
+  options: { userId: number; game: string | null; page: number; size: number },
+): Promise<{ ids: number[]; total: number }> {
+  const game = options.game ? sql.fragment`and s.game = ${options.game}` : sql.fragment``;
+  const owned = sql.fragment`
+    select o.skin_id, max(o.acquired_at) as acquired_at from owned_skins o
+    join skins s on s.id = o.skin_id and s.deleted_at is null ${game}
+    where o.user_id = ${options.userId} and o.acquired_at is not null
+    group by o.skin_id`;
+  const [ids, total] = await Promise.all([
+    db.anyFirst(sql.type(z.object({ skin_id: z.number() }))`
+      select skin_id from (${owned}) owned order by acquired_at desc, skin_id desc
+      limit ${options.size} offset ${options.page * options.size}`),
+    db.oneFirst(
+      sql.type(z.object({ total: z.number() }))`select count(*)::int as total from (${owned}) owned`,
+    ),
+  ]);
+  return { ids: [...ids], total };
+}
+
+/** Which of these skins and bundles the user owns now. */
+export async function ownedAmong(
+  db: Queryable,
+  userId: number,
+  items: { skinIds: readonly number[]; bundleIds: readonly number[] },
+): Promise<{ skinIds: Set<number>; bundleIds: Set<number> }> {
+  const [skins, bundles] = await Promise.all([
+    items.skinIds.length === 0
+      ? []
+      : db.anyFirst(sql.type(z.object({ skin_id: z.number() }))`
+          select distinct skin_id from owned_skins
+          where user_id = ${userId} and acquired_at is not null
+            and skin_id = any(${sql.array([...items.skinIds], 'int8')})`),
+    items.bundleIds.length === 0
+      ? []
+      : db.anyFirst(sql.type(z.object({ bundle_id: z.number() }))`
+          select distinct bundle_id from owned_bundles
+          where user_id = ${userId} and acquired_at is not null
+            and bundle_id = any(${sql.array([...items.bundleIds], 'int8')})`),
+  ]);
+  return { skinIds: new Set(skins), bundleIds: new Set(bundles) };
+}
+
+/** The account an order grants a skin to, when the order owns the skin now (paid and not refunded). */
+export async function ownerThroughOrder(
+  db: Queryable,
+  orderId: number,
+  skinId: number,
+): Promise<number | null> {
+  return db.maybeOneFirst(sql.type(z.object({ user_id: z.number() }))`
+    select user_id from owned_skins
+    where order_id = ${orderId} and skin_id = ${skinId} and acquired_at is not null limit 1`);
+}
+
+/**
+ * The items of each order its buyer downloaded since the payment (a bundle counts when any skin it
+ * granted was): what forbids a refund. Reads the download read model, plus the download events the
+ * catch-up projection has not applied yet, so a download a moment ago counts too.
+ */
+export async function itemsDownloadedSincePayment(
+  db: Queryable,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderItemRef[]>> {
+  const found = new Map<number, OrderItemRef[]>();
+  if (orderIds.length === 0) return found;
+  const rows = await db.any(sql.type(
+    z.object({ order_id: z.number(), item_type: z.enum(['SKIN', 'BUNDLE']), item_id: z.number() }),
+  )`
+    with granted as (
+      select o.id as order_id, i.item_type, i.item_id, s.skin_id, 'user:' || o.buyer_user_id as downloader,
+             o.payment_received_at
+      from orders o
+      join order_items i on i.order_id = o.id
+      cross join lateral unnest(case when i.item_type = 'SKIN' then array[i.item_id] else i.skin_ids end) as s(skin_id)
+      where o.id = any(${sql.array([...orderIds], 'int8')})
+        and o.buyer_user_id is not null and o.payment_received_at is not null
+    ), pending as materialized (
+      select (e.data->>'skinId')::bigint as skin_id, e.data->>'downloader' as downloader, e.recorded_at
+      from events e
+      join projection_checkpoints c on c.projection_name = 'skin-downloads'
+      where (e.transaction_id, e.global_position) > (c.last_transaction_id, c.last_position)
+        and e.event_type = 'SkinDownloaded'
+    )
+    select distinct g.order_id, g.item_type, g.item_id from granted g
+    where exists (
+      select 1 from skin_downloaders d
+      where d.skin_id = g.skin_id and d.downloader = g.downloader and d.last_at >= g.payment_received_at
+    ) or exists (
+      select 1 from pending p
+      where p.skin_id = g.skin_id and p.downloader = g.downloader and p.recorded_at >= g.payment_received_at
+    )
+    order by g.order_id, g.item_type, g.item_id`);
+  for (const row of rows) {
+    const items = found.get(row.order_id) ?? [];
+    items.push({ itemType: row.item_type, itemId: row.item_id });
+    found.set(row.order_id, items);
+  }
+  return found;
+}

@@ -1,0 +1,142 @@
+import { DomainError } from '../../domain/errors';
+import { feePolicy, type OrderPaymentType } from '../../domain/fees';
+import { basisPointsOfPercent } from '../../domain/money';
+import { checkoutResultPages } from '../../domain/orders/checkout-result-pages';
+import type { CheckoutForm } from '../../domain/orders/checkout.schemas';
+import type { OrderPlaced, PaymentProvider } from '../../domain/orders/order.events';
+import type { Session } from '../../infra/auth/session-tokens';
+import type { EventMetadata } from '../../infra/event-store/event-store';
+import type { OrderToPay } from '../../infra/payments/payment-provider';
+import { findUserById } from '../accounts/users.repository';
+import type { AppContext } from '../app-context';
+import { catalogueItemsToOrder } from './checkout-items';
+import { guestAccountFor } from './guest-buyer';
+import { runOrderCommand } from './order-commands';
+import { nextOrderId } from './orders.repository';
+
+/** Stripe accepts 30 minutes to 24 hours; an hour is plenty to type a card number. */
+const SESSION_LIFETIME_MS = 60 * 60 * 1000;
+
+export type PlacedOrder = {
+  orderId: string;
+  externalId: string;
+  email: string;
+  guest: boolean;
+  items: OrderPlaced['data']['items'];
+  totalCents: number;
+};
+
+/** The order number people see: the year it was placed and the order id, `TS-2026-000042`. */
+export function orderNumberOf(orderId: number, placedAt: Date): string {
+  return `TS-${placedAt.getUTCFullYear()}-${String(orderId).padStart(6, '0')}`;
+}
+
+/** The fee policy with the configured PayPal fee (recorded in every order it prices). */
+export function configuredFeePolicy(app: Pick<AppContext, 'config'>) {
+  const { percent, fixedCents } = app.config.payments.paypalFee;
+  return feePolicy({ paypal: { rateBasisPoints: basisPointsOfPercent(percent), fixedCents } });
+}
+
+/**
+ * Places an order for a cart at the catalogue's prices. A signed-in buyer orders for their account
+ * (with the account's email); a guest for the account of the email they typed, anonymous when new
+ * (guest-buyer.ts). Refusals are BAD_USER_INPUT naming the field: the checkout calls answer 400.
+ */
+export async function placeOrder(
+  app: AppContext,
+  input: {
+    form: Pick<CheckoutForm, 'email' | 'fullname' | 'country'>;
+    skins: readonly number[];
+    bundles: readonly number[];
+    paymentType: OrderPaymentType;
+    viewer: Session | null;
+    metadata: EventMetadata;
+  },
+): Promise<PlacedOrder> {
+  let buyer: { userId: number; email: string; guest: boolean };
+  if (input.viewer) {
+    const account = await findUserById(app.pool, input.viewer.id);
+    if (!account || account.anonymous) {
+      throw new DomainError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
+    }
+    buyer = { userId: account.id, email: account.email, guest: false };
+  } else {
+    const account = await guestAccountFor(app.pool, input.form);
+    buyer = { userId: account.userId, email: input.form.email, guest: true };
+  }
+
+  const items = await catalogueItemsToOrder(
+    app.pool,
+    { skins: input.skins, bundles: input.bundles },
+    { userId: buyer.userId, signedIn: !buyer.guest },
+  );
+  const id = await nextOrderId(app.pool);
+  const placedAt = app.now();
+  const orderId = String(id);
+  const { appended } = await runOrderCommand(
+    app,
+    orderId,
+    {
+      type: 'PlaceOrder',
+      orderId,
+      externalId: orderNumberOf(id, placedAt),
+      buyer: {
+        userId: buyer.userId,
+        email: buyer.email,
+        fullName: input.form.fullname,
+        country: input.form.country,
+        guest: buyer.guest,
+      },
+      paymentType: input.paymentType,
+      items,
+      feePolicy: configuredFeePolicy(app),
+      placedAt,
+    },
+    input.metadata,
+  );
+  const placed = appended[0]?.data as OrderPlaced['data'];
+  return {
+    orderId,
+    externalId: placed.externalId ?? orderNumberOf(id, placedAt),
+    email: buyer.email,
+    guest: buyer.guest,
+    items: placed.items,
+    totalCents: placed.totals.totalCents,
+  };
+}
+
+/**
+ * Opens the provider's session for a placed order and records it (PaymentSessionOpened). When the
+ * provider fails, the order stays BEFORE_CHECKOUT and the unpaid-orders job cancels it later.
+ */
+export async function openPaymentSession(
+  app: AppContext,
+  order: PlacedOrder,
+  open: (toPay: OrderToPay) => Promise<{ provider: PaymentProvider; reference: string; url: string | null }>,
+  metadata: EventMetadata,
+): Promise<{ reference: string; url: string | null }> {
+  const pages = checkoutResultPages({ guest: order.guest, itemTypes: order.items.map((i) => i.itemType) });
+  const session = await open({
+    orderId: order.orderId,
+    externalId: order.externalId,
+    email: order.email,
+    items: order.items.map((item) => ({ name: item.name, amountCents: item.priceCents + item.tipCents })),
+    totalCents: order.totalCents,
+    successUrl: `${app.config.publicUrl}${pages.success}`,
+    cancelUrl: `${app.config.publicUrl}${pages.failed}`,
+    expiresAt: new Date(app.now().getTime() + SESSION_LIFETIME_MS),
+  });
+  await runOrderCommand(
+    app,
+    order.orderId,
+    {
+      type: 'OpenPaymentSession',
+      provider: session.provider,
+      providerReference: session.reference,
+      url: session.url,
+      openedAt: app.now(),
+    },
+    metadata,
+  );
+  return { reference: session.reference, url: session.url };
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutResultPages } from './checkout-result-pages';
+import {
+  captureOrderRequestSchema,
+  cardCheckoutRequestSchema,
+  CART_MAX_ITEMS,
+  checkoutFormSchema,
+  checkoutMessages,
+  paypalOrderRequestSchema,
+} from './checkout.schemas';
+
+const form = {
+  email: ' pat@example.com ',
+  fullname: ' Pat Player ',
+  country: 'CZ',
+  termsAccepted: true,
+  reminderAccepted: true,
+};
+const firstIssue = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => {
+  const issue = result.error?.issues[0];
+  return issue ? { field: issue.path.join('.'), message: issue.message } : null;
+};
+
+describe('checkout form (spec 5, Checkout)', () => {
+  it('accepts a filled form, trimmed, with the country in lowercase', () => {
+    expect(checkoutFormSchema.parse(form)).toEqual({
+      ...form,
+      email: 'pat@example.com',
+      fullname: 'Pat Player',
+      country: 'cz',
+    });
+  });
+
+  it.each([
+    ['email', { email: 'pat@example' }, checkoutMessages.email],
+    ['fullname', { fullname: 'Al ' }, checkoutMessages.fullname],
+    ['country', { country: '' }, checkoutMessages.country],
+    ['country', { country: undefined }, checkoutMessages.country],
+    ['termsAccepted', { termsAccepted: false }, checkoutMessages.terms],
+    ['termsAccepted', { termsAccepted: undefined }, checkoutMessages.terms],
+    ['reminderAccepted', { reminderAccepted: 'yes' }, checkoutMessages.reminder],
+  ])('refuses a bad %s with the message the form shows', (field, change, message) => {
+    expect(firstIssue(checkoutFormSchema.safeParse({ ...form, ...change }))).toEqual({ field, message });
+  });
+});
+
+describe('checkout requests', () => {
+  it('read ids given as numbers or strings, and drop anything else a client sends (prices)', () => {
+    const parsed = cardCheckoutRequestSchema.parse({
+      ...form,
+      skins: [1, '2'],
+      bundles: ['30'],
+      price: 0.01,
+      total: 1,
+    });
+    expect(parsed).toMatchObject({ skins: [1, 2], bundles: [30] });
+    expect(parsed).not.toHaveProperty('price');
+    expect(parsed).not.toHaveProperty('total');
+  });
+
+  it('refuse an empty cart, a cart too large and ids that are not ids', () => {
+    expect(firstIssue(cardCheckoutRequestSchema.safeParse({ ...form }))).toEqual({
+      field: 'skins',
+      message: checkoutMessages.emptyCart,
+    });
+    const many = Array.from({ length: CART_MAX_ITEMS }, (_, i) => i + 1);
+    expect(
+      firstIssue(cardCheckoutRequestSchema.safeParse({ ...form, skins: many, bundles: [1] }))?.message,
+    ).toBe(checkoutMessages.tooManyItems);
+    for (const id of [0, -1, 1.5, 'abc', '1e3', null]) {
+      expect(cardCheckoutRequestSchema.safeParse({ ...form, skins: [id] }).success, String(id)).toBe(false);
+    }
+  });
+
+  it('take PayPal orders without the checkboxes (spec 7.1) but never with one unticked', () => {
+    const { termsAccepted: _t, reminderAccepted: _r, ...buyer } = form;
+    expect(paypalOrderRequestSchema.safeParse({ ...buyer, skins: [1] }).success).toBe(true);
+    expect(
+      firstIssue(paypalOrderRequestSchema.safeParse({ ...buyer, skins: [1], termsAccepted: false })),
+    ).toEqual({
+      field: 'termsAccepted',
+      message: checkoutMessages.terms,
+    });
+    expect(cardCheckoutRequestSchema.safeParse({ ...buyer, skins: [1] }).success).toBe(false);
+  });
+
+  it('read a capture by the provider order id', () => {
+    expect(captureOrderRequestSchema.parse({ orderId: ' 5O190127TN364715T ' })).toEqual({
+      orderId: '5O190127TN364715T',
+    });
+    expect(captureOrderRequestSchema.safeParse({ orderId: '../x' }).success).toBe(false);
+    expect(captureOrderRequestSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('checkout result pages', () => {
+  it('send a signed-in buyer to the collection, a guest to the bundles or skins list', () => {
+    expect(checkoutResultPages({ guest: false, itemTypes: ['SKIN', 'BUNDLE'] })).toEqual({
+      success: '/me/collection/success',
+      failed: '/me/collection/failed',
+    });
+    expect(checkoutResultPages({ guest: true, itemTypes: ['SKIN', 'BUNDLE'] })).toEqual({
+      success: '/bundles/success',
+      failed: '/bundles/failed',
+    });
+    expect(checkoutResultPages({ guest: true, itemTypes: ['SKIN'] })).toEqual({
+      success: '/skins/success',
+      failed: '/skins/failed',
+    });
+  });
+});
