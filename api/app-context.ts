@@ -8,6 +8,7 @@ import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
 import type { DownloadGrants } from '../infra/auth/download-grants';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
+import type { UserActionLimits } from './auth/user-rate-limiter';
 import type { CatalogueResponseCache } from './graphql/response-cache';
 
 /** What the API's features are given: built once at start (infra/main.ts) or per test. */
@@ -24,6 +25,8 @@ export type AppContext = {
   responseCache: CatalogueResponseCache;
   /** Card and PayPal payments: the providers' SDKs when configured, else the local stand-ins. */
   payments: PaymentProviders;
+  /** Per-user limits of comments and votes. */
+  limits: UserActionLimits;
   /** Signs and checks the expiring download links mailed to guests who bought. */
   downloadGrants: DownloadGrants;
   /** The current time; tests move it to check expiry. */

@@ -69,7 +69,6 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         bundlesAuthorsResolvers as ResolverMap,
         statisticsResolvers as ResolverMap,
         ordersResolvers(app) as ResolverMap,
-        // Last: its rate-limited rateSkin takes the place of the catalogue's.
         authoringResolvers(app) as ResolverMap,
       ),
     } as never,

@@ -19,6 +19,7 @@ import { EventUpcasters } from './event-store/event-upcasters';
 import type { Logger } from './logger';
 import { Mailer } from './mail/mailer';
 import { createPaymentProviders } from './payments/payment-providers';
+import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { LocalFileStorage } from './storage/file-storage';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
 
@@ -36,6 +37,7 @@ export async function createAppContext(
     storage: new LocalFileStorage(config.storageDir),
     responseCache: new CatalogueResponseCache(),
     payments: createPaymentProviders(config.payments),
+    limits: createUserActionLimits(() => context.now()),
     downloadGrants: new DownloadGrants(secret, () => context.now()),
     now: () => new Date(),
     startedAt: Date.now(),

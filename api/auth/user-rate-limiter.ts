@@ -33,3 +33,26 @@ export class UserRateLimiter {
     }
   }
 }
+
+const MINUTE = 60_000;
+export const COMMENTS_PER_MINUTE = 5;
+export const RATINGS_PER_MINUTE = 30;
+
+/** The per-user limits of the GraphQL actions that write for anyone signed in. */
+export function createUserActionLimits(now: () => Date) {
+  return {
+    comments: new UserRateLimiter({
+      max: COMMENTS_PER_MINUTE,
+      windowMs: MINUTE,
+      now,
+      message: 'You are commenting too fast. Please wait a minute and try again.',
+    }),
+    ratings: new UserRateLimiter({
+      max: RATINGS_PER_MINUTE,
+      windowMs: MINUTE,
+      now,
+      message: 'You are voting too fast. Please wait a minute and try again.',
+    }),
+  };
+}
+export type UserActionLimits = ReturnType<typeof createUserActionLimits>;

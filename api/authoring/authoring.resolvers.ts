@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { GAME_TYPES } from '../../domain/catalog/item-editor.schemas';
 import type { AppContext } from '../app-context';
 import { requireViewer, type RequestContext } from '../auth/viewer';
-import { UserRateLimiter } from '../auth/user-rate-limiter';
 import { bundlesByIds } from '../catalogue/bundles.repository';
 import { bundleOf } from '../catalogue/bundles-authors.resolvers';
-import { catalogueResolvers, skinOf } from '../catalogue/catalogue.resolvers';
+import { skinOf } from '../catalogue/catalogue.resolvers';
 import { skinsByIds } from '../catalogue/skins.repository';
 import { pageOf, pageRequest } from '../graphql/paging';
 import { createBundle, updateBundle } from './bundle-editor.handler';
@@ -16,9 +15,6 @@ import { createSkin, updateSkin } from './skin-editor.handler';
 
 /** Account-area lists (spec 7.2): 10 a page; the editors ask for 100 to link skins. */
 const CREATED_PAGE_SIZE = 10;
-const MINUTE = 60_000;
-export const COMMENTS_PER_MINUTE = 5;
-export const RATINGS_PER_MINUTE = 30;
 
 const id = z.coerce.number().int().positive();
 const hideArgs = z.object({ id, hide: z.boolean() });
@@ -35,20 +31,6 @@ function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
  * comments. Resolvers validate and authorise; the handlers write, each in one transaction.
  */
 export function authoringResolvers(app: AppContext) {
-  const comments = new UserRateLimiter({
-    max: COMMENTS_PER_MINUTE,
-    windowMs: MINUTE,
-    now: () => app.now(),
-    message: 'You are commenting too fast. Please wait a minute and try again.',
-  });
-  const ratings = new UserRateLimiter({
-    max: RATINGS_PER_MINUTE,
-    windowMs: MINUTE,
-    now: () => app.now(),
-    message: 'You are voting too fast. Please wait a minute and try again.',
-  });
-  const rateSkin = catalogueResolvers.Mutation.rateSkin;
-
   return {
     Query: {
       myCreatedSkins: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
@@ -98,12 +80,7 @@ export function authoringResolvers(app: AppContext) {
         return setItemHidden(app, viewer, 'bundle', args.id, args.hide);
       },
       createComment: (_root: unknown, args: unknown, context: RequestContext) =>
-        createComment(app, requireViewer(context.viewer), args, comments),
-      // The catalogue's rateSkin, counted per user first (it takes the place of the plain one).
-      rateSkin: (root: unknown, args: unknown, context: RequestContext) => {
-        ratings.hit(requireViewer(context.viewer).id);
-        return rateSkin(root, args, context);
-      },
+        createComment(app, requireViewer(context.viewer), args, app.limits.comments),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENTS_PER_MINUTE, RATINGS_PER_MINUTE } from '../../api/authoring/authoring.resolvers';
+import { COMMENTS_PER_MINUTE, RATINGS_PER_MINUTE } from '../../api/auth/user-rate-limiter';
 import { insertBundle, insertSkin } from '../../api/catalogue/catalogue.writes';
 import { editorMessages } from '../../domain/catalog/item-editor.schemas';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
