@@ -1,6 +1,7 @@
 // Texts of the admin area (spec 2.13).
 export const adminMessages = {
   eyebrow: 'Admin',
+  retry: 'Try again',
   dashboard: {
     title: 'Site Dashboard',
     description: 'Downloads, spending, charts and the top five lists of the whole site.',
@@ -30,8 +31,43 @@ export const adminMessages = {
   },
   orders: {
     title: 'Orders',
-    description: 'Every order, with search and a status filter.',
+    description: 'Every order, with search and a status filter. Refund a completed order within 7 days.',
     empty: 'There are no orders to show.',
+    noMatch: 'No order matches the search and the status.',
+    clearFilters: 'Clear search and status',
+    search: 'Search orders',
+    searchPlaceholder: 'Order number, email or name',
+    searchHint: 'Type at least 3 characters.',
+    clearSearch: 'Clear search',
+    status: 'Status',
+    allStatuses: 'All statuses',
+    loading: 'Loading orders...',
+    failed: 'The orders could not be loaded.',
+    total: (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`,
+    pagination: 'Pages of orders',
+    columns: {
+      number: 'Order',
+      buyer: 'Buyer',
+      items: 'Items',
+      total: 'Total',
+      status: 'Status',
+    },
+    anonymous: 'Guest',
+    refundedOn: (date: string) => `Refunded on ${date}`,
+    paidWith: (method: string) => method,
+    refund: 'Refund',
+    refundLabel: (number: string) => `Refund order ${number}`,
+    notRefundableStatus: 'Only completed orders can be refunded.',
+    notRefundable:
+      'Refunds are possible within 7 days of the payment, and only when no item of the order was downloaded.',
+    confirmTitle: (number: string) => `Refund order ${number}?`,
+    confirmText: (total: string, buyer: string) =>
+      `${buyer} gets ${total} back. The items leave the buyer's collection, and the authors' shares are taken back from their payouts. This cannot be undone.`,
+    confirm: 'Refund order',
+    cancel: 'Keep order',
+    refunding: (number: string) => `Refunding order ${number}...`,
+    refunded: (number: string) => `Order ${number} refunded.`,
+    refundFailed: 'Error refunding the order.',
   },
   payouts: {
     title: 'Payouts',

@@ -43,6 +43,4 @@ export const homeMessages = {
     eyebrow: 'Fresh from the garage',
     more: 'All skins',
   },
-  purchaseThanks:
-    'Thank you for your purchase! You should receive a mail confirmation with download link(s) in a few minutes.',
 } as const;

@@ -4,6 +4,7 @@ import { IconGift, IconShoppingCartCheck, IconShoppingCartPlus, IconStack2 } fro
 import { useRef, useState } from 'react';
 import { useCart } from '../cart';
 import { formatPrice } from '../format';
+import { useOwnership } from '../ownership';
 import { useSession } from '../session';
 import { BundleContentsModal } from './bundle-contents-modal';
 import { bundleCardMessages as messages } from './bundle-card.messages';
@@ -22,7 +23,7 @@ export interface PricedBundle {
 
 export interface BundlePriceButtonProps {
   bundle: PricedBundle;
-  /** The viewer bought it (no ownership API yet: pages pass nothing). */
+  /** The viewer bought it; by default the viewer's owned bundles say so (`useOwnership`). */
   owned?: boolean;
   size?: ButtonProps['size'];
   fullWidth?: boolean;
@@ -37,13 +38,14 @@ export interface BundlePriceButtonProps {
  */
 export function BundlePriceButton({
   bundle,
-  owned = false,
+  owned,
   size = 'sm',
   fullWidth = false,
   className,
 }: BundlePriceButtonProps) {
   const { user } = useSession();
   const cart = useCart();
+  const ownership = useOwnership();
   const [modalOpen, setModalOpen] = useState(false);
   // The modal mounts on first use and stays for its closing transition.
   const [modalUsed, setModalUsed] = useState(false);
@@ -67,7 +69,8 @@ export function BundlePriceButton({
   ) : null;
 
   const isAuthor = user !== null && String(user.id) === bundle.author.id;
-  if (isAuthor || owned) {
+  const isOwned = owned ?? ownership.ownsBundle(bundle.id);
+  if (isAuthor || isOwned) {
     return (
       <>
         <Button
@@ -107,6 +110,8 @@ export function BundlePriceButton({
       <Button
         {...common}
         className={buttonClass}
+        // Until the owned ids are known, a signed-in viewer cannot add it (it may be theirs already).
+        disabled={!ownership.ready}
         onClick={() => cart.add('bundle', id)}
         leftSection={<IconShoppingCartPlus size={iconSize} aria-hidden />}
         aria-label={messages.addToCart(bundle.title, bundle.price)}

@@ -12,5 +12,6 @@ export {
   subscribeToCart,
 } from './cart.store';
 export type { CartContents, CartItemKind } from './cart.store';
-export { purchaseResultOf, usePurchaseResult } from './use-purchase-result';
+export { PURCHASE_TOAST_MS, purchaseResultOf, usePurchaseResult } from './use-purchase-result';
+export { purchaseResultMessages } from './purchase-result.messages';
 export type { PurchaseResult } from './use-purchase-result';

@@ -1,8 +1,14 @@
+import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useRefreshOwnership } from '../ownership';
 import { cartCount, clearCart, readCart } from './cart.store';
+import { purchaseResultMessages as messages } from './purchase-result.messages';
 
 export type PurchaseResult = 'success' | 'failed';
+
+/** Spec 9: the purchase toast stays 10 s. */
+export const PURCHASE_TOAST_MS = 10_000;
 
 export function purchaseResultOf(pathname: string): PurchaseResult | null {
   const path = pathname.replace(/\/+$/, '');
@@ -12,23 +18,44 @@ export function purchaseResultOf(pathname: string): PurchaseResult | null {
 }
 
 /**
- * The checkout result a page was opened with (/skins/success, /bundles/failed, /success, …).
- * On success the cart is cleared (spec 4); `onSuccess` learns whether it held anything.
+ * The checkout result a page was opened with (/skins/success, /bundles/failed, /success, …), for its
+ * banner. On arrival it shows the toast (10 s): on success only when the cart still held the bought
+ * items (spec 2.5; a reload of the page does not thank twice), then empties the cart (spec 4) and
+ * asks again what the viewer owns; on failure every time the page is opened.
  */
-export function usePurchaseResult(onSuccess?: (cartHadItems: boolean) => void): PurchaseResult | null {
-  const { pathname } = useLocation();
+export function usePurchaseResult(): PurchaseResult | null {
+  const { pathname, key } = useLocation();
   const result = purchaseResultOf(pathname);
-  const onSuccessRef = useRef(onSuccess);
+  const refreshOwnership = useRefreshOwnership();
+  const refreshRef = useRef(refreshOwnership);
   useEffect(() => {
-    onSuccessRef.current = onSuccess;
+    refreshRef.current = refreshOwnership;
   });
+  const handled = useRef<string | null>(null);
 
   useEffect(() => {
-    if (result !== 'success') return;
-    const cartHadItems = cartCount(readCart()) > 0;
-    if (cartHadItems) clearCart();
-    onSuccessRef.current?.(cartHadItems);
-  }, [result, pathname]);
+    if (!result || handled.current === key) return;
+    handled.current = key;
+    if (result === 'failed') {
+      notifications.show({
+        id: 'purchase-result',
+        color: 'red',
+        title: messages.cancelledTitle,
+        message: messages.cancelled,
+        autoClose: PURCHASE_TOAST_MS,
+      });
+      return;
+    }
+    if (cartCount(readCart()) === 0) return;
+    clearCart();
+    void refreshRef.current();
+    notifications.show({
+      id: 'purchase-result',
+      color: 'teal',
+      message: messages.thanks,
+      autoClose: PURCHASE_TOAST_MS,
+    });
+  }, [result, key]);
 
   return result;
 }

@@ -3,6 +3,7 @@ import type { ButtonProps } from '@mantine/core';
 import { IconDownload, IconShoppingCartCheck, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useCart } from '../cart';
 import { formatPrice } from '../format';
+import { useOwnership } from '../ownership';
 import { useSession } from '../session';
 import { skinCardMessages as messages } from './skin-card.messages';
 import { useSkinDownload } from './use-skin-download';
@@ -19,7 +20,7 @@ export interface PricedSkin {
 
 export interface SkinPriceButtonProps {
   skin: PricedSkin;
-  /** The viewer bought it (no ownership API yet: pages pass nothing). */
+  /** The viewer bought it; by default the viewer's owned skins say so (`useOwnership`). */
   owned?: boolean;
   size?: ButtonProps['size'];
   fullWidth?: boolean;
@@ -30,21 +31,18 @@ export interface SkinPriceButtonProps {
  * an owned one 'Owned' (Download), one in the cart 'In cart' (disabled), a paid one its price (adds
  * it to the cart), a free one 'Free' (downloads; disabled for 5 s after a click).
  */
-export function SkinPriceButton({
-  skin,
-  owned = false,
-  size = 'sm',
-  fullWidth = false,
-}: SkinPriceButtonProps) {
+export function SkinPriceButton({ skin, owned, size = 'sm', fullWidth = false }: SkinPriceButtonProps) {
   const { user } = useSession();
   const cart = useCart();
+  const ownership = useOwnership();
   const { download, locked } = useSkinDownload();
   const id = Number(skin.id);
+  const isOwned = owned ?? ownership.ownsSkin(skin.id);
   const common = { size, fullWidth, className: classes.button };
   const iconSize = size === 'lg' || size === 'xl' ? 20 : 16;
 
   const isAuthor = user !== null && String(user.id) === skin.author.id;
-  if (isAuthor || owned) {
+  if (isAuthor || isOwned) {
     return (
       <Button
         {...common}
@@ -78,6 +76,8 @@ export function SkinPriceButton({
     return (
       <Button
         {...common}
+        // Until the owned ids are known, a signed-in viewer cannot add it (it may be theirs already).
+        disabled={!ownership.ready}
         onClick={() => cart.add('skin', id)}
         leftSection={<IconShoppingCartPlus size={iconSize} aria-hidden />}
         aria-label={messages.addToCart(skin.title, skin.price)}

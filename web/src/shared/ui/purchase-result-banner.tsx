@@ -1,11 +1,20 @@
-import { Alert } from '@mantine/core';
+import { Alert, Anchor, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
 import type { PurchaseResult } from '../cart/use-purchase-result';
+import { useSession } from '../session/session.context';
 import { uiMessages } from './ui.messages';
 
-/** The banner shown after a checkout comes back to /…/success or /…/failed. */
+/**
+ * The banner shown after a checkout comes back to /…/success or /…/failed (spec 2.8 and 8): the mail
+ * with the download links is on its way, or the owned skins download at once from the collection.
+ */
 export function PurchaseResultBanner({ result }: { result: PurchaseResult }) {
+  const { hasRoles, user } = useSession();
+  const { pathname } = useLocation();
   const success = result === 'success';
+  const inCollection = pathname.startsWith('/me/collection');
+  const withCollection = user !== null && hasRoles(['regular']);
   return (
     <Alert
       role="status"
@@ -15,7 +24,28 @@ export function PurchaseResultBanner({ result }: { result: PurchaseResult }) {
       title={success ? uiMessages.purchaseSuccessTitle : uiMessages.purchaseFailedTitle}
       mb="xl"
     >
-      {success ? uiMessages.purchaseSuccessText : uiMessages.purchaseFailedText}
+      <Text size="sm">
+        {success ? uiMessages.purchaseSuccessText : uiMessages.purchaseFailedText}
+        {success && inCollection ? ` ${uiMessages.purchaseDownloadBelow}` : null}
+        {success && !inCollection && withCollection ? (
+          <>
+            {' '}
+            {uiMessages.purchaseDownloadFrom}{' '}
+            <Anchor component={Link} to="/me/collection" inherit fw={700}>
+              {uiMessages.purchaseCollection}
+            </Anchor>
+            .
+          </>
+        ) : null}
+        {!success ? (
+          <>
+            {' '}
+            <Anchor component={Link} to="/cart/summary" inherit fw={700}>
+              {uiMessages.purchaseBackToCart}
+            </Anchor>
+          </>
+        ) : null}
+      </Text>
     </Alert>
   );
 }

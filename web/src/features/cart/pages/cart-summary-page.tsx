@@ -1,17 +1,69 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useCart } from '../../../shared/cart';
+import { formatPrice } from '../../../shared/format';
+import { ListLoadError } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { cartMessages } from '../cart.messages';
+import { CartLines } from '../components/cart-lines';
+import { CheckoutForm } from '../components/checkout-form';
+import { useCartItems } from '../hooks/use-cart-items';
+import type { DroppedItems } from '../hooks/use-cart-items';
+import { fetchCheckoutConfig } from '../lib/checkout-api';
+import type { CheckoutConfig } from '../lib/checkout-api';
+import classes from './cart-summary-page.module.css';
 
-/** The cart and checkout (spec 2.12), open to visitors and regular users. */
-export function CartSummaryPage() {
-  const { items, count, clear } = useCart();
+/** The payment options the server offers (GET /api/checkout/config). */
+function useCheckoutConfig() {
+  const [config, setConfig] = useState<CheckoutConfig | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCheckoutConfig(controller.signal)
+      .then(setConfig)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('The checkout configuration could not be loaded', error);
+        setFailed(true);
+      });
+    return () => controller.abort();
+  }, []);
+  return { config, failed };
+}
 
-  if (count === 0) {
-    return (
-      <PageContainer title={cartMessages.title} eyebrow={cartMessages.eyebrow} size="md">
+function joinTitles(titles: readonly string[]): string {
+  return titles.map((title) => `“${title}”`).join(', ');
+}
+
+function DroppedNotice({ dropped }: { dropped: DroppedItems }) {
+  const texts = cartMessages.dropped;
+  const lines = [
+    dropped.owned.length > 0 ? texts.owned(joinTitles(dropped.owned)) : null,
+    dropped.own.length > 0 ? texts.own(joinTitles(dropped.own)) : null,
+    dropped.free.length > 0 ? texts.free(joinTitles(dropped.free)) : null,
+    dropped.bundleOnly.length > 0 ? texts.bundleOnly(joinTitles(dropped.bundleOnly)) : null,
+    dropped.unavailable > 0 ? texts.unavailable(dropped.unavailable) : null,
+  ].filter((line): line is string => line !== null);
+  if (lines.length === 0) return null;
+  return (
+    <Alert variant="light" color="yellow" icon={<IconInfoCircle />} title={texts.title} role="status">
+      <Stack gap={4}>
+        {lines.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function EmptyCart({ dropped }: { dropped: DroppedItems }) {
+  return (
+    <PageContainer title={cartMessages.title} eyebrow={cartMessages.eyebrow} size="md">
+      <Stack gap="lg">
+        <DroppedNotice dropped={dropped} />
         <Card withBorder padding="xl">
           <EmptyState
             icon={<IconShoppingCartOff stroke={1.5} />}
@@ -28,43 +80,136 @@ export function CartSummaryPage() {
             }
           />
         </Card>
-      </PageContainer>
+      </Stack>
+    </PageContainer>
+  );
+}
+
+/** The cart and checkout (spec 2.12), open to visitors and regular users. */
+export function CartSummaryPage() {
+  const cart = useCartItems();
+  const { config, failed: configFailed } = useCheckoutConfig();
+
+  if (cart.empty) return <EmptyCart dropped={cart.dropped} />;
+
+  const count = cart.lines.length;
+  const has2020 = cart.lines.some((line) => line.item.type === 'TM2020');
+
+  let items;
+  if (cart.loading) {
+    items = (
+      <Stack gap="md" role="status" aria-label={cartMessages.loading} py="md">
+        {[0, 1].map((index) => (
+          <Group key={index} gap="md" wrap="nowrap">
+            <Skeleton w={160} h={90} radius="sm" />
+            <Stack gap={8} style={{ flex: 1 }}>
+              <Skeleton h={14} w="30%" />
+              <Skeleton h={20} w="70%" />
+              <Skeleton h={14} w="40%" />
+            </Stack>
+          </Group>
+        ))}
+      </Stack>
     );
+  } else if (cart.error) {
+    items = <ListLoadError message={cartMessages.loadFailed} onRetry={cart.retry} />;
+  } else {
+    items = <CartLines lines={cart.lines} onRemove={(line) => cart.remove(line.kind, line.id)} />;
   }
 
   return (
-    <PageContainer title={cartMessages.title} eyebrow={cartMessages.eyebrow} size="md">
-      <Stack gap="lg">
-        <Card withBorder padding="xl">
-          <Group justify="space-between" align="center" gap="md">
-            <Stack gap={4}>
-              <Text size="sm" c="dimmed" tt="uppercase" fw={700} lts="0.08em">
-                {cartMessages.inYourCart}
-              </Text>
-              <Title order={2}>{cartMessages.itemCount(count)}</Title>
-              <Text c="dimmed">
-                {[
-                  items.skins.length > 0 ? cartMessages.skinCount(items.skins.length) : null,
-                  items.bundles.length > 0 ? cartMessages.bundleCount(items.bundles.length) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </Text>
-            </Stack>
-            <Button variant="default" leftSection={<IconTrash size={16} aria-hidden />} onClick={clear}>
-              {cartMessages.clear}
-            </Button>
-          </Group>
-        </Card>
-        <Alert
-          variant="light"
-          color="electric"
-          icon={<IconInfoCircle />}
-          title={cartMessages.clubAccessTitle}
-        >
-          {cartMessages.clubAccessText}
-        </Alert>
-      </Stack>
+    <PageContainer
+      title={cartMessages.title}
+      eyebrow={cartMessages.eyebrow}
+      description={cartMessages.description}
+    >
+      <Grid gap="xl" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <DroppedNotice dropped={cart.dropped} />
+            <Card withBorder padding="lg" className={classes.panel}>
+              <Group justify="space-between" align="center" gap="md" mb="xs">
+                <Stack gap={0}>
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts="0.08em">
+                    {cartMessages.inYourCart}
+                  </Text>
+                  <Title order={2} size="h3">
+                    {cart.loading ? '\u00a0' : cartMessages.itemCount(count)}
+                  </Title>
+                </Stack>
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  size="compact-sm"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={cart.clear}
+                >
+                  {cartMessages.clear}
+                </Button>
+              </Group>
+              {items}
+            </Card>
+            {cart.overlaps.map((overlap) => (
+              <Alert
+                key={`${overlap.skin}-${overlap.bundle}`}
+                variant="light"
+                color="yellow"
+                icon={<IconAlertTriangle />}
+              >
+                {cartMessages.skinInBundle(overlap.skin, overlap.bundle)}
+              </Alert>
+            ))}
+            {has2020 ? (
+              <Alert
+                variant="light"
+                color="electric"
+                icon={<IconInfoCircle />}
+                title={cartMessages.clubAccessTitle}
+              >
+                <Text size="sm">
+                  {cartMessages.clubAccessText}{' '}
+                  <Anchor component={Link} to="/installation-guide?game=tm2020" inherit fw={600}>
+                    {cartMessages.clubAccessGuide}
+                  </Anchor>
+                </Text>
+              </Alert>
+            ) : null}
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder padding="lg" className={`${classes.panel} ${classes.checkout}`}>
+            <Group justify="space-between" align="flex-end" mb="md" className={classes.total}>
+              <Stack gap={0}>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts="0.08em">
+                  {cartMessages.total}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {cartMessages.totalHint}
+                </Text>
+              </Stack>
+              {cart.loading ? (
+                <Skeleton h={36} w={120} />
+              ) : (
+                <Text className={classes.totalAmount} aria-live="polite">
+                  {formatPrice(cart.totalCents / 100)}
+                </Text>
+              )}
+            </Group>
+            <Title order={2} size="h4" mb={4}>
+              {cartMessages.form.title}
+            </Title>
+            <CheckoutForm
+              config={config}
+              configFailed={configFailed}
+              items={cart.ids}
+              totalCents={cart.totalCents}
+              ready={!cart.loading && !cart.error && count > 0}
+              onItemsRefused={cart.retry}
+            />
+          </Card>
+        </Grid.Col>
+      </Grid>
     </PageContainer>
   );
 }

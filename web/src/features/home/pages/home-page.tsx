@@ -1,8 +1,9 @@
-import { notifications } from '@mantine/notifications';
+import { Container } from '@mantine/core';
 import { useEffect } from 'react';
 import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
 import { siteMessages } from '../../../shared/messages/site.messages';
+import { PurchaseResultBanner } from '../../../shared/ui';
 import { Hero } from '../components/hero';
 import { SkinOfTheMonth } from '../components/skin-of-the-month';
 import { SkinShowcase } from '../components/skin-showcase';
@@ -12,17 +13,9 @@ import { HomeSkinsQuery } from '../lib/home.documents';
 
 /** The hero, the Skin of the Month, the trending and latest skins, and the tagline block (spec 2.5). */
 export function HomePage() {
-  // Back from a purchase (/success): thank the buyer and empty the cart (spec 2.5).
-  usePurchaseResult((cartHadItems) => {
-    if (cartHadItems) {
-      notifications.show({
-        id: 'purchase-success',
-        color: 'teal',
-        message: homeMessages.purchaseThanks,
-        autoClose: 10_000,
-      });
-    }
-  });
+  // Back from a PayPal purchase as a guest (/success, /failed): the banner, the toast, and on success
+  // an empty cart (spec 2.5).
+  const purchaseResult = usePurchaseResult();
 
   const [{ data, fetching, error }] = useQuery({ query: HomeSkinsQuery });
   // Spec 8: query failures are only logged.
@@ -34,6 +27,11 @@ export function HomePage() {
   return (
     <>
       <title>{siteMessages.documentTitle()}</title>
+      {purchaseResult ? (
+        <Container size="xl" pt="xl" w="100%">
+          <PurchaseResultBanner result={purchaseResult} />
+        </Container>
+      ) : null}
       <Hero />
       <SkinOfTheMonth />
       {/* The rows show every game, and so does the list they link to. A failed query hides them. */}

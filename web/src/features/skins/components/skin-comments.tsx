@@ -1,15 +1,19 @@
 import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconLogin2, IconMessageCircle } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconLogin2, IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
+import { COMMENT_MAX, commentText } from '../../../../../domain/catalog/item-editor.schemas';
 import { formatDate } from '../../../shared/format';
+import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { SkinCommentsQuery as SkinCommentsResult } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError } from '../../../shared/listing';
 import { openAuthModal, useSession } from '../../../shared/session';
 import { UserAvatar } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
-import { SkinCommentsQuery } from '../lib/skins.documents';
+import { CreateCommentMutation, SkinCommentsQuery } from '../lib/skins.documents';
 import { skinsMessages } from '../skins.messages';
 import classes from './skin-comments.module.css';
 
@@ -83,26 +87,122 @@ function CommentsPage({
   return comments?.map((comment) => <CommentItem key={comment.id} comment={comment} />) ?? null;
 }
 
-/** The disabled placeholder of spec 5 for visitors; the comment form itself comes with createComment. */
+/** Spec 9: toasts close after 5 s. */
+const TOAST_MS = 5000;
+
+/**
+ * Visitors see the spec's placeholder in a read-only box (spec 5); a click on it or on the button
+ * opens the sign-in modal.
+ */
 function SignInToComment() {
   return (
-    <div className={classes.signIn}>
+    <div className={classes.form}>
       <Textarea
         aria-label={messages.writeLabel}
         placeholder={messages.loginPlaceholder}
-        disabled
+        readOnly
         autosize
         minRows={2}
+        onClick={() => openAuthModal('login')}
+        className={classes.locked}
       />
       <Button
         variant="light"
         leftSection={<IconLogin2 size={18} aria-hidden />}
         onClick={() => openAuthModal('login')}
-        className={classes.signInButton}
+        className={classes.formButton}
       >
         {messages.signIn}
       </Button>
     </div>
+  );
+}
+
+type CommentValues = { text: string };
+
+const validateComment = (values: CommentValues) => {
+  const parsed = commentText.safeParse(values.text);
+  return parsed.success ? {} : { text: parsed.error.issues[0]?.message };
+};
+
+/**
+ * The comment form (spec 4): idle, sending, done. At least 3 characters, flagged only after the
+ * first attempt; the toasts of spec 8; once sent, the form locks and the comment goes to the top.
+ */
+function CommentForm({ skinId, onPosted }: { skinId: string; onPosted: (comment: Comment) => void }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [, createComment] = useMutation(CreateCommentMutation);
+  const form = useForm<CommentValues>({
+    initialValues: { text: '' },
+    validate: validateComment,
+    clearInputErrorOnChange: false,
+  });
+  const errors = useErrorsAfterSubmit(form);
+
+  const send = async (values: CommentValues) => {
+    if (state !== 'idle') return;
+    setState('sending');
+    const toastId = `comment-${skinId}-${Date.now()}`;
+    notifications.show({
+      id: toastId,
+      loading: true,
+      message: messages.sending,
+      autoClose: false,
+      withCloseButton: false,
+    });
+    const result = await createComment({ skin: skinId, text: values.text.trim() });
+    const comment = result.data?.createComment;
+    if (result.error || !comment) {
+      console.error('createComment failed', result.error);
+      setState('idle');
+      notifications.update({
+        id: toastId,
+        loading: false,
+        color: 'red',
+        message: messages.failed,
+        autoClose: TOAST_MS,
+        withCloseButton: true,
+      });
+      return;
+    }
+    setState('done');
+    onPosted(comment);
+    notifications.update({
+      id: toastId,
+      loading: false,
+      color: 'teal',
+      message: messages.sent,
+      autoClose: TOAST_MS,
+      withCloseButton: true,
+    });
+  };
+
+  const locked = state !== 'idle';
+  return (
+    <form className={classes.form} onSubmit={errors.onSubmit(send)} noValidate>
+      <Textarea
+        label={messages.writeLabel}
+        placeholder={messages.placeholder}
+        autosize
+        minRows={2}
+        maxRows={10}
+        maxLength={COMMENT_MAX}
+        disabled={locked}
+        description={state === 'done' ? messages.done : undefined}
+        {...form.getInputProps('text')}
+      />
+      <Button
+        type="submit"
+        className={classes.formButton}
+        loading={state === 'sending'}
+        disabled={state === 'done'}
+        leftSection={
+          state === 'done' ? <IconCheck size={18} aria-hidden /> : <IconSend size={18} aria-hidden />
+        }
+      >
+        {state === 'done' ? messages.sentButton : messages.send}
+      </Button>
+    </form>
   );
 }
 
@@ -123,12 +223,16 @@ export function SkinComments({ skinId }: { skinId: string }) {
   // Pages after the first, and how many comments each of them brought.
   const [pages, setPages] = useState(1);
   const [loaded, setLoaded] = useState<Record<number, number>>({});
+  // Comments written here, newest first, shown above the loaded ones (spec 4).
+  const [posted, setPosted] = useState<Comment[]>([]);
   const [seenSkin, setSeenSkin] = useState(skinId);
   if (seenSkin !== skinId) {
     setSeenSkin(skinId);
     setPages(1);
     setLoaded({});
+    setPosted([]);
   }
+  const onPosted = useCallback((comment: Comment) => setPosted((current) => [comment, ...current]), []);
   const onLoaded = useCallback(
     (page: number, ids: readonly string[]) =>
       setLoaded((current) => (current[page] === ids.length ? current : { ...current, [page]: ids.length })),
@@ -136,18 +240,24 @@ export function SkinComments({ skinId }: { skinId: string }) {
   );
 
   const first = data?.comments;
-  const total = first?.pageInfo.totalElements ?? 0;
+  const firstIds = new Set(first?.content.map((comment) => comment.id) ?? []);
+  const newOnes = posted.filter((comment) => !firstIds.has(comment.id));
+  const total = (first?.pageInfo.totalElements ?? 0) + newOnes.length;
   const totalPages = first?.pageInfo.totalPages ?? 0;
   const shown =
+    newOnes.length +
     (first?.content.length ?? 0) +
     Array.from({ length: pages - 1 }, (_, index) => loaded[index + 1] ?? 0).reduce((a, b) => a + b, 0);
   const nextLoading = pages > 1 && loaded[pages - 1] === undefined;
 
   let content;
-  if (first && first.content.length > 0) {
+  if (first && first.content.length + newOnes.length > 0) {
     content = (
       <>
         <ul className={classes.list}>
+          {newOnes.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} />
+          ))}
           {first.content.map((comment) => (
             <CommentItem key={comment.id} comment={comment} />
           ))}
@@ -209,7 +319,7 @@ export function SkinComments({ skinId }: { skinId: string }) {
           </Badge>
         ) : null}
       </Group>
-      {user ? null : <SignInToComment />}
+      {user ? <CommentForm key={skinId} skinId={skinId} onPosted={onPosted} /> : <SignInToComment />}
       {content}
     </section>
   );

@@ -106,3 +106,23 @@ export const SkinCommentsQuery = graphql(`
     }
   }
 `);
+
+// Spec 4 and 7.2: a new comment (3 characters or more, plain text); it goes to the top of the list.
+export const CreateCommentMutation = graphql(`
+  mutation CreateComment($skin: ID!, $text: String!) {
+    createComment(skin: $skin, text: $text) {
+      id
+      text
+      createdAt
+      user {
+        id
+        url
+        username
+        country
+        avatar {
+          url
+        }
+      }
+    }
+  }
+`);

@@ -1,0 +1,255 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { waitForMail } from '../support/outbox';
+
+// The e2e app runs without provider keys: the local card checkout page and the local PayPal step.
+
+let session: BrowserSession | null = null;
+afterEach(async (context) => {
+  if (session && context.task.result?.state === 'fail')
+    await screenshot(session.page, `failed-${context.task.name}`);
+  await session?.close();
+  session = null;
+});
+
+type Item = { id: string; title: string; url: string; price: number };
+
+async function graphql<T>(query: string, token?: string): Promise<T> {
+  const response = await fetch(`${inject('appUrl')}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query }),
+  });
+  const body = (await response.json()) as { data: T; errors?: unknown };
+  if (body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+async function logIn(username: string): Promise<string> {
+  const response = await fetch(`${inject('appUrl')}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'demo-password' }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.text()).trim();
+}
+
+/** Paid 2020-edition skins and bundles of the demo catalogue, found like any client would. */
+async function paidCatalogue(): Promise<{ skins: Item[]; bundles: (Item & { skins: { id: string }[] })[] }> {
+  const data = await graphql<{
+    skins: { content: Item[] };
+    bundles: { content: (Item & { skins: { id: string }[] })[] };
+  }>(`
+    {
+      skins(type: TM2020, page: { page: 0, size: 100 }) {
+        content {
+          id
+          title
+          url
+          price
+        }
+      }
+      bundles(type: TM2020, page: { page: 0, size: 100 }) {
+        content {
+          id
+          title
+          url
+          price
+          skins {
+            id
+          }
+        }
+      }
+    }
+  `);
+  return {
+    skins: data.skins.content.filter((skin) => skin.price > 0),
+    bundles: data.bundles.content.filter((bundle) => bundle.price > 0),
+  };
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+async function cartCount(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const ids = (key: string) => (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length;
+    return ids('cart-skins') + ids('cart-bundles');
+  });
+}
+
+describe('buying in the browser', () => {
+  it('a guest buys a skin and a bundle by card, gets the mail and downloads from its link', async () => {
+    const { skins, bundles } = await paidCatalogue();
+    const bundle = bundles[0];
+    const skin = skins.find((candidate) => !bundle?.skins.some((inBundle) => inBundle.id === candidate.id));
+    if (!bundle || !skin) throw new Error('The demo catalogue has no paid skin and bundle');
+    const email = `guest_${Date.now() % 1_000_000}@example.com`;
+
+    session = await openBrowser();
+    const { page } = session;
+
+    // Put a paid skin and a paid bundle in the cart from their pages.
+    await page.goto(`/skins/${skin.url}`);
+    await page
+      .getByRole('button', { name: new RegExp(`^Add ${skin.title} to the cart`) })
+      .first()
+      .click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: `${skin.title} is in your cart` })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.goto(`/bundles/${bundle.url}`);
+    await page
+      .getByRole('button', { name: new RegExp(`^Add ${bundle.title} to the cart`) })
+      .first()
+      .click();
+    const cartLink = page.getByRole('link', { name: 'Shopping cart, 2 items' });
+    await expect.poll(() => cartLink.isVisible()).toBe(true);
+
+    // The cart reloads both by id, with the total and the form.
+    await cartLink.click();
+    await page.waitForURL('**/cart/summary');
+    const items = page.getByRole('list', { name: 'In your cart' });
+    await expect
+      .poll(() => items.getByRole('link', { name: skin.title }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await expect.poll(() => items.getByRole('link', { name: bundle.title }).isVisible()).toBe(true);
+    const total = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' }).format(
+      (Math.round(skin.price * 100) + Math.round(bundle.price * 100)) / 100,
+    );
+    await expect.poll(() => page.getByText(total, { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Trackmania (2020) skins need club access').isVisible())
+      .toBe(true);
+
+    // Nothing is sent until the form is valid: the marks show after the first attempt.
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await expect
+      .poll(() => page.getByText('Full name must have at least 3 characters.').isVisible())
+      .toBe(true);
+    expect(page.url()).toContain('/cart/summary');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Full name').fill('Gustav Guest');
+    await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
+    await page.getByRole('checkbox', { name: /I will not resell/ }).check();
+    await screenshot(page, 'buying-cart');
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+
+    // The local checkout page stands in for the card provider.
+    await page.waitForURL('**/local-checkout/**', { timeout: 15_000 });
+    await screenshot(page, 'buying-local-checkout');
+    await page.getByRole('button', { name: /^Pay/ }).first().click();
+
+    // Back on the marketplace: the banner, the toast and an empty cart.
+    await page.waitForURL(/\/(skins|bundles)\/success$/, { timeout: 15_000 });
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Purchase successful' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await expect.poll(() => toast(page, 'Thank you for your purchase!').isVisible()).toBe(true);
+    expect(await cartCount(page)).toBe(0);
+    expect(await page.getByRole('link', { name: /^Shopping cart, \d+ items?$/ }).count()).toBe(0);
+    await screenshot(page, 'buying-success');
+
+    // The confirmation mail links to the downloads; the skin's link gives its zip.
+    const mail = await waitForMail(path.join(inject('appDataDir'), 'outbox'), email, '', 15_000);
+    const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0].replace(/[).,>]+$/, ''));
+    const skinLink =
+      links.find((link) => link.includes(skin.url)) ?? links.find((link) => link.includes('/assets/'));
+    if (!skinLink) throw new Error(`No download link in the mail:\n${mail.text}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.goto(skinLink).catch(() => null), // an attachment aborts the navigation
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    expect((await readFile(await download.path())).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('a signed-in player buys a skin with the local PayPal step and finds it owned in the collection', async () => {
+    const token = await logIn('player');
+    const owned = await graphql<{ myOwnedSkinIds: string[] }>('{ myOwnedSkinIds }', token);
+    const { skins } = await paidCatalogue();
+    const skin = skins.find((candidate) => !owned.myOwnedSkinIds.includes(candidate.id));
+    if (!skin) throw new Error('The player already owns every paid demo skin');
+
+    session = await openBrowser();
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: token, url: inject('appUrl') }]);
+
+    await page.goto(`/skins/${skin.url}`);
+    await page
+      .getByRole('button', { name: new RegExp(`^Add ${skin.title} to the cart`) })
+      .first()
+      .click();
+    await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
+    await page.waitForURL('**/cart/summary');
+
+    // The account's email is read-only; the player fills in the rest.
+    const emailField = page.getByLabel('Email');
+    await expect.poll(() => emailField.inputValue(), { timeout: 10_000 }).toMatch(/@/);
+    expect(await emailField.getAttribute('readonly')).not.toBeNull();
+    await page.getByLabel('Full name').fill('Petra Player');
+    await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
+    await page.getByRole('checkbox', { name: /I will not resell/ }).check();
+
+    // The local stand-in for PayPal's window.
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    const approval = page.getByRole('dialog', { name: /Approve the payment/ });
+    await expect.poll(() => approval.isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'buying-local-paypal');
+    await approval.getByRole('button', { name: 'Approve payment' }).click();
+
+    await page.waitForURL('**/me/collection/success', { timeout: 15_000 });
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Purchase successful' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await expect.poll(() => toast(page, 'Thank you for your purchase!').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: `Download ${skin.title}` }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await cartCount(page)).toBe(0);
+    await screenshot(page, 'buying-collection');
+
+    // The collection's download rests 3 s after a click.
+    const downloadButton = page.getByRole('button', { name: `Download ${skin.title}` });
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+    expect(download.suggestedFilename()).toBe(`${skin.url}.zip`);
+    expect(await downloadButton.isDisabled()).toBe(true);
+
+    // The skin's own button now says it is owned.
+    await page.goto(`/skins/${skin.url}`);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('button', { name: `Owned: download ${skin.title}` })
+            .first()
+            .isVisible(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+
+    // The order is in the purchase history as completed.
+    await page.goto('/me/purchase-history');
+    const row = page.getByRole('row').filter({ hasText: skin.title });
+    await expect.poll(() => row.first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row.first().getByText('Completed').isVisible()).toBe(true);
+    await screenshot(page, 'buying-purchase-history');
+  });
+});

@@ -1,0 +1,513 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  ColorInput,
+  Grid,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconRocket } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import type { CombinedError } from 'urql';
+import {
+  DESCRIPTION_MAX,
+  editorMessages,
+  GAME_TYPES,
+  LINKABLE_SKINS_PAGE,
+  skinInput,
+  TITLE_MAX,
+} from '../../../../../domain/catalog/item-editor.schemas';
+import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
+import { useErrorsAfterSubmit } from '../../../shared/forms';
+import type { SkinInput } from '../../../shared/graphql/generated/graphql';
+import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
+import { useSession } from '../../../shared/session';
+import { gameNames, SkinCard } from '../../../shared/skin-card';
+import { ImageUploadField, useFileUpload, useImageUploads, ZipUploadField } from '../../../shared/uploads';
+import type { KeptImage } from '../../../shared/uploads';
+import { accountMessages } from '../account.messages';
+import { useMyUser } from '../hooks/use-my-user';
+import { CreateSkinMutation, MyLinkableSkinsQuery, UpdateSkinMutation } from '../lib/authoring.documents';
+import { fieldErrorsOf, priceOf, showsCounter, truncateLabel } from '../lib/editor-form';
+import { EditorSection } from './editor-section';
+import { PublishingRules } from './publishing-rules';
+import classes from './editor-section.module.css';
+
+const texts = accountMessages.editor;
+const skinTexts = accountMessages.skinEditor;
+
+/** Saving a skin changes every list of skins the cache holds (even an empty one). */
+export const CHANGES_SKINS = { additionalTypenames: ['Skin', 'SkinPage', 'Bundle', 'BundlePage'] };
+
+/** A skin as the editor opens it (/me/skin/edit/{url}). */
+export interface EditableSkin {
+  id: string;
+  url: string;
+  title: string;
+  description: string;
+  type: GameType;
+  price: number;
+  published: boolean;
+  availableAlone: boolean;
+  videoUrl: string | null;
+  colorPrimary: string | null;
+  colorSecondary: string | null;
+  rating: { average: number; totalRatings: number };
+  images: KeptImage[];
+  colorVariations: string[];
+}
+
+type SkinFormValues = {
+  title: string;
+  description: string;
+  type: GameType;
+  price: number | string;
+  availableAlone: boolean;
+  videoUrl: string;
+  colorPrimary: string;
+  twoColors: boolean;
+  colorSecondary: string;
+  colorVariations: string[];
+};
+
+const FORM_FIELDS = new Set([
+  'title',
+  'description',
+  'type',
+  'price',
+  'videoUrl',
+  'colorPrimary',
+  'colorSecondary',
+  'colorVariations',
+  'images',
+  'skinSource',
+]);
+
+const SWATCHES = ['#00d8fb', '#ff3595', '#f5c518', '#2ecc71', '#ff6b1a', '#8e44ff', '#ffffff', '#111419'];
+
+function valuesOf(skin: EditableSkin | null, type: GameType): SkinFormValues {
+  return {
+    title: skin?.title ?? '',
+    description: skin?.description ?? '',
+    type: skin?.type ?? type,
+    price: skin && skin.price > 0 ? skin.price : '',
+    availableAlone: skin?.availableAlone ?? true,
+    videoUrl: skin?.videoUrl ?? '',
+    colorPrimary: skin?.colorPrimary ?? '',
+    twoColors: Boolean(skin?.colorSecondary),
+    colorSecondary: skin?.colorSecondary ?? '',
+    colorVariations: skin?.colorVariations ?? [],
+  };
+}
+
+export interface SkinEditorFormProps {
+  /** The skin being edited, or null for a new one. */
+  skin: EditableSkin | null;
+  /** The game, when the page or the bundle fixed it (spec 5: the game is fixed when a type is passed in). */
+  fixedType?: GameType | null;
+  /** Shows the color-variations picker (the chooser's "with color variations", and every edit). */
+  withVariations?: boolean;
+  /** The short form of the bundle editor's modal: no colors, video, variations or preview. */
+  compact?: boolean;
+  submitLabel?: string;
+  /** The success toast. */
+  savedMessage?: string;
+  onSaved: (saved: { id: string; url: string; title: string; price: number; type: GameType }) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * The skin editor (spec 2.11, 4, 5): name, description, game, price, availability, video, colors,
+ * color variations, the numbered screenshots and (new skins) the .zip, with a live card preview.
+ * Nothing is flagged until the first failed publish; then the messages follow the changes.
+ */
+export function SkinEditorForm({
+  skin,
+  fixedType = null,
+  withVariations = false,
+  compact = false,
+  submitLabel,
+  savedMessage,
+  onSaved,
+  onCancel,
+}: SkinEditorFormProps) {
+  const { user } = useSession();
+  const { myUser } = useMyUser();
+  const editing = skin !== null;
+  const images = useImageUploads(skin?.images ?? []);
+  const zip = useFileUpload('SKIN_SOURCE');
+  const [failed, setFailed] = useState(false);
+  const [{ fetching: creating }, createSkin] = useMutation(CreateSkinMutation);
+  const [{ fetching: updating }, updateSkin] = useMutation(UpdateSkinMutation);
+  const saving = creating || updating;
+
+  const [linkable] = useQuery({
+    query: MyLinkableSkinsQuery,
+    variables: {
+      page: { page: 0, size: LINKABLE_SKINS_PAGE, sortBy: 'createdAt', sortDirection: 'DESC' as const },
+    },
+    pause: !withVariations || compact,
+  });
+  const linkableSkins = useMemo(
+    () => (linkable.data?.myCreatedSkins.content ?? []).filter((candidate) => candidate.id !== skin?.id),
+    [linkable.data, skin?.id],
+  );
+
+  // What the uploads say, read by the validation (which must keep its identity between renders).
+  const uploadsRef = useRef({ images, zip: zip.state });
+  useEffect(() => {
+    uploadsRef.current = { images, zip: zip.state };
+  });
+
+  const dtoOf = useCallback(
+    (values: SkinFormValues): SkinInput => {
+      const { images: imageUploads, zip: zipState } = uploadsRef.current;
+      return {
+        id: skin?.id ?? null,
+        title: values.title,
+        description: values.description,
+        type: values.type,
+        price: priceOf(values.price),
+        availableAlone: values.availableAlone,
+        videoUrl: values.videoUrl.trim() || null,
+        colorPrimary: values.colorPrimary || null,
+        colorSecondary: values.twoColors ? values.colorSecondary || null : null,
+        colorVariations: withVariations || editing ? values.colorVariations : [],
+        images: imageUploads.resources,
+        skinSource:
+          !editing && zipState?.status === 'done' && zipState.id
+            ? { id: zipState.id, temporary: true, type: 'SKIN_SOURCE', order: 0 }
+            : null,
+      };
+    },
+    [editing, skin?.id, withVariations],
+  );
+
+  // Spec 5 through the shared rules, plus what only the editor knows: uploads under way or failed.
+  const validate = useCallback(
+    (values: SkinFormValues) => {
+      const parsed = skinInput.safeParse(dtoOf(values));
+      const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+      const { images: imageUploads, zip: zipState } = uploadsRef.current;
+      if (imageUploads.failed) errors.images = editorMessages.imageFailed;
+      else if (imageUploads.uploading) errors.images = texts.imagesUploading;
+      if (!editing) {
+        if (!zipState) errors.skinSource = editorMessages.zipMissing;
+        else if (zipState.status === 'uploading') errors.skinSource = editorMessages.zipUploading;
+        else if (zipState.status === 'failed')
+          errors.skinSource = zipState.error ?? editorMessages.zipMissing;
+      }
+      if (values.twoColors && !values.colorSecondary) errors.colorSecondary = editorMessages.color;
+      return errors;
+    },
+    [dtoOf, editing],
+  );
+
+  const form = useForm<SkinFormValues>({
+    initialValues: valuesOf(skin, fixedType ?? 'TM2020'),
+    validate,
+    clearInputErrorOnChange: false,
+  });
+  const errors = useErrorsAfterSubmit(form);
+
+  // After the first attempt the upload messages follow the uploads too.
+  const attempted = errors.attempted;
+  useEffect(() => {
+    if (attempted) form.validate();
+  }, [attempted, images.items, zip.state]);
+
+  const submit = async () => {
+    setFailed(false);
+    const dto = dtoOf(form.getValues());
+    let saved: { id: string; url: string } | undefined;
+    let error: CombinedError | undefined;
+    if (editing) {
+      const result = await updateSkin({ dto }, CHANGES_SKINS);
+      saved = result.data?.updateSkin;
+      error = result.error;
+    } else {
+      const result = await createSkin({ dto }, CHANGES_SKINS);
+      saved = result.data?.createSkin;
+      error = result.error;
+    }
+    if (error || !saved) {
+      console.error(editing ? 'updateSkin failed' : 'createSkin failed', error);
+      if (error) {
+        const failure = graphqlFailureOf(error);
+        if (failure.code === 'BAD_USER_INPUT' && failure.field && FORM_FIELDS.has(failure.field))
+          errors.setServerError(failure.field, failure.message);
+      }
+      setFailed(true);
+      notifications.show({
+        color: 'red',
+        message: editing ? skinTexts.updateFailed : skinTexts.createFailed,
+      });
+      return;
+    }
+    notifications.show({
+      color: 'teal',
+      message: savedMessage ?? (editing ? skinTexts.updated : skinTexts.created),
+    });
+    onSaved({
+      id: saved.id,
+      url: saved.url,
+      title: dto.title.trim(),
+      price: dto.price ?? 0,
+      type: dto.type,
+    });
+  };
+
+  const { values } = form;
+  // Color variations are the author's skins for the same game.
+  const variationOptions = linkableSkins
+    .filter((candidate) => candidate.type === values.type)
+    .map((candidate) => ({ value: candidate.id, label: truncateLabel(candidate.title) }));
+  const changeType = (type: string | null) => {
+    if (!type) return;
+    form.setFieldValue('type', type as GameType);
+    form.setFieldValue(
+      'colorVariations',
+      form
+        .getValues()
+        .colorVariations.filter(
+          (id) => linkableSkins.find((candidate) => candidate.id === id)?.type === type,
+        ),
+    );
+  };
+  const showErrors = errors.attempted;
+  const hasErrors = showErrors && Object.keys(form.errors).length > 0;
+  const nameLabel = showsCounter(values.title.length, TITLE_MAX)
+    ? `${texts.name} (${texts.nameCount(values.title.length, TITLE_MAX)})`
+    : texts.name;
+
+  const details = (
+    <Stack gap="md">
+      <TextInput
+        label={nameLabel}
+        required
+        maxLength={TITLE_MAX}
+        readOnly={editing}
+        variant={editing ? 'filled' : 'default'}
+        description={editing ? texts.nameFixed : undefined}
+        autoComplete="off"
+        {...form.getInputProps('title')}
+      />
+      <Textarea
+        label={texts.description}
+        description={texts.descriptionCount(values.description.length, DESCRIPTION_MAX)}
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label={texts.game}
+          required
+          allowDeselect={false}
+          disabled={fixedType !== null}
+          description={fixedType !== null ? texts.gameFixed : undefined}
+          data={GAME_TYPES.map((game) => ({ value: game, label: gameNames[game].name }))}
+          {...form.getInputProps('type')}
+          onChange={changeType}
+        />
+        <NumberInput
+          label={texts.price}
+          description={texts.priceHint}
+          min={0}
+          allowNegative={false}
+          decimalScale={2}
+          step={0.5}
+          leftSection="€"
+          placeholder="0"
+          {...form.getInputProps('price')}
+        />
+      </SimpleGrid>
+      <Switch
+        label={skinTexts.availableAlone}
+        description={skinTexts.availableAloneHint}
+        {...form.getInputProps('availableAlone', { type: 'checkbox' })}
+      />
+    </Stack>
+  );
+
+  const uploadsBlock = (
+    <Stack gap="lg">
+      <ImageUploadField
+        uploads={images}
+        label={texts.images}
+        required
+        error={showErrors ? form.errors.images : undefined}
+        dataPath="images"
+      />
+      {!compact ? (
+        <TextInput
+          label={texts.videoUrl}
+          description={texts.videoHint}
+          placeholder={texts.videoPlaceholder}
+          type="url"
+          {...form.getInputProps('videoUrl')}
+        />
+      ) : null}
+      {!editing ? (
+        <ZipUploadField
+          upload={zip}
+          label={skinTexts.zip}
+          required
+          description={
+            <>
+              {skinTexts.zipHint}{' '}
+              <Anchor component={Link} to="/installation-guide" target="_blank" size="xs">
+                {skinTexts.zipHelp}
+              </Anchor>
+            </>
+          }
+          error={showErrors ? form.errors.skinSource : undefined}
+          dataPath="skinSource"
+        />
+      ) : null}
+    </Stack>
+  );
+
+  const submitBar = (
+    <Stack gap="sm" className={compact ? undefined : classes.submitBar}>
+      {hasErrors ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+          {texts.fixErrors}
+        </Alert>
+      ) : failed ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+          {editing ? skinTexts.updateFailed : skinTexts.createFailed} {texts.saveFailedDetail}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" gap="sm">
+        {onCancel ? (
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            {texts.cancel}
+          </Button>
+        ) : null}
+        <Button
+          type="submit"
+          size={compact ? 'sm' : 'md'}
+          loading={saving}
+          leftSection={<IconRocket size={18} aria-hidden />}
+        >
+          {submitLabel ?? (editing ? skinTexts.submitEdit : skinTexts.submitNew)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+
+  if (compact) {
+    return (
+      <form onSubmit={errors.onSubmit(submit)} noValidate>
+        <Stack gap="lg">
+          {details}
+          {uploadsBlock}
+          {submitBar}
+        </Stack>
+      </form>
+    );
+  }
+
+  const firstImage = images.items.find((item) => item.status !== 'failed' && item.previewUrl);
+  const preview = {
+    id: skin?.id ?? 'preview',
+    url: skin?.url ?? '',
+    title: values.title.trim() || skinTexts.untitled,
+    type: values.type,
+    price: priceOf(values.price) ?? 0,
+    published: skin?.published ?? true,
+    thumbnail: firstImage ? { id: firstImage.key, cardUrl: firstImage.previewUrl } : null,
+    author: {
+      id: String(user?.id ?? ''),
+      url: myUser?.url ?? '',
+      username: myUser?.username ?? user?.username ?? '',
+      country: myUser?.country ?? user?.country ?? null,
+    },
+    rating: skin?.rating ?? { average: 0, totalRatings: 0 },
+  };
+
+  return (
+    <form onSubmit={errors.onSubmit(submit)} noValidate>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            <EditorSection title={texts.details}>{details}</EditorSection>
+            <EditorSection title={texts.media}>{uploadsBlock}</EditorSection>
+            <EditorSection title={skinTexts.colors}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <ColorInput
+                  label={skinTexts.colorPrimary}
+                  format="hex"
+                  swatches={SWATCHES}
+                  swatchesPerRow={8}
+                  placeholder="#00d8fb"
+                  {...form.getInputProps('colorPrimary')}
+                />
+                <Stack gap="xs">
+                  <Switch
+                    label={skinTexts.twoColors}
+                    description={skinTexts.twoColorsHint}
+                    mt={{ base: 0, sm: 28 }}
+                    {...form.getInputProps('twoColors', { type: 'checkbox' })}
+                  />
+                </Stack>
+                {values.twoColors ? (
+                  <ColorInput
+                    label={skinTexts.colorSecondary}
+                    format="hex"
+                    swatches={SWATCHES}
+                    swatchesPerRow={8}
+                    placeholder="#ff3595"
+                    {...form.getInputProps('colorSecondary')}
+                  />
+                ) : null}
+              </SimpleGrid>
+              {withVariations || editing ? (
+                <MultiSelect
+                  label={skinTexts.variations}
+                  description={skinTexts.variationsHint}
+                  placeholder={
+                    variationOptions.length > 0 ? skinTexts.variationsPlaceholder : skinTexts.variationsNone
+                  }
+                  data={variationOptions}
+                  searchable
+                  clearable
+                  hidePickedOptions
+                  disabled={linkable.fetching && !linkable.data}
+                  nothingFoundMessage={skinTexts.variationsNone}
+                  {...form.getInputProps('colorVariations')}
+                />
+              ) : null}
+            </EditorSection>
+            {submitBar}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg" className={classes.previewColumn}>
+            <EditorSection title={texts.preview} description={texts.previewHint}>
+              {/* The preview is a picture of the card: nothing in it can be clicked or focused. */}
+              <div className={classes.preview} inert>
+                <SkinCard skin={preview} headingOrder={3} />
+              </div>
+            </EditorSection>
+            <PublishingRules withZip={!editing} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

@@ -1,0 +1,203 @@
+import { graphql } from '../../../shared/graphql/generated';
+
+// The author's own skins and bundles (spec 2.11, 7.2): the tables, the editors and their mutations.
+
+export const MyCreatedSkinsQuery = graphql(`
+  query MyCreatedSkins($page: PageInput!) {
+    myCreatedSkins(page: $page) {
+      pageInfo {
+        pageNumber
+        totalPages
+        totalElements
+      }
+      content {
+        id
+        url
+        title
+        description
+        type
+        price
+        published
+        createdAt
+        thumbnail {
+          id
+          cardUrl
+        }
+      }
+    }
+  }
+`);
+
+// Spec 7.2 and 9: the author's skins offered for linking (color variations, bundle contents), 100.
+export const MyLinkableSkinsQuery = graphql(`
+  query MyLinkableSkins($page: PageInput!) {
+    myCreatedSkins(page: $page) {
+      content {
+        id
+        url
+        title
+        type
+        price
+        published
+        availableAlone
+        thumbnail {
+          id
+          cardUrl
+        }
+      }
+    }
+  }
+`);
+
+export const MyCreatedBundlesQuery = graphql(`
+  query MyCreatedBundles($page: PageInput!) {
+    myCreatedBundles(page: $page) {
+      pageInfo {
+        pageNumber
+        totalPages
+        totalElements
+      }
+      content {
+        id
+        url
+        title
+        description
+        type
+        price
+        published
+        createdAt
+        thumbnail {
+          id
+          cardUrl
+        }
+        skins {
+          id
+        }
+      }
+    }
+  }
+`);
+
+export const HideSkinMutation = graphql(`
+  mutation HideSkin($hide: Boolean!, $id: ID!) {
+    hideSkin(hide: $hide, id: $id) {
+      id
+      success
+    }
+  }
+`);
+
+export const HideBundleMutation = graphql(`
+  mutation HideBundle($id: ID!, $hide: Boolean!) {
+    hideBundle(id: $id, hide: $hide) {
+      id
+      success
+    }
+  }
+`);
+
+// The skin editor for an existing skin (/me/skin/edit/{url}).
+export const EditableSkinQuery = graphql(`
+  query EditableSkin($url: String!) {
+    skin(url: $url) {
+      id
+      url
+      title
+      description
+      type
+      price
+      published
+      availableAlone
+      videoUrl
+      colorPrimary
+      colorSecondary
+      author {
+        id
+      }
+      rating {
+        average
+        totalRatings
+      }
+      resources {
+        id
+        type
+        order
+        title
+        url
+        cardUrl
+      }
+      colorVariations {
+        id
+      }
+    }
+  }
+`);
+
+export const EditableBundleQuery = graphql(`
+  query EditableBundle($url: String!) {
+    bundle(url: $url) {
+      id
+      url
+      title
+      description
+      type
+      price
+      published
+      videoUrl
+      author {
+        id
+      }
+      resources {
+        id
+        type
+        order
+        title
+        url
+        cardUrl
+      }
+      skins {
+        id
+      }
+    }
+  }
+`);
+
+export const CreateSkinMutation = graphql(`
+  mutation CreateSkin($dto: SkinInput!) {
+    createSkin(dto: $dto) {
+      id
+      url
+      success
+    }
+  }
+`);
+
+export const UpdateSkinMutation = graphql(`
+  mutation UpdateSkin($dto: SkinInput!) {
+    updateSkin(dto: $dto) {
+      id
+      url
+      success
+    }
+  }
+`);
+
+export const CreateBundleMutation = graphql(`
+  mutation CreateBundle($dto: BundleInput!) {
+    createBundle(dto: $dto) {
+      id
+      url
+      success
+    }
+  }
+`);
+
+export const UpdateBundleMutation = graphql(`
+  mutation UpdateBundle($dto: BundleInput!) {
+    updateBundle(dto: $dto) {
+      id
+      url
+      success
+    }
+  }
+`);

@@ -1,0 +1,298 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconBrandPaypal, IconCreditCard, IconFlask } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DEFAULT_COUNTRY } from '../../../../../domain/accounts/countries';
+import { useErrorsAfterSubmit } from '../../../shared/forms';
+import type { RestAnswer } from '../../../shared/http';
+import { useRefreshOwnership } from '../../../shared/ownership';
+import { useSession } from '../../../shared/session';
+import { CountrySelect } from '../../../shared/ui/country-select';
+import { cartMessages } from '../cart.messages';
+import type { CheckoutConfig } from '../lib/checkout-api';
+import { capturePaypalOrder, createPaypalOrder, startCardCheckout } from '../lib/checkout-api';
+import { CHECKOUT_FIELDS, checkoutOrder, validateCheckout } from '../lib/checkout-form';
+import type { CheckoutValues } from '../lib/checkout-form';
+import { LocalPaypalModal } from './local-paypal-modal';
+import { PaypalButtons } from './paypal-buttons';
+
+const texts = cartMessages.form;
+
+/** Thrown inside PayPal's createOrder once the refusal has been shown, so onError stays quiet. */
+class ShownError extends Error {}
+
+function NewTabLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} target="_blank" rel="noopener" inherit fw={600}>
+      {children}
+      <VisuallyHidden> {texts.opensInNewTab}</VisuallyHidden>
+    </Anchor>
+  );
+}
+
+export interface CheckoutFormProps {
+  /** The payment options the server offers; null while they load. */
+  config: CheckoutConfig | null;
+  configFailed: boolean;
+  items: { skins: number[]; bundles: number[] };
+  totalCents: number;
+  /** False while the cart is still loading or empty. */
+  ready: boolean;
+  /** The server refused the items: the page reloads them. */
+  onItemsRefused: () => void;
+}
+
+/**
+ * Spec 2.12 and 5: email (read-only when the account gives it), full name, country, the two required
+ * checkboxes; then the card button (spec 8: 400-499 marks the form, 500 and above a toast) and PayPal
+ * (decisions.md: create-order 4xx marks the form, 5xx a toast; a refused capture goes to the failed page).
+ */
+export function CheckoutForm({
+  config,
+  configFailed,
+  items,
+  totalCents,
+  ready,
+  onItemsRefused,
+}: CheckoutFormProps) {
+  const { user, token, hasRoles } = useSession();
+  const navigate = useNavigate();
+  const refreshOwnership = useRefreshOwnership();
+  const [paying, setPaying] = useState<'card' | 'paypal' | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [localOrder, setLocalOrder] = useState<string | null>(null);
+  const [approving, setApproving] = useState(false);
+  const accountEmail = user?.email ?? '';
+  const form = useForm<CheckoutValues>({
+    initialValues: {
+      email: accountEmail,
+      // The token's name is the full name when the profile has one, else the username.
+      fullname: user && user.name !== user.username ? user.name : '',
+      country: user?.country || DEFAULT_COUNTRY,
+      termsAccepted: false,
+      reminderAccepted: false,
+    },
+    validate: validateCheckout,
+    clearInputErrorOnChange: false,
+  });
+  const errors = useErrorsAfterSubmit(form);
+
+  /** Where PayPal buyers land (spec 2.2): their collection, or /success and /failed for guests. */
+  const resultPath = (result: 'success' | 'failed') =>
+    user && hasRoles(['regular']) ? `/me/collection/${result}` : `/${result}`;
+
+  /** A 4xx answer: the field the server names, or a message above the buttons. */
+  const markRefusal = (answer: RestAnswer) => {
+    const field = answer.refusal?.field ?? null;
+    const message = answer.refusal?.message ?? null;
+    if (field && (CHECKOUT_FIELDS as readonly string[]).includes(field)) {
+      errors.setServerError(field, message ?? texts.refused);
+      setRefusal(texts.refused);
+    } else if (field === 'skins' || field === 'bundles' || field === 'items') {
+      setRefusal(message ?? texts.refusedItems);
+      onItemsRefused();
+    } else {
+      setRefusal(message ?? texts.refused);
+    }
+  };
+
+  const payByCard = async (values: CheckoutValues) => {
+    setRefusal(null);
+    setPaying('card');
+    const answer = await startCardCheckout(checkoutOrder(values, items), token);
+    const next = answer.text.trim();
+    if (answer.ok && next) {
+      // The provider's page (or the local checkout page) takes over; the button stays busy.
+      window.location.assign(next);
+      return;
+    }
+    setPaying(null);
+    if (answer.status >= 400 && answer.status < 500) markRefusal(answer);
+    else notifications.show({ color: 'red', message: cartMessages.cardUnreachable });
+  };
+
+  /** POST create-order; marks the form or shows the toast and throws when it is refused. */
+  const createOrder = async (values: CheckoutValues): Promise<string> => {
+    setRefusal(null);
+    const answer = await createPaypalOrder(checkoutOrder(values, items), token);
+    const orderId = answer.text.trim();
+    if (answer.ok && orderId) return orderId;
+    if (answer.status >= 400 && answer.status < 500) markRefusal(answer);
+    else notifications.show({ color: 'red', message: cartMessages.paypalUnreachable });
+    throw new ShownError(`create-order answered ${answer.status}`);
+  };
+
+  /** After the buyer approved: capture, then the success or the failed page (spec 8). */
+  const capture = async (orderId: string) => {
+    const answer = await capturePaypalOrder(orderId, token);
+    if (answer.ok) await refreshOwnership();
+    void navigate(resultPath(answer.ok ? 'success' : 'failed'));
+  };
+
+  const payWithLocalPaypal = async (values: CheckoutValues) => {
+    setPaying('paypal');
+    try {
+      setLocalOrder(await createOrder(values));
+    } catch {
+      // Shown by createOrder.
+    } finally {
+      setPaying(null);
+    }
+  };
+
+  const approveLocal = async () => {
+    if (!localOrder) return;
+    setApproving(true);
+    await capture(localOrder);
+    setApproving(false);
+    setLocalOrder(null);
+  };
+
+  const cancelled = () => notifications.show({ color: 'gray', message: cartMessages.paypalCancelled });
+
+  /** PayPal's real buttons validate before their window opens. */
+  const validateForPaypal = () => {
+    errors.onSubmit(() => undefined)();
+    return !form.validate().hasErrors;
+  };
+
+  const busy = paying !== null || approving;
+  const disabled = !ready || busy;
+
+  let paypal: ReactNode = null;
+  if (!config) {
+    paypal = configFailed ? null : <Skeleton h={44} />;
+  } else if (config.paypal) {
+    paypal = (
+      <PaypalButtons
+        clientId={config.paypal.clientId}
+        disabled={disabled}
+        validate={validateForPaypal}
+        createOrder={() => createOrder(form.getValues())}
+        onApprove={capture}
+        onCancel={cancelled}
+        onError={(error) => {
+          if (error instanceof ShownError) return;
+          console.error('PayPal reported an error', error);
+          notifications.show({ color: 'red', message: cartMessages.paypalUnreachable });
+        }}
+      />
+    );
+  } else if (config.paypalLocal) {
+    paypal = (
+      <Button
+        type="button"
+        size="lg"
+        fullWidth
+        color="yellow"
+        c="dark.9"
+        leftSection={<IconBrandPaypal size={20} aria-hidden />}
+        loading={paying === 'paypal'}
+        disabled={disabled && paying !== 'paypal'}
+        onClick={() => errors.onSubmit(payWithLocalPaypal)()}
+      >
+        {texts.payWithPaypal}
+      </Button>
+    );
+  }
+
+  return (
+    <form onSubmit={errors.onSubmit(payByCard)} noValidate aria-label={texts.title}>
+      <Stack gap="md">
+        <TextInput
+          type="email"
+          label={texts.email}
+          autoComplete="email"
+          required
+          readOnly={accountEmail !== ''}
+          description={accountEmail ? texts.emailFromAccount : texts.intro}
+          variant={accountEmail ? 'filled' : 'default'}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={texts.fullname}
+          autoComplete="name"
+          required
+          maxLength={120}
+          {...form.getInputProps('fullname')}
+        />
+        <CountrySelect
+          label={texts.country}
+          placeholder={texts.countryPlaceholder}
+          autoComplete="off"
+          required
+          {...form.getInputProps('country')}
+        />
+        <Checkbox
+          label={
+            <>
+              {texts.termsBefore}
+              <NewTabLink to="/terms-of-service">{texts.terms}</NewTabLink>
+              {texts.termsComma}
+              <NewTabLink to="/privacy">{texts.privacy}</NewTabLink>
+              {texts.termsAnd}
+              <NewTabLink to="/refunds">{texts.refunds}</NewTabLink>
+              {texts.termsAfter}
+            </>
+          }
+          {...form.getInputProps('termsAccepted', { type: 'checkbox' })}
+        />
+        <Checkbox label={texts.reminder} {...form.getInputProps('reminderAccepted', { type: 'checkbox' })} />
+
+        {refusal ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+            {refusal}
+          </Alert>
+        ) : null}
+
+        <Divider label={texts.payWith} labelPosition="center" mt="xs" />
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          leftSection={<IconCreditCard size={20} aria-hidden />}
+          loading={paying === 'card'}
+          disabled={disabled && paying !== 'card'}
+        >
+          {texts.payByCard}
+        </Button>
+        {paypal ? (
+          <>
+            <Divider label={texts.or} labelPosition="center" />
+            {paypal}
+          </>
+        ) : null}
+        {config?.cardProvider === 'LOCAL' ? (
+          <Text size="xs" c="dimmed" ta="center">
+            <IconFlask size={14} aria-hidden style={{ verticalAlign: '-2px', marginRight: 4 }} />
+            {texts.localCard}
+          </Text>
+        ) : null}
+      </Stack>
+      <LocalPaypalModal
+        orderId={localOrder}
+        totalCents={totalCents}
+        approving={approving}
+        onApprove={() => void approveLocal()}
+        onCancel={() => {
+          setLocalOrder(null);
+          cancelled();
+        }}
+      />
+    </form>
+  );
+}

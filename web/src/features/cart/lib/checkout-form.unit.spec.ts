@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutOrder, validateCheckout } from './checkout-form';
+import { paypalSdkUrl } from './paypal-sdk';
+
+const valid = {
+  email: ' buyer@example.com ',
+  fullname: ' Gustav Guest ',
+  country: 'cz',
+  termsAccepted: true,
+  reminderAccepted: true,
+};
+
+describe('the checkout form', () => {
+  it('accepts a complete form and sends it trimmed with the cart ids', () => {
+    expect(validateCheckout(valid)).toEqual({});
+    expect(checkoutOrder(valid, { skins: [3, 5], bundles: [1] })).toEqual({
+      email: 'buyer@example.com',
+      fullname: 'Gustav Guest',
+      country: 'cz',
+      skins: [3, 5],
+      bundles: [1],
+      termsAccepted: true,
+      reminderAccepted: true,
+    });
+  });
+
+  it('marks every field of spec 5 that is missing', () => {
+    const errors = validateCheckout({
+      email: 'not-an-email',
+      fullname: 'Al',
+      country: null,
+      termsAccepted: false,
+      reminderAccepted: false,
+    });
+    expect(Object.keys(errors).sort()).toEqual([
+      'country',
+      'email',
+      'fullname',
+      'reminderAccepted',
+      'termsAccepted',
+    ]);
+  });
+});
+
+describe('the PayPal SDK address', () => {
+  it('asks for the buttons in euros for the client id', () => {
+    const url = new URL(paypalSdkUrl('client-123'));
+    expect(url.origin + url.pathname).toBe('https://www.paypal.com/sdk/js');
+    expect(url.searchParams.get('client-id')).toBe('client-123');
+    expect(url.searchParams.get('currency')).toBe('EUR');
+  });
+});

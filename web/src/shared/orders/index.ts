@@ -1,0 +1,5 @@
+// Orders as the purchase history and the admin orders show them (spec 2.11, 2.13, 4).
+export { ordersMessages } from './orders.messages';
+export { PAYMENT_STATUSES, PaymentStatusBadge } from './payment-status-badge';
+export { PurchaseFieldsFragment } from './purchase.fragment';
+export { PurchaseItems } from './purchase-items';

@@ -1,0 +1,28 @@
+import { graphql } from '../graphql/generated';
+
+// What the purchase history and the admin orders show of an order (spec 2.11, 2.13).
+export const PurchaseFieldsFragment = graphql(`
+  fragment PurchaseFields on Purchase {
+    id
+    externalId
+    totalPrice
+    paymentType
+    paymentStatus
+    paymentReceivedAt
+    createdAt
+    items {
+      id
+      name
+      price
+      tip
+      skin {
+        id
+        url
+      }
+      bundle {
+        id
+        url
+      }
+    }
+  }
+`);
