@@ -219,6 +219,27 @@ const ratingOf = (stats: StatsRow | undefined, usersRating: number | null) => ({
 
 const loadAuthors = userViewLoader((skin: SkinObject) => skin.authorId);
 
+/**
+ * Two loaders of one answer that read the same rows (`resources` and `thumbnail`; `rating` and
+ * `downloads`) share one query: the rows are kept for the request, per query and skin ids.
+ */
+const rowsOfRequest = new WeakMap<RequestContext, Map<string, Promise<unknown>>>();
+function sharedInRequest<T>(context: RequestContext, key: string, ids: number[], load: () => Promise<T>) {
+  const kept = rowsOfRequest.get(context) ?? new Map<string, Promise<unknown>>();
+  rowsOfRequest.set(context, kept);
+  const slot = `${key}:${ids.join(',')}`;
+  if (!kept.has(slot)) kept.set(slot, load());
+  return kept.get(slot) as Promise<T>;
+}
+const resourcesOf = (queries: Query<SkinObject>[], context: RequestContext) => {
+  const ids = queries.map((q) => q.obj.id);
+  return sharedInRequest(context, 'resources', ids, () => resourcesOfSkins(context.services.pool, ids));
+};
+const statsOf = (queries: Query<SkinObject>[], context: RequestContext) => {
+  const ids = queries.map((q) => q.obj.id);
+  return sharedInRequest(context, 'stats', ids, () => statsOfSkins(context.services.pool, ids));
+};
+
 /** Mercurius loaders: each field is fetched for all skins of a response in one query. */
 export const catalogueLoaders = {
   Skin: {
@@ -231,19 +252,13 @@ export const catalogueLoaders = {
       return loadAuthors(queries, context);
     },
     resources: async (queries: Query<SkinObject>[], context: RequestContext) => {
-      const rows = await resourcesOfSkins(
-        context.services.pool,
-        queries.map((q) => q.obj.id),
-      );
+      const rows = await resourcesOf(queries, context);
       return queries.map((q) => rows.filter((row) => row.skin_id === q.obj.id).map(resourceOf));
     },
     thumbnail: async (queries: Query<SkinObject>[], context: RequestContext) => {
       const cards = cardsOf(queries);
       if (cards) return cards.map((card) => card.thumbnail);
-      const rows = await resourcesOfSkins(
-        context.services.pool,
-        queries.map((q) => q.obj.id),
-      );
+      const rows = await resourcesOf(queries, context);
       return queries.map((q) => {
         const first = rows.find((row) => row.skin_id === q.obj.id && row.type === 'IMAGE');
         return first ? resourceOf(first) : null;
@@ -253,7 +268,7 @@ export const catalogueLoaders = {
       const ids = queries.map((q) => q.obj.id);
       const cards = cardsOf(queries);
       const [stats, votes] = await Promise.all([
-        cards ? cards.map((card) => card.stats) : statsOfSkins(context.services.pool, ids),
+        cards ? cards.map((card) => card.stats) : statsOf(queries, context),
         context.viewer ? votesOf(context.services.pool, context.viewer.id, ids) : new Map<number, number>(),
       ]);
       return queries.map((q) =>
@@ -265,12 +280,7 @@ export const catalogueLoaders = {
     },
     downloads: async (queries: Query<SkinObject>[], context: RequestContext) => {
       const cards = cardsOf(queries);
-      const stats = cards
-        ? cards.map((card) => card.stats)
-        : await statsOfSkins(
-            context.services.pool,
-            queries.map((q) => q.obj.id),
-          );
+      const stats = cards ? cards.map((card) => card.stats) : await statsOf(queries, context);
       return queries.map((q) => {
         const row = stats.find((s) => s.skin_id === q.obj.id);
         return { total: row?.downloads_total ?? 0, unique: row?.downloads_unique ?? 0 };

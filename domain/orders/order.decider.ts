@@ -1,4 +1,5 @@
 import { PRICE_MIN_EUR } from '../catalog/item-editor.schemas';
+import { checkoutMessages } from './checkout.schemas';
 import { DomainError, type DomainErrorCode } from '../errors';
 import { MIN_PAID_PRICE_CENTS, priceOrder, type FeePolicy, type OrderPaymentType } from '../fees';
 import { isCents, type Cents } from '../money';
@@ -210,7 +211,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     throw refuse('ORDER_ALREADY_PLACED', 'CONFLICT', 'This order was already placed.');
   }
   if (command.items.length === 0) {
-    throw refuse('EMPTY_ORDER', 'BAD_USER_INPUT', 'There are no items in your shopping cart.', 'items');
+    throw refuse('EMPTY_ORDER', 'BAD_USER_INPUT', checkoutMessages.emptyCart, 'items');
   }
   const seen = new Set<string>();
   for (const item of command.items) {

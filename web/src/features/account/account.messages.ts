@@ -136,9 +136,9 @@ export const accountMessages = {
     pagination: 'Pages of your bundles',
     columns: {
       visibility: 'Visibility',
-      submitted: 'Submitted',
+      date: 'Submitted',
       preview: 'Preview',
-      title: 'Title and description',
+      description: 'Title and description',
       price: 'Price',
       type: 'Game',
       actions: 'Actions',

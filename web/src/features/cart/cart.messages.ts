@@ -1,9 +1,11 @@
+import { checkoutMessages } from '../../../../domain/orders/checkout.schemas';
+
 // Texts of the cart and checkout screen (spec 2.12, 5 and 8).
 export const cartMessages = {
   title: 'Shopping cart',
   eyebrow: 'Checkout',
   description: 'Check your items, tell us where to send the download links, and pay by card or PayPal.',
-  empty: 'There are no items in your shopping cart.',
+  empty: checkoutMessages.emptyCart,
   exploreSkins: 'Explore skins',
   exploreBundles: 'Browse bundles',
   itemCount: (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`,

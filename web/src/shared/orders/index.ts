@@ -1,5 +1,6 @@
 // Orders as the purchase history and the admin orders show them (spec 2.11, 2.13, 4).
 export { ordersMessages } from './orders.messages';
-export { PAYMENT_STATUSES, PaymentStatusBadge } from './payment-status-badge';
+export { PAYMENT_STATUSES, paymentStatusLabels } from '../../../../domain/orders/order.events';
+export { PaymentStatusBadge } from './payment-status-badge';
 export { PurchaseFieldsFragment } from './purchase.fragment';
 export { PurchaseItems } from './purchase-items';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
 import type { PaymentStatus } from '../graphql/generated/graphql';
-import { ordersMessages } from './orders.messages';
+import { paymentStatusLabels } from '../../../../domain/orders/order.events';
 
 const statusColors: Record<PaymentStatus, MantineColor> = {
   BEFORE_CHECKOUT: 'gray',
@@ -22,16 +22,7 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
       styles={{ label: { overflow: 'visible' } }}
       style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
     >
-      {ordersMessages.status[status]}
+      {paymentStatusLabels[status]}
     </Badge>
   );
 }
-
-/** The statuses in the order an order goes through them, for filters. */
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
-  'BEFORE_CHECKOUT',
-  'PAYMENT_ON_THE_WAY',
-  'PAYMENT_RECEIVED',
-  'CANCELLED',
-  'REFUNDED',
-];

@@ -33,7 +33,6 @@ import { BundleCard } from '../../../shared/bundle-card';
 import { formatPrice } from '../../../shared/format';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { BundleInput } from '../../../shared/graphql/generated/graphql';
-import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { useSession } from '../../../shared/session';
 import { gameNames } from '../../../shared/skin-card';
 import { ImageUploadField, useImageUploads } from '../../../shared/uploads';
@@ -41,7 +40,7 @@ import type { KeptImage } from '../../../shared/uploads';
 import { accountMessages } from '../account.messages';
 import { useMyUser } from '../hooks/use-my-user';
 import { CreateBundleMutation, MyLinkableSkinsQuery, UpdateBundleMutation } from '../lib/authoring.documents';
-import { fieldErrorsOf, priceOf, showsCounter, truncateLabel } from '../lib/editor-form';
+import { fieldErrorsOf, markRefusedField, priceOf, showsCounter, truncateLabel } from '../lib/editor-form';
 import { EditorSection } from './editor-section';
 import { PublishingRules } from './publishing-rules';
 import { CHANGES_SKINS, SkinEditorForm } from './skin-editor-form';
@@ -200,11 +199,7 @@ export function BundleEditorForm({
     }
     if (error || !saved) {
       console.error(editing ? 'updateBundle failed' : 'createBundle failed', error);
-      if (error) {
-        const failure = graphqlFailureOf(error);
-        if (failure.code === 'BAD_USER_INPUT' && failure.field && FORM_FIELDS.has(failure.field))
-          errors.setServerError(failure.field, failure.message);
-      }
+      markRefusedField(error, FORM_FIELDS, errors.setServerError);
       setFailed(true);
       notifications.show({
         color: 'red',

@@ -32,7 +32,6 @@ import {
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { SkinInput } from '../../../shared/graphql/generated/graphql';
-import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { useSession } from '../../../shared/session';
 import { gameNames, SkinCard } from '../../../shared/skin-card';
 import { ImageUploadField, useFileUpload, useImageUploads, ZipUploadField } from '../../../shared/uploads';
@@ -40,7 +39,7 @@ import type { KeptImage } from '../../../shared/uploads';
 import { accountMessages } from '../account.messages';
 import { useMyUser } from '../hooks/use-my-user';
 import { CreateSkinMutation, MyLinkableSkinsQuery, UpdateSkinMutation } from '../lib/authoring.documents';
-import { fieldErrorsOf, priceOf, showsCounter, truncateLabel } from '../lib/editor-form';
+import { fieldErrorsOf, markRefusedField, priceOf, showsCounter, truncateLabel } from '../lib/editor-form';
 import { EditorSection } from './editor-section';
 import { PublishingRules } from './publishing-rules';
 import classes from './editor-section.module.css';
@@ -244,11 +243,7 @@ export function SkinEditorForm({
     }
     if (error || !saved) {
       console.error(editing ? 'updateSkin failed' : 'createSkin failed', error);
-      if (error) {
-        const failure = graphqlFailureOf(error);
-        if (failure.code === 'BAD_USER_INPUT' && failure.field && FORM_FIELDS.has(failure.field))
-          errors.setServerError(failure.field, failure.message);
-      }
+      markRefusedField(error, FORM_FIELDS, errors.setServerError);
       setFailed(true);
       notifications.show({
         color: 'red',

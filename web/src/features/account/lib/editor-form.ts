@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { CombinedError } from 'urql';
+import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import type { z } from 'zod';
 
 /** Spec 9: skin titles in the skin pickers are cut at 25 characters. */
@@ -28,4 +30,16 @@ export function priceOf(value: number | string): number | null {
 /** The spec's name counter shows from two thirds of the maximum length. */
 export function showsCounter(length: number, max: number): boolean {
   return length >= Math.ceil((max * 2) / 3);
+}
+
+/** A refused save: the server's message goes under its field, when the form has that field. */
+export function markRefusedField(
+  error: CombinedError | undefined,
+  fields: ReadonlySet<string>,
+  setServerError: (field: string, message: ReactNode) => void,
+): void {
+  if (!error) return;
+  const failure = graphqlFailureOf(error);
+  if (failure.code === 'BAD_USER_INPUT' && failure.field && fields.has(failure.field))
+    setServerError(failure.field, failure.message);
 }

@@ -25,7 +25,13 @@ import type {
 } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { ListPagination, useSearchBox } from '../../../shared/listing';
-import { ordersMessages, PAYMENT_STATUSES, PaymentStatusBadge, PurchaseItems } from '../../../shared/orders';
+import {
+  ordersMessages,
+  PAYMENT_STATUSES,
+  paymentStatusLabels,
+  PaymentStatusBadge,
+  PurchaseItems,
+} from '../../../shared/orders';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin.messages';
@@ -41,7 +47,7 @@ const CHANGES_ORDERS = { additionalTypenames: ['Purchase', 'PurchasePage'] };
 
 const statusOptions = [
   { value: ALL, label: page.allStatuses },
-  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: ordersMessages.status[status] })),
+  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: paymentStatusLabels[status] })),
 ];
 
 type Order = AdminOrdersResult['purchaseList']['content'][number];
