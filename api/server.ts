@@ -21,6 +21,8 @@ import { checkoutRoutes } from './orders/checkout.routes';
 import { localCheckoutRoutes } from './orders/local-checkout.routes';
 import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
 import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
+import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
+import { payoutsRoutes } from './payouts/payouts.routes';
 import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { webAppRoutes } from './web-app/web-app.routes';
 
@@ -70,12 +72,14 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         statisticsResolvers as ResolverMap,
         ordersResolvers(app) as ResolverMap,
         authoringResolvers(app) as ResolverMap,
+        payoutsResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
       catalogueLoaders as ResolverMap,
       bundlesAuthorsLoaders as ResolverMap,
       ordersLoaders as ResolverMap,
+      payoutsLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,
@@ -101,6 +105,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await checkoutRoutes(fastify, app);
   await stripeWebhookRoutes(fastify, app);
   await localCheckoutRoutes(fastify, app);
+  await payoutsRoutes(fastify, app);
   await webAppRoutes(fastify, app);
   return fastify;
 }

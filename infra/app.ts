@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/app-context';
+import { reactors } from '../api/reactors';
 import { buildServer } from '../api/server';
 import { projections } from '../projections';
 import { DownloadGrants } from './auth/download-grants';
@@ -14,6 +15,7 @@ import { seedDemoData } from './demo/seed-demo';
 import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
 import { startTemporaryAssetsCleanupJob } from './jobs/temporary-assets-cleanup.job';
 import { startUnpaidOrdersJob } from './jobs/unpaid-orders.job';
+import { startPayoutScheduleJob } from './jobs/payout-schedule.job';
 import { EventStore } from './event-store/event-store';
 import { EventUpcasters } from './event-store/event-upcasters';
 import type { Logger } from './logger';
@@ -75,7 +77,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const runner = new CatchUpRunner({
     pool,
     store,
-    projections,
+    projections: [...projections, ...reactors({ store, log: log.child({ component: 'reactors' }) })],
     log: log.child({ component: 'projections' }),
     batchSize: config.projections.batchSize,
     pollMs: config.projections.pollMs,
@@ -87,6 +89,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const skinOfTheMonthJob = startSkinOfTheMonthJob(context);
   const uploadsCleanupJob = startTemporaryAssetsCleanupJob(context);
   const unpaidOrdersJob = startUnpaidOrdersJob(context);
+  const payoutScheduleJob = config.payouts.schedule ? startPayoutScheduleJob(context) : null;
   const catalogueChanges = listenToCatalogueChanges(context, database.url);
   await catalogueChanges.start();
   const server = await buildServer(context);
@@ -99,6 +102,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       skinOfTheMonthJob.stop();
       uploadsCleanupJob.stop();
       unpaidOrdersJob.stop();
+      payoutScheduleJob?.stop();
       await catalogueChanges.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
       await runner.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));

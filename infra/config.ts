@@ -31,6 +31,11 @@ const environmentSchema = z.object({
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   PAYPAL_FEE_PERCENT: z.coerce.number().min(0).max(20).multipleOf(0.01).default(3.49),
   PAYPAL_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100).default(35),
+  // Payouts (docs/payouts.md): the marketplace's own bank account, which SEPA payout files pay from.
+  SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
+  SEPA_DEBTOR_IBAN: z.string().trim().min(15).max(34).optional(),
+  SEPA_DEBTOR_BIC: z.string().trim().min(8).max(11).optional(),
+  PAYOUT_SCHEDULE: z.stringbool().default(true),
 });
 
 export type Config = {
@@ -53,6 +58,24 @@ export type Config = {
   storageDir: string;
   authRateLimitPerMinute: number;
   payments: PaymentsConfig;
+  payouts: PayoutsConfig;
+};
+
+export type PayoutsConfig = {
+  /**
+   * The account SEPA payout files pay from. Outside production an example account stands in, so the
+   * export can be tried; production exports only with the real one configured.
+   */
+  sepaDebtor: { name: string; iban: string; bic: string } | null;
+  /** Lock eligible bank payouts on schedule before each payout date. */
+  schedule: boolean;
+};
+
+/** The example account of a development install: a valid IBAN of a test bank, no real money. */
+const EXAMPLE_SEPA_DEBTOR = {
+  name: 'TrackSkins (example account)',
+  iban: 'CZ6508000000192000145399',
+  bic: 'GIBACZPX',
 };
 
 export type PaymentsConfig = {
@@ -81,6 +104,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const halves = [
     ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
     ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+    ['SEPA_DEBTOR_IBAN', 'SEPA_DEBTOR_BIC'],
+    ['SEPA_DEBTOR_IBAN', 'SEPA_DEBTOR_NAME'],
   ] as const;
   for (const [first, second] of halves) {
     // Half a provider's keys would fail only at the first payment: refuse it at start.
@@ -128,6 +153,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             }
           : null,
       paypalFee: { percent: e.PAYPAL_FEE_PERCENT, fixedCents: e.PAYPAL_FEE_FIXED_CENTS },
+    },
+    payouts: {
+      sepaDebtor:
+        e.SEPA_DEBTOR_IBAN && e.SEPA_DEBTOR_BIC && e.SEPA_DEBTOR_NAME
+          ? { name: e.SEPA_DEBTOR_NAME, iban: e.SEPA_DEBTOR_IBAN, bic: e.SEPA_DEBTOR_BIC }
+          : e.NODE_ENV === 'production'
+            ? null
+            : EXAMPLE_SEPA_DEBTOR,
+      schedule: e.PAYOUT_SCHEDULE,
     },
   };
 }

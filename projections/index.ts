@@ -2,6 +2,7 @@ import type { Projection } from '../infra/projection-engine/projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
+import { payoutsProjection } from './payouts.projection';
 import { skinDownloadsProjection } from './skin-downloads.projection';
 import { skinOfTheMonthProjection } from './skin-of-the-month.projection';
 import { skinRatingsProjection } from './skin-ratings.projection';
@@ -14,4 +15,5 @@ export const projections: readonly Projection[] = [
   skinOfTheMonthProjection,
   ordersProjection,
   ownershipProjection,
+  payoutsProjection,
 ];

@@ -4,6 +4,7 @@ import { authoringSchema } from '../authoring/authoring.schema';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
+import { payoutsSchema } from '../payouts/payouts.schema';
 import { statisticsSchema } from '../statistics/statistics.schema';
 import { commonSchema } from './common.schema';
 
@@ -16,6 +17,7 @@ export const typeDefs = [
   bundlesAuthorsCommentsSchema,
   authoringSchema,
   ordersSchema,
+  payoutsSchema,
   statisticsSchema,
 ].join('\n');
 

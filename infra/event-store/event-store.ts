@@ -229,6 +229,26 @@ export class EventStore {
     return { version, events };
   }
 
+  /** Several streams at once, each with its events in order and its version (0 when it does not exist). */
+  async readStreams(
+    db: Queryable,
+    streamIds: readonly string[],
+  ): Promise<Map<string, { version: number; events: StoredEvent[] }>> {
+    const streams = new Map(streamIds.map((id) => [id, { version: 0, events: [] as StoredEvent[] }]));
+    if (streamIds.length === 0) return streams;
+    const rows = await db.any(sql.type(storedEventRow)`
+      select ${eventColumns} from events
+      where stream_id = any(${sql.array([...new Set(streamIds)], 'text')})
+      order by stream_id, stream_version`);
+    for (const row of rows) {
+      const stream = streams.get(row.stream_id);
+      if (!stream) continue;
+      stream.events.push(this.toStoredEvent(row));
+      stream.version = row.stream_version;
+    }
+    return streams;
+  }
+
   async streamVersion(db: Queryable, streamId: string): Promise<number> {
     const version = await db.maybeOneFirst(
       sql.type(z.object({ version: z.number() }))`select version from streams where stream_id = ${streamId}`,

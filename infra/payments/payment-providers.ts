@@ -2,6 +2,7 @@ import type { PaymentsConfig } from '../config';
 import { LocalCardProvider, LocalPaypalProvider } from './local-payment.providers';
 import type { CardPaymentProvider, PaypalPaymentProvider } from './payment-provider';
 import { PaypalProvider } from './paypal.provider';
+import { LocalPaypalPayouts, PaypalPayoutsApi, type PaypalPayouts } from './paypal-payouts';
 import { StripeCardProvider } from './stripe-card.provider';
 
 /** The payment providers the app runs with: the real ones where keys are configured, else the stand-ins. */
@@ -10,6 +11,8 @@ export type PaymentProviders = {
   /** Verifies Stripe's webhooks; null when card payments run locally. */
   stripe: StripeCardProvider | null;
   paypal: PaypalPaymentProvider;
+  /** Author payouts to PayPal accounts: PayPal's Payouts API, or a stand-in that moves no money. */
+  paypalPayouts: PaypalPayouts;
 };
 
 export function createPaymentProviders(config: PaymentsConfig): PaymentProviders {
@@ -18,5 +21,6 @@ export function createPaymentProviders(config: PaymentsConfig): PaymentProviders
     card: stripe ?? new LocalCardProvider(),
     stripe,
     paypal: config.paypal ? new PaypalProvider(config.paypal) : new LocalPaypalProvider(),
+    paypalPayouts: config.paypal ? new PaypalPayoutsApi(config.paypal) : new LocalPaypalPayouts(),
   };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../db/pool';
 import { FEED_CHANNEL, FEED_START, type EventStore, type FeedCheckpoint } from '../event-store/event-store';
 import type { Logger } from '../logger';
-import { handlesEvent, type Projection } from './projection';
+import { handlesEvent, type FeedConsumer, type Projection } from './projection';
 
 // Two-key advisory locks (class, hashtext(name)) never collide with the event store's one-key stream locks.
 const PROJECTION_LOCK_CLASS = 7220;
@@ -27,7 +27,8 @@ export type ProjectionLag = {
 type RunnerOptions = {
   pool: DatabasePool;
   store: EventStore;
-  projections: readonly Projection[];
+  /** Catch-up projections and reactors are run; inline projections are skipped. */
+  projections: readonly FeedConsumer[];
   log: Logger;
   batchSize: number;
   pollMs: number;
@@ -41,7 +42,7 @@ type RunnerOptions = {
  * a projection at a time. Woken by NOTIFY from appends, with a polling fallback.
  */
 export class CatchUpRunner {
-  private readonly projections: readonly Projection[];
+  private readonly projections: readonly FeedConsumer[];
   private readonly lastErrors = new Map<string, string>();
   private listener: pg.Client | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -136,7 +137,10 @@ export class CatchUpRunner {
   }
 }
 
-export async function ensureCheckpoints(pool: Queryable, projections: readonly Projection[]): Promise<void> {
+export async function ensureCheckpoints(
+  pool: Queryable,
+  projections: readonly FeedConsumer[],
+): Promise<void> {
   const names = projections.filter((projection) => projection.mode === 'catch-up').map((p) => p.name);
   if (names.length === 0) return;
   await pool.query(sql.unsafe`
@@ -147,7 +151,7 @@ export async function ensureCheckpoints(pool: Queryable, projections: readonly P
 /** Applies batches until the feed has nothing more for the projection; returns how many events it applied. */
 export async function runUntilCaughtUp(
   options: Pick<RunnerOptions, 'pool' | 'store' | 'batchSize'>,
-  projection: Projection,
+  projection: FeedConsumer,
 ): Promise<number> {
   let applied = 0;
   for (;;) {
@@ -159,7 +163,7 @@ export async function runUntilCaughtUp(
 
 export async function applyNextBatch(
   options: Pick<RunnerOptions, 'pool' | 'store' | 'batchSize'>,
-  projection: Projection,
+  projection: FeedConsumer,
 ): Promise<{ applied: number; done: boolean }> {
   return options.pool.transaction(async (tx) => {
     const locked = await tx.oneFirst(

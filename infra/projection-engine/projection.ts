@@ -17,6 +17,22 @@ export type Projection = {
   reset(tx: DatabaseTransactionConnection): Promise<void>;
 };
 
-export function handlesEvent(projection: Projection, type: string): boolean {
+/**
+ * Acts on events of the feed (decides and appends events of its own, sends mail) with a checkpoint
+ * like a catch-up projection's, moved in the same transaction as its effects. It is never rebuilt:
+ * what it did is recorded in the events it wrote.
+ */
+export type Reactor = {
+  name: string;
+  mode: 'catch-up';
+  kind: 'reactor';
+  eventTypes: readonly string[] | 'all';
+  apply(tx: DatabaseTransactionConnection, events: readonly StoredEvent[]): Promise<void>;
+};
+
+/** What the catch-up runner feeds: projections and reactors. */
+export type FeedConsumer = Projection | Reactor;
+
+export function handlesEvent(projection: Pick<FeedConsumer, 'eventTypes'>, type: string): boolean {
   return projection.eventTypes === 'all' || projection.eventTypes.includes(type);
 }

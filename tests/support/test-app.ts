@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../api/app-context';
+import { reactors } from '../../api/reactors';
 import { buildServer } from '../../api/server';
 import { createAppContext } from '../../infra/app';
 import { projections } from '../../projections';
@@ -47,7 +48,7 @@ export async function createTestApp(
   const runner = new CatchUpRunner({
     pool: db.pool,
     store,
-    projections,
+    projections: [...projections, ...reactors({ store, log })],
     log,
     batchSize: 500,
     pollMs: 60_000,

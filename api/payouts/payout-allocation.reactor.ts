@@ -1,0 +1,155 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { OrderPlaced, OrderRefunded, PaymentReceived } from '../../domain/orders/order.events';
+import { orderStreamId } from '../../domain/orders/order.events';
+import {
+  allocatePayment,
+  allocateRefund,
+  emptyPayoutBook,
+  recordInBook,
+  type PayoutDecision,
+} from '../../domain/payouts/payout-allocation';
+import { PAYOUT_STREAM_TYPE, payoutStreamId, type PayoutEvent } from '../../domain/payouts/payout.events';
+import type { DatabaseTransactionConnection } from '../../infra/db/pool';
+import type {
+  AppendRequest,
+  EventMetadata,
+  EventStore,
+  StoredEvent,
+} from '../../infra/event-store/event-store';
+import type { Logger } from '../../infra/logger';
+import type { Reactor } from '../../infra/projection-engine/projection';
+import { fallbackExternalId } from '../../projections/orders.projection';
+import { payoutEventsToAppend } from './payout-commands';
+
+export const PAYOUT_ALLOCATION = 'payout-allocation';
+
+type Deps = { store: EventStore; log: Logger };
+
+/**
+ * Allocates authors' earnings: each received payment adds its order's items to their authors' open
+ * payouts, each refund takes them back (docs/payouts.md). It reads the order events from the feed
+ * with a checkpoint moved in the same transaction as the payout events it appends, so every payment
+ * and refund is allocated exactly once, in feed order. The amounts are the ones `OrderPlaced`
+ * recorded; nothing is recomputed.
+ */
+export function payoutAllocationReactor(deps: Deps): Reactor {
+  return {
+    name: PAYOUT_ALLOCATION,
+    mode: 'catch-up',
+    kind: 'reactor',
+    eventTypes: ['PaymentReceived', 'OrderRefunded'],
+    apply: (tx, events) => allocateOrderEvents(deps, tx, events),
+  };
+}
+
+export async function allocateOrderEvents(
+  deps: Deps,
+  tx: DatabaseTransactionConnection,
+  events: readonly StoredEvent[],
+): Promise<void> {
+  const orderIds = [...new Set(events.map((event) => (event.data as { orderId: string }).orderId))];
+  const orderStreams = await deps.store.readStreams(tx, orderIds.map(orderStreamId));
+  const placed = new Map<string, OrderPlaced['data']>();
+  for (const stream of orderStreams.values()) {
+    const event = stream.events.find((e) => e.type === 'OrderPlaced');
+    if (event) {
+      const data = event.data as OrderPlaced['data'];
+      placed.set(data.orderId, data);
+    }
+  }
+
+  // The part of the payout book these orders touch: the authors' open payouts and the payouts
+  // holding the refunded items, loaded from their streams (the read model only says which).
+  const authorIds = [...new Set([...placed.values()].flatMap((order) => order.items.map((i) => i.authorId)))];
+  const refunded = events.filter((event) => event.type === 'OrderRefunded');
+  const payoutIds = await tx.anyFirst(sql.type(z.object({ id: z.number() }))`
+    select id from payouts where status = 'PENDING' and author_id = any(${sql.array(authorIds, 'int8')})
+    union
+    select payout_id as id from payout_lines
+    where kind = 'ITEM'
+      and order_id = any(${sql.array(
+        refunded.map((event) => Number((event.data as OrderRefunded['data']).orderId)),
+        'int8',
+      )})`);
+  const book = emptyPayoutBook();
+  const versions = new Map<number, number>();
+  const payoutStreams = await deps.store.readStreams(tx, payoutIds.map(payoutStreamId));
+  for (const payoutId of payoutIds) {
+    const stream = payoutStreams.get(payoutStreamId(payoutId));
+    if (!stream) continue;
+    versions.set(payoutId, stream.version);
+    recordInBook(book, payoutId, stream.events as unknown as PayoutEvent[]);
+  }
+
+  // New payouts are numbered after the highest one. Only this reactor opens payouts, one batch at
+  // a time under its lock, and a new stream must not exist yet, so an id is never given twice.
+  let lastPayoutId = await tx.oneFirst(
+    sql.type(z.object({ id: z.number() }))`select coalesce(max(id), 0)::int8 as id from payouts`,
+  );
+  const nextPayoutId = () => ++lastPayoutId;
+
+  const decided: { decision: PayoutDecision; metadata: EventMetadata }[] = [];
+  for (const event of events) {
+    const orderId = (event.data as { orderId: string }).orderId;
+    const order = placed.get(orderId);
+    if (!order) {
+      deps.log.error({ orderId, eventId: event.eventId }, 'payout allocation: the order has no OrderPlaced');
+      continue;
+    }
+    const metadata: EventMetadata = {
+      actor: { system: PAYOUT_ALLOCATION },
+      causationId: event.eventId,
+      ...(event.metadata.correlationId ? { correlationId: event.metadata.correlationId } : {}),
+    };
+    const externalId = order.externalId ?? fallbackExternalId(order.orderId);
+    if (event.type === 'PaymentReceived') {
+      const payment = event.data as PaymentReceived['data'];
+      for (const decision of allocatePayment(
+        book,
+        {
+          orderId,
+          orderExternalId: externalId,
+          paymentType: order.paymentType,
+          paidAt: payment.receivedAt,
+          items: order.items,
+        },
+        nextPayoutId,
+      )) {
+        decided.push({ decision, metadata });
+      }
+    } else {
+      const refund = event.data as OrderRefunded['data'];
+      const { decisions, unallocated } = allocateRefund(
+        book,
+        { orderId, orderExternalId: externalId, refundedAt: refund.refundedAt, items: order.items },
+        nextPayoutId,
+      );
+      if (unallocated.length > 0) {
+        deps.log.warn(
+          { orderId, positions: unallocated },
+          'payout allocation: refunded items were in no payout',
+        );
+      }
+      for (const decision of decisions) decided.push({ decision, metadata });
+    }
+  }
+
+  // One append for every payout touched, each at the version it was read at.
+  const requests = new Map<number, AppendRequest & { events: ReturnType<typeof payoutEventsToAppend> }>();
+  for (const { decision, metadata } of decided) {
+    let request = requests.get(decision.payoutId);
+    if (!request) {
+      const version = versions.get(decision.payoutId) ?? 0;
+      request = {
+        streamId: payoutStreamId(decision.payoutId),
+        streamType: PAYOUT_STREAM_TYPE,
+        expectedVersion: version === 0 ? 'no_stream' : version,
+        events: [],
+      };
+      requests.set(decision.payoutId, request);
+    }
+    request.events.push(...payoutEventsToAppend(decision.events, metadata));
+  }
+  await deps.store.append(tx, [...requests.values()]);
+}

@@ -1,0 +1,190 @@
+import type { OrderPaymentType } from '../fees';
+import type { OrderedItem } from '../orders/order.events';
+import {
+  decidePayout,
+  evolvePayout,
+  initialPayoutState,
+  type PayoutCommand,
+  type PayoutState,
+} from './payout.decider';
+import { payoutItemKey, type PayoutEvent } from './payout.events';
+
+/**
+ * The payouts an allocation needs to see: every payout it may change, by id, with the indexes that
+ * find an author's open payout and the payout holding an order item. The caller loads the part of
+ * the book that the orders at hand touch (the authors' open payouts, the payouts holding refunded
+ * items); a test can hold the whole book in memory.
+ */
+export type PayoutBook = {
+  payouts: Map<number, PayoutState>;
+  /** The author's one PENDING payout, when they have one. */
+  pendingByAuthor: Map<number, number>;
+  /** Which payout holds an order item (`payoutItemKey`). */
+  itemLocations: Map<string, number>;
+};
+
+export const emptyPayoutBook = (): PayoutBook => ({
+  payouts: new Map(),
+  pendingByAuthor: new Map(),
+  itemLocations: new Map(),
+});
+
+/** Events decided for one payout, in order. */
+export type PayoutDecision = { payoutId: number; events: PayoutEvent[] };
+
+/** A paid order as its events recorded it: the items carry their author and author share. */
+export type PaidOrder = {
+  orderId: string;
+  orderExternalId: string;
+  paymentType: OrderPaymentType;
+  paidAt: string;
+  items: readonly OrderedItem[];
+};
+
+export type RefundedOrder = {
+  orderId: string;
+  orderExternalId: string;
+  refundedAt: string;
+  items: readonly OrderedItem[];
+};
+
+/** Runs a command on a payout of the book, records its events there and returns them. */
+export function decideInBook(book: PayoutBook, payoutId: number, command: PayoutCommand): PayoutDecision {
+  const state = book.payouts.get(payoutId) ?? initialPayoutState;
+  const events = decidePayout(command, state);
+  recordInBook(book, payoutId, events);
+  return { payoutId, events };
+}
+
+/** Evolves the book's copy of a payout and its indexes with events that were decided or read. */
+export function recordInBook(book: PayoutBook, payoutId: number, events: readonly PayoutEvent[]): void {
+  let state = book.payouts.get(payoutId) ?? initialPayoutState;
+  for (const event of events) {
+    state = evolvePayout(state, event);
+    if (event.type === 'PayoutItemAdded') book.itemLocations.set(payoutItemKey(event.data.item), payoutId);
+    if (event.type === 'PayoutItemRemoved') book.itemLocations.delete(payoutItemKey(event.data));
+  }
+  book.payouts.set(payoutId, state);
+  if (state.authorId === null) return;
+  if (state.status === 'PENDING') book.pendingByAuthor.set(state.authorId, payoutId);
+  else if (book.pendingByAuthor.get(state.authorId) === payoutId) book.pendingByAuthor.delete(state.authorId);
+}
+
+/** The author's open payout, opened now (at `at`) when they have none: one PENDING payout per author. */
+function pendingPayoutOf(
+  book: PayoutBook,
+  authorId: number,
+  at: string,
+  nextPayoutId: () => number,
+  decisions: PayoutDecision[],
+): number {
+  const pending = book.pendingByAuthor.get(authorId);
+  if (pending !== undefined) return pending;
+  const payoutId = nextPayoutId();
+  decisions.push(
+    decideInBook(book, payoutId, { type: 'OpenPayout', payoutId, authorId, openedAt: new Date(at) }),
+  );
+  return payoutId;
+}
+
+/**
+ * A received payment: every item of the order goes, with the author share its order recorded, into
+ * its author's open payout (opened for it when the author has none). A bundle is one item, paid to
+ * the bundle's author.
+ */
+export function allocatePayment(
+  book: PayoutBook,
+  order: PaidOrder,
+  nextPayoutId: () => number,
+): PayoutDecision[] {
+  const decisions: PayoutDecision[] = [];
+  order.items.forEach((item, position) => {
+    const payoutId = pendingPayoutOf(book, item.authorId, order.paidAt, nextPayoutId, decisions);
+    decisions.push(
+      decideInBook(book, payoutId, {
+        type: 'AddPayoutItem',
+        item: {
+          orderId: order.orderId,
+          orderExternalId: order.orderExternalId,
+          position,
+          itemType: item.itemType,
+          itemId: item.itemId,
+          name: item.name,
+          priceCents: item.priceCents,
+          tipCents: item.tipCents,
+          siteFeeCents: item.siteFeeCents,
+          paymentFeeCents: item.paymentFeeCents,
+          authorShareCents: item.authorShareCents,
+          paymentType: order.paymentType,
+          paidAt: order.paidAt,
+        },
+      }),
+    );
+  });
+  return decisions;
+}
+
+/**
+ * A refund takes each item's author share back: out of the open payout that still holds it, or,
+ * when the item's payout is already locked, sent or failed (and so frozen), as a negative
+ * adjustment booked into the author's open payout. Items no payout holds (never allocated) are
+ * returned in `unallocated` for the caller to report.
+ */
+export function allocateRefund(
+  book: PayoutBook,
+  order: RefundedOrder,
+  nextPayoutId: () => number,
+): { decisions: PayoutDecision[]; unallocated: number[] } {
+  const decisions: PayoutDecision[] = [];
+  const unallocated: number[] = [];
+  order.items.forEach((item, position) => {
+    const key = payoutItemKey({ orderId: order.orderId, position });
+    const holderId = book.itemLocations.get(key);
+    const holder = holderId === undefined ? undefined : book.payouts.get(holderId);
+    if (holderId === undefined || !holder) {
+      unallocated.push(position);
+      return;
+    }
+    if (holder.status === 'PENDING') {
+      decisions.push(
+        decideInBook(book, holderId, {
+          type: 'RemovePayoutItem',
+          orderId: order.orderId,
+          position,
+          removedAt: new Date(order.refundedAt),
+        }),
+      );
+      return;
+    }
+    const payoutId = pendingPayoutOf(book, item.authorId, order.refundedAt, nextPayoutId, decisions);
+    decisions.push(
+      decideInBook(book, payoutId, {
+        type: 'AddPayoutAdjustment',
+        adjustment: {
+          kind: 'REFUND',
+          amountCents: -(holder.items[key] ?? item.authorShareCents),
+          name: `Refund: ${item.name}`,
+          orderId: order.orderId,
+          orderExternalId: order.orderExternalId,
+          position,
+          itemType: item.itemType,
+          itemId: item.itemId,
+          fromPayoutId: holderId,
+        },
+        addedAt: new Date(order.refundedAt),
+      }),
+    );
+  });
+  return { decisions, unallocated };
+}
+
+/** Decisions merged per payout, in the order the payouts were first touched. */
+export function eventsByPayout(decisions: readonly PayoutDecision[]): Map<number, PayoutEvent[]> {
+  const merged = new Map<number, PayoutEvent[]>();
+  for (const decision of decisions) {
+    const events = merged.get(decision.payoutId) ?? [];
+    events.push(...decision.events);
+    merged.set(decision.payoutId, events);
+  }
+  return merged;
+}

@@ -1,0 +1,551 @@
+import { sql } from 'slonik';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { lockTimeOf } from '../../domain/payouts/payout-schedule';
+import { lockScheduledPayouts } from '../../api/payouts/payout-admin.handlers';
+import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
+import { payoutsProjection } from '../../projections/payouts.projection';
+import { validateSepaXml } from '../support/sepa-schema';
+import {
+  addBundle,
+  addSkin,
+  cardCheckout,
+  checkoutForm,
+  orderBySession,
+  payLocally,
+  type ShopItem,
+} from '../support/shop';
+import { createTestApp, graphql, type TestApp } from '../support/test-app';
+import { createUser } from '../support/test-users';
+
+let app: TestApp;
+type User = Awaited<ReturnType<typeof createUser>>;
+let buyer: User;
+let other: User;
+let admin: User;
+
+const PAYOUT_FIELDS = `
+  id amount estimatedPayoutDate externalId payoutStatus sentOn lockedOn payoutMethod sendToIban sendToBic
+  sendToPaypalAccount createdAt skinCount bundleCount adjustmentCount failureReason exportBatchId
+  author { id username }
+  items { id name price authorReward tip internalFee externalFee inBundle purchaseItemType adjustment
+          orderExternalId fromPayoutId }`;
+const MY_PAYOUTS = `query ($status: PayoutStatus, $page: PageInput) {
+  myPayouts(status: $status, page: $page) {
+    pageInfo { totalElements pageSize } content { ${PAYOUT_FIELDS} }
+  }
+}`;
+const ALL_PAYOUTS = `query ($status: PayoutStatus, $page: PageInput) {
+  allPayouts(status: $status, page: $page) { pageInfo { totalElements pageSize } content { id payoutStatus } }
+}`;
+const PAYOUT = `query ($id: ID!) {
+  payout(id: $id) { ${PAYOUT_FIELDS} history { type at actor { id username } system reason amount } }
+}`;
+const LOCK = `mutation ($id: ID!) { lockPayout(id: $id) { id success } }`;
+const SEND = `mutation ($id: ID!) { sendPayout(id: $id) { id success } }`;
+const FAIL = `mutation ($id: ID!, $reason: String!) { markPayoutFailed(id: $id, reason: $reason) { id success } }`;
+const UPDATE_USER = `mutation ($dto: UpdateMyUserInput!) { updateMyUser(dto: $dto) { id payoutMethod } }`;
+
+type GraphQLBody = {
+  data?: Record<string, unknown>;
+  errors?: { message: string; extensions?: { code?: string } }[];
+};
+const codeOf = (body: GraphQLBody) => body.errors?.[0]?.extensions?.code;
+
+type PayoutView = {
+  id: string;
+  amount: number;
+  payoutStatus: string;
+  externalId: string | null;
+  estimatedPayoutDate: string | null;
+  exportBatchId: string | null;
+  failureReason: string | null;
+  skinCount: number;
+  bundleCount: number;
+  adjustmentCount: number;
+  items: {
+    name: string;
+    price: number;
+    authorReward: number;
+    internalFee: number;
+    externalFee: number;
+    tip: number;
+    adjustment: boolean;
+    inBundle: boolean;
+    purchaseItemType: string;
+    orderExternalId: string;
+    fromPayoutId: string | null;
+  }[];
+  history:
+    { type: string; actor: { id: string } | null; system: string | null; reason: string | null }[] | null;
+};
+
+async function myPayouts(user: User, status?: string): Promise<PayoutView[]> {
+  const { body } = await graphql(app, MY_PAYOUTS, { status: status ?? null }, user.token);
+  expect(body.errors).toBeUndefined();
+  return (body.data as { myPayouts: { content: PayoutView[] } }).myPayouts.content;
+}
+
+async function payout(id: string | number, token: string): Promise<PayoutView> {
+  const { body } = await graphql(app, PAYOUT, { id: String(id) }, token);
+  expect(body.errors).toBeUndefined();
+  return (body.data as { payout: PayoutView }).payout;
+}
+
+async function run(query: string, variables: Record<string, unknown>, token?: string) {
+  return (await graphql(app, query, variables, token)).body as GraphQLBody;
+}
+
+/** A buyer pays an order through the local card checkout; the allocation catches up. */
+async function buy(cart: { skins?: number[]; bundles?: number[] }, token = buyer.token) {
+  const { reference } = await cardCheckout(app, checkoutForm(cart), token);
+  await payLocally(app, reference);
+  await app.context.runner.catchUp();
+  return orderBySession(app, reference);
+}
+
+async function refund(orderId: number) {
+  const body = await run(
+    `mutation ($id: ID!) { refundOrder(id: $id) { success } }`,
+    { id: String(orderId) },
+    admin.token,
+  );
+  expect(body.errors).toBeUndefined();
+  await app.context.runner.catchUp();
+}
+
+async function setPayPal(user: User, account = `${user.username}@example.com`) {
+  const body = await run(
+    UPDATE_USER,
+    { dto: { payoutMethod: 'PAYPAL', paypalAccount: account, fullname: 'Alex Author' } },
+    user.token,
+  );
+  expect(body.errors).toBeUndefined();
+}
+
+async function setBank(user: User) {
+  const body = await run(
+    UPDATE_USER,
+    {
+      dto: {
+        payoutMethod: 'BANK_TRANSFER',
+        fullname: 'Jiří Novák',
+        street: 'Karlova 1',
+        city: 'Praha',
+        country: 'cz',
+        bankAccountIban: 'DE89 3704 0044 0532 0130 00',
+        bankAccountBic: 'COBADEFFXXX',
+      },
+    },
+    user.token,
+  );
+  expect(body.errors).toBeUndefined();
+}
+
+const orderItems = z.object({
+  price_cents: z.number(),
+  tip_cents: z.number(),
+  site_fee_cents: z.number(),
+  payment_fee_cents: z.number(),
+  author_share_cents: z.number(),
+  author_id: z.number(),
+});
+
+async function itemsOfOrder(orderId: number) {
+  return app.context.pool.any(sql.type(orderItems)`
+    select price_cents, tip_cents, site_fee_cents, payment_fee_cents, author_share_cents, author_id
+    from order_items where order_id = ${orderId} order by position`);
+}
+
+const cents = (euros: number) => Math.round(euros * 100);
+const balanceOf = (view: PayoutView) => view.items.reduce((sum, item) => sum + cents(item.authorReward), 0);
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [buyer, other, admin] = await Promise.all([
+    createUser(app),
+    createUser(app),
+    createUser(app, { roles: ['regular', 'admin'] }),
+  ]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('earnings from orders', () => {
+  let author: User;
+  let second: User;
+  let skins: ShopItem[];
+  let theirs: ShopItem;
+  let bundle: ShopItem;
+
+  beforeAll(async () => {
+    [author, second] = await Promise.all([createUser(app), createUser(app)]);
+    skins = await Promise.all([
+      addSkin(app, { authorId: author.id, priceCents: 3000 }),
+      addSkin(app, { authorId: author.id, priceCents: 2500 }),
+      addSkin(app, { authorId: author.id, priceCents: 1250 }),
+    ]);
+    theirs = await addSkin(app, { authorId: second.id, priceCents: 1000 });
+    bundle = await addBundle(app, { authorId: author.id, priceCents: 4000, skinIds: [skins[2]!.id] });
+  });
+
+  it("puts each paid item into its author's open payout with the shares the order recorded", async () => {
+    const order = await buy({ skins: [skins[0]!.id, theirs.id], bundles: [bundle.id] });
+    const recorded = await itemsOfOrder(order.id);
+
+    const [mine] = await myPayouts(author);
+    expect(mine).toMatchObject({ payoutStatus: 'PENDING', skinCount: 1, bundleCount: 1, adjustmentCount: 0 });
+    const ours = recorded.filter((item) => item.author_id === author.id);
+    expect(mine!.items.map((item) => cents(item.authorReward)).sort()).toEqual(
+      ours.map((item) => item.author_share_cents).sort(),
+    );
+    for (const item of mine!.items) {
+      const source = ours.find((row) => row.author_share_cents === cents(item.authorReward))!;
+      expect([cents(item.price), cents(item.internalFee), cents(item.externalFee), cents(item.tip)]).toEqual([
+        source.price_cents,
+        source.site_fee_cents,
+        source.payment_fee_cents,
+        source.tip_cents,
+      ]);
+      expect(item.orderExternalId).toBe(order.external_id);
+    }
+    const bundleLine = mine!.items.find((item) => item.purchaseItemType === 'BUNDLE');
+    expect(bundleLine).toMatchObject({ inBundle: true, name: bundle.title });
+    expect(mine!.amount).toBeCloseTo(ours.reduce((sum, item) => sum + item.author_share_cents, 0) / 100, 2);
+
+    const [theirPayout] = await myPayouts(second);
+    expect(theirPayout!.items).toHaveLength(1);
+    expect(cents(theirPayout!.amount)).toBe(
+      recorded.find((item) => item.author_id === second.id)!.author_share_cents,
+    );
+  });
+
+  it('keeps one pending payout per author: later sales join it, and after a lock open the next', async () => {
+    await buy({ skins: [skins[1]!.id] });
+    const pending = await myPayouts(author, 'PENDING');
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.items).toHaveLength(3);
+
+    await setPayPal(author);
+    expect(await run(LOCK, { id: pending[0]!.id }, admin.token)).toEqual({
+      data: { lockPayout: { id: pending[0]!.id, success: true } },
+    });
+    const locked = await payout(pending[0]!.id, author.token);
+    expect(locked).toMatchObject({ payoutStatus: 'LOCKED', estimatedPayoutDate: null });
+    expect(cents(locked.amount)).toBe(balanceOf(locked));
+
+    await buy({ skins: [skins[1]!.id] }, other.token);
+    const after = await myPayouts(author);
+    expect(after.map((view) => view.payoutStatus)).toEqual(['PENDING', 'LOCKED']);
+    expect(after[0]!.items).toHaveLength(1);
+    // The locked payout did not change.
+    expect(await payout(pending[0]!.id, author.token)).toEqual(locked);
+  });
+
+  it('takes a refunded item out of the open payout, or books a negative adjustment when its payout is locked', async () => {
+    const [open, locked] = await myPayouts(author);
+    const lateOrder = await buy({ skins: [skins[0]!.id] }, other.token);
+    expect((await payout(open!.id, author.token)).items).toHaveLength(2);
+    await refund(lateOrder.id);
+    const reopened = await payout(open!.id, author.token);
+    expect(reopened.items).toHaveLength(1);
+    expect(reopened.amount).toBe(open!.amount);
+
+    // The first order's items are in the locked payout: the refund comes back as an adjustment.
+    const firstOrderExternalId = locked!.items[0]!.orderExternalId;
+    const firstOrder = await app.context.pool.oneFirst(
+      sql.type(
+        z.object({ id: z.number() }),
+      )`select id from orders where external_id = ${firstOrderExternalId}`,
+    );
+    await refund(firstOrder);
+    expect(await payout(locked!.id, author.token)).toEqual(await payout(locked!.id, author.token));
+    const next = await payout(open!.id, author.token);
+    const adjustments = next.items.filter((item) => item.adjustment);
+    const refundedShares = locked!.items.filter((item) => item.orderExternalId === firstOrderExternalId);
+    expect(adjustments.map((item) => cents(item.authorReward)).sort()).toEqual(
+      refundedShares.map((item) => -cents(item.authorReward)).sort(),
+    );
+    expect(adjustments.every((item) => item.fromPayoutId === locked!.id && item.externalFee === 0)).toBe(
+      true,
+    );
+    expect(next.adjustmentCount).toBe(adjustments.length);
+    expect(cents(next.amount)).toBe(balanceOf(next));
+    // The other author's item of that order left their open payout.
+    expect((await myPayouts(second))[0]!.items).toHaveLength(0);
+  });
+});
+
+describe('locking, sending and failing', () => {
+  let author: User;
+  let skin: ShopItem;
+  let pendingId: string;
+
+  beforeAll(async () => {
+    author = await createUser(app);
+    skin = await addSkin(app, { authorId: author.id, priceCents: 2000 });
+    await buy({ skins: [skin.id] });
+    pendingId = (await myPayouts(author))[0]!.id;
+  });
+
+  it('refuses a payout under 50 EUR, and one without a complete payout method; it keeps collecting', async () => {
+    const under = await run(LOCK, { id: pendingId }, admin.token);
+    expect(codeOf(under)).toBe('BAD_USER_INPUT');
+    expect(under.errors?.[0]?.message).toMatch(/under the minimum of 50 EUR/);
+    await buy({ skins: [skin.id] }, other.token);
+    await buy({ skins: [skin.id] }, admin.token);
+    const noMethod = await run(LOCK, { id: pendingId }, admin.token);
+    expect(codeOf(noMethod)).toBe('BAD_USER_INPUT');
+    expect(noMethod.errors?.[0]?.message).toMatch(/no complete payout method/);
+    const view = await payout(pendingId, author.token);
+    expect(view).toMatchObject({ payoutStatus: 'PENDING' });
+    expect(view.items).toHaveLength(3);
+  });
+
+  it('sends a PayPal payout through the Payouts API stand-in, and records who did what', async () => {
+    await setPayPal(author);
+    expect(codeOf(await run(SEND, { id: pendingId }, admin.token))).toBe('BAD_USER_INPUT');
+    expect((await run(LOCK, { id: pendingId }, admin.token)).errors).toBeUndefined();
+    expect(codeOf(await run(LOCK, { id: pendingId }, admin.token))).toBe('BAD_USER_INPUT');
+    expect((await run(SEND, { id: pendingId }, admin.token)).errors).toBeUndefined();
+    const sent = await payout(pendingId, admin.token);
+    expect(sent).toMatchObject({
+      payoutStatus: 'SENT',
+      payoutMethod: 'PAYPAL',
+      sendToPaypalAccount: `${author.username}@example.com`,
+    });
+    expect(sent.externalId).toMatch(/^LOCAL-PAYOUT-/);
+    expect(sent.history!.map((entry) => entry.type)).toEqual([
+      'PayoutOpened',
+      'PayoutItemAdded',
+      'PayoutItemAdded',
+      'PayoutItemAdded',
+      'PayoutLocked',
+      'PayoutSent',
+    ]);
+    expect(sent.history![1]).toMatchObject({ actor: null, system: 'payout-allocation' });
+    expect(sent.history![4]).toMatchObject({ actor: { id: String(admin.id) }, system: null });
+    // The author sees the payout, not the audit trail.
+    expect((await payout(pendingId, author.token)).history).toBeNull();
+  });
+
+  it('marks a refused PayPal payout ERROR with the reason, and locks it again once the author fixes it', async () => {
+    const another = await addSkin(app, { authorId: author.id, priceCents: 2000 });
+    await buy({ skins: [another.id] });
+    await buy({ skins: [another.id] }, other.token);
+    await buy({ skins: [another.id] }, admin.token);
+    const [fresh] = await myPayouts(author, 'PENDING');
+    await setPayPal(author, 'nobody@example.invalid');
+    expect((await run(LOCK, { id: fresh!.id }, admin.token)).errors).toBeUndefined();
+    const refused = await run(SEND, { id: fresh!.id }, admin.token);
+    expect(refused.errors?.[0]?.message).toMatch(/RECEIVER_UNREGISTERED/);
+    const failed = await payout(fresh!.id, author.token);
+    expect(failed).toMatchObject({ payoutStatus: 'ERROR' });
+    expect(failed.failureReason).toMatch(/RECEIVER_UNREGISTERED/);
+
+    await setPayPal(author, 'fixed@example.com');
+    expect((await run(LOCK, { id: fresh!.id }, admin.token)).errors).toBeUndefined();
+    expect((await payout(fresh!.id, author.token)).payoutStatus).toBe('LOCKED');
+    expect((await run(SEND, { id: fresh!.id }, admin.token)).errors).toBeUndefined();
+    const resent = await payout(fresh!.id, admin.token);
+    expect(resent).toMatchObject({ payoutStatus: 'SENT', sendToPaypalAccount: 'fixed@example.com' });
+    expect(resent.amount).toBe(failed.amount);
+    expect(resent.history!.map((entry) => entry.type).slice(-4)).toEqual([
+      'PayoutLocked',
+      'PayoutFailed',
+      'PayoutRelocked',
+      'PayoutSent',
+    ]);
+    // An admin may record a failure reported later (a returned transfer).
+    expect(
+      (await run(FAIL, { id: fresh!.id, reason: 'Returned: account closed' }, admin.token)).errors,
+    ).toBeUndefined();
+    expect((await payout(fresh!.id, author.token)).failureReason).toBe('Returned: account closed');
+  });
+});
+
+describe('bank payouts and the SEPA file', () => {
+  let author: User;
+  let payoutId: string;
+
+  beforeAll(async () => {
+    author = await createUser(app);
+    const skin = await addSkin(app, { authorId: author.id, priceCents: 6000 });
+    await buy({ skins: [skin.id] });
+    await setBank(author);
+    payoutId = (await myPayouts(author))[0]!.id;
+  });
+
+  const sepa = (ids: string, token?: string) =>
+    app.server.inject({
+      method: 'GET',
+      url: `/api/admin/payouts/sepa?ids=${ids}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('exports locked bank payouts as a pain.001 file the ISO 20022 schema accepts, then sends them', async () => {
+    expect((await sepa(payoutId, admin.token)).statusCode).toBe(400);
+    expect((await run(LOCK, { id: payoutId }, admin.token)).errors).toBeUndefined();
+    const notExported = await run(SEND, { id: payoutId }, admin.token);
+    expect(notExported.errors?.[0]?.message).toMatch(/SEPA file/);
+
+    const response = await sepa(payoutId, admin.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/xml/);
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="TS-SEPA-/);
+    expect(await validateSepaXml(response.body)).toEqual([]);
+    const view = await payout(payoutId, admin.token);
+    const amount = view.amount.toFixed(2);
+    expect(response.body).toContain(`<CtrlSum>${amount}</CtrlSum>`);
+    expect(response.body).toContain('<IBAN>DE89370400440532013000</IBAN>');
+    expect(response.body).toContain('Jiri Novak');
+    expect(view.exportBatchId).toMatch(/^TS-SEPA-/);
+    expect(view).toMatchObject({ sendToIban: 'DE89370400440532013000', sendToBic: 'COBADEFFXXX' });
+
+    expect((await run(SEND, { id: payoutId }, admin.token)).errors).toBeUndefined();
+    const sent = await payout(payoutId, admin.token);
+    expect(sent).toMatchObject({ payoutStatus: 'SENT', externalId: view.exportBatchId });
+    expect(sent.history!.map((entry) => entry.type).slice(-3)).toEqual([
+      'PayoutLocked',
+      'PayoutExported',
+      'PayoutSent',
+    ]);
+  });
+
+  it('refuses ids that are not locked bank payouts, and callers who are not admins', async () => {
+    expect((await sepa('abc', admin.token)).statusCode).toBe(400);
+    expect((await sepa('999999', admin.token)).statusCode).toBe(400);
+    expect((await sepa(payoutId, admin.token)).statusCode).toBe(400);
+    expect((await sepa(payoutId)).statusCode).toBe(401);
+    expect((await sepa(payoutId, author.token)).statusCode).toBe(403);
+    expect((await sepa(payoutId, other.token)).statusCode).toBe(403);
+  });
+});
+
+describe('statements and permissions', () => {
+  let author: User;
+  let payoutId: string;
+
+  beforeAll(async () => {
+    author = await createUser(app);
+    const skin = await addSkin(app, { authorId: author.id, priceCents: 1500 });
+    await buy({ skins: [skin.id] });
+    await buy({ skins: [skin.id] }, other.token);
+    payoutId = (await myPayouts(author))[0]!.id;
+  });
+
+  const statement = (headers: Record<string, string>) =>
+    app.server.inject({ method: 'GET', url: `/api/payouts/${payoutId}/statement.csv`, headers });
+
+  it('gives the statement as CSV to its author (header or cookie) and to admins only', async () => {
+    const response = await statement({ authorization: `Bearer ${author.token}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/csv/);
+    const rows = response.body.trim().split('\n');
+    expect(rows[0]).toMatch(/^payout,status,line,order,date,type,item/);
+    expect(rows).toHaveLength(4);
+    const view = await payout(payoutId, author.token);
+    expect(rows[3]).toContain(`total`);
+    expect(rows[3]!.endsWith(view.amount.toFixed(2))).toBe(true);
+    expect((await statement({ cookie: `token=${author.token}` })).statusCode).toBe(200);
+    expect((await statement({ authorization: `Bearer ${admin.token}` })).statusCode).toBe(200);
+    expect((await statement({ authorization: `Bearer ${other.token}` })).statusCode).toBe(404);
+    expect((await statement({})).statusCode).toBe(401);
+  });
+
+  it('answers payout queries for the owner and admins, and refuses everyone else', async () => {
+    expect(codeOf(await run(MY_PAYOUTS, {}))).toBe('UNAUTHENTICATED');
+    expect(await myPayouts(other)).toEqual([]);
+    expect(codeOf(await run(PAYOUT, { id: payoutId }))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await run(PAYOUT, { id: payoutId }, other.token))).toBe('NOT_FOUND');
+    expect(codeOf(await run(PAYOUT, { id: '987654' }, admin.token))).toBe('NOT_FOUND');
+    expect((await payout(payoutId, author.token)).id).toBe(payoutId);
+    expect((await payout(payoutId, admin.token)).history).not.toBeNull();
+
+    expect(codeOf(await run(ALL_PAYOUTS, {}))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await run(ALL_PAYOUTS, {}, author.token))).toBe('FORBIDDEN');
+    const all = await run(ALL_PAYOUTS, { status: 'PENDING', page: { page: 0, size: 500 } }, admin.token);
+    const page = (
+      all.data as { allPayouts: { pageInfo: { pageSize: number }; content: { payoutStatus: string }[] } }
+    ).allPayouts;
+    expect(page.pageInfo.pageSize).toBe(100);
+    expect(page.content.length).toBeGreaterThan(0);
+    expect(page.content.every((row) => row.payoutStatus === 'PENDING')).toBe(true);
+  });
+
+  it('lets only admins lock, send or fail a payout', async () => {
+    for (const [query, variables] of [
+      [LOCK, { id: payoutId }],
+      [SEND, { id: payoutId }],
+      [FAIL, { id: payoutId, reason: 'x' }],
+    ] as const) {
+      expect(codeOf(await run(query, variables))).toBe('UNAUTHENTICATED');
+      expect(codeOf(await run(query, variables, other.token))).toBe('FORBIDDEN');
+      expect(codeOf(await run(query, variables, author.token))).toBe('FORBIDDEN');
+      // The admin is let through to the payout's own rules (it is pending and under the minimum).
+      expect(codeOf(await run(query, variables, admin.token))).toBe('BAD_USER_INPUT');
+    }
+    expect((await payout(payoutId, author.token)).payoutStatus).toBe('PENDING');
+  });
+});
+
+describe('the payout schedule and replay', () => {
+  it('locks eligible bank payouts opened before the lock time of the next bank date', async () => {
+    const author = await createUser(app);
+    const skin = await addSkin(app, { authorId: author.id, priceCents: 5500 });
+    await buy({ skins: [skin.id] });
+    await setBank(author);
+    const small = await createUser(app);
+    await buy({ skins: [(await addSkin(app, { authorId: small.id, priceCents: 1000 })).id] });
+    await setBank(small);
+
+    // The first bank date whose lock time is at least a day ahead of now.
+    const now = Date.now();
+    let date = new Date(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1));
+    while (lockTimeOf(date).getTime() < now + 24 * 60 * 60 * 1000) {
+      date =
+        date.getUTCDate() === 1
+          ? new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 16))
+          : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+    }
+    try {
+      app.context.now = () => new Date(lockTimeOf(date).getTime() - 60_000);
+      expect((await lockScheduledPayouts(app.context)).locked).toEqual([]);
+      app.context.now = () => new Date(lockTimeOf(date).getTime() + 3_600_000);
+      const { locked } = await lockScheduledPayouts(app.context);
+      const [mine] = await myPayouts(author);
+      expect(locked).toContain(Number(mine!.id));
+      const view = await payout(mine!.id, admin.token);
+      expect(view).toMatchObject({
+        payoutStatus: 'LOCKED',
+        estimatedPayoutDate: date.toISOString().slice(0, 10),
+      });
+      expect(view.history!.at(-1)).toMatchObject({
+        type: 'PayoutLocked',
+        actor: null,
+        system: 'payout-schedule',
+      });
+      expect((await myPayouts(small))[0]!.payoutStatus).toBe('PENDING');
+      expect((await lockScheduledPayouts(app.context)).locked).toEqual([]);
+    } finally {
+      app.context.now = () => new Date();
+    }
+  });
+
+  it('rebuilds the payout read models from the events to the same rows', async () => {
+    const dump = async () =>
+      app.context.pool.anyFirst(sql.type(z.object({ row: z.string() }))`
+        select row::text from (
+          select to_jsonb(p) as row from payouts p
+          union all select to_jsonb(l) from payout_lines l) rows
+        order by 1`);
+    const before = await dump();
+    expect(before.length).toBeGreaterThan(10);
+    await rebuildProjection(
+      { pool: app.context.pool, store: app.context.store, batchSize: 7 },
+      payoutsProjection,
+    );
+    expect(await dump()).toEqual(before);
+  });
+});
