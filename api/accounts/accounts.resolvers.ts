@@ -3,6 +3,7 @@ import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
 import { DomainError } from '../../domain/errors';
 import { isAdmin, requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest } from '../graphql/paging';
+import { relockFailedPayouts } from '../payouts/payout-admin.handlers';
 import { avatarOf, storeAvatar } from './avatar';
 import {
   findUserById,
@@ -161,6 +162,13 @@ export const accountsResolvers = {
       const changes: ProfileChanges = { ...fields };
       if (avatar) changes.avatarFilename = await storeAvatar(context.services.storage, avatar.content);
       const updated = await updateProfile(context.services.pool, user.id, changes);
+      // Corrected payout details send a failed payout on its way again.
+      if (fields.payoutMethod !== undefined) {
+        await relockFailedPayouts(context.services, user.id, {
+          actor: { userId: user.id, role: 'regular' },
+          correlationId: context.request.id,
+        });
+      }
       if (avatar && user.avatar_filename) {
         await context.services.storage
           .remove('public', user.avatar_filename)

@@ -9,7 +9,7 @@ import { buildSepaCreditTransfer, SepaExportRefused } from '../../infra/payouts/
 import { findUserById, type UserRow } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
 import { loadPayout, payoutEventsToAppend, runPayoutCommand } from './payout-commands';
-import { findPayout, pendingBankPayoutsOpenedBefore } from './payouts.repository';
+import { failedPayoutsOf, findPayout, pendingBankPayoutsOpenedBefore } from './payouts.repository';
 
 /** The job that locks bank payouts before each payout date, as event metadata names it. */
 export const PAYOUT_SCHEDULE = 'payout-schedule';
@@ -281,4 +281,25 @@ export async function lockScheduledPayouts(app: AppContext): Promise<{ locked: n
   }
   if (locked.length > 0) app.log.info({ payoutDate: round.payoutDate, locked }, 'scheduled payout lock');
   return { locked };
+}
+
+/**
+ * After an author saved their payout details: each failed payout of theirs is locked again with the
+ * new details (a payout whose details are still incomplete stays failed). Returns the relocked ids.
+ */
+export async function relockFailedPayouts(
+  app: AppContext,
+  authorId: number,
+  metadata: EventMetadata,
+): Promise<number[]> {
+  const relocked: number[] = [];
+  for (const payoutId of await failedPayoutsOf(app.pool, authorId)) {
+    try {
+      await lockPayout(app, payoutId, metadata);
+      relocked.push(payoutId);
+    } catch (error) {
+      if (!(error instanceof PayoutRefused || error instanceof ConcurrencyError)) throw error;
+    }
+  }
+  return relocked;
 }

@@ -129,3 +129,10 @@ export async function pendingBankPayoutsOpenedBefore(db: Queryable, before: Date
       order by p.id`)),
   ];
 }
+
+export async function failedPayoutsOf(db: Queryable, authorId: number): Promise<number[]> {
+  return [
+    ...(await db.anyFirst(sql.type(z.object({ id: z.number() }))`
+      select id from payouts where author_id = ${authorId} and status = 'ERROR' order by id`)),
+  ];
+}

@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { isCountryCode } from './countries';
 
@@ -30,6 +30,7 @@ export const accountMessages = {
   terms: 'You must agree to the terms to register.',
   iban: 'Enter a valid IBAN.',
   ibanTooLong: `IBAN can have at most ${IBAN_MAX} characters.`,
+  ibanOutsideSepa: 'Bank payouts go to accounts in the SEPA area. For an account elsewhere, choose PayPal.',
   bic: `BIC must have ${BIC_MIN} to ${BIC_MAX} characters.`,
   required: 'This field is required.',
   paypalAccount: 'Enter the email address of your PayPal account.',
@@ -89,7 +90,12 @@ export const ibanSchema = z
   .string()
   .transform((value) => electronicFormatIBAN(value) ?? '')
   .refine((value) => value.length <= IBAN_MAX, accountMessages.ibanTooLong)
-  .refine((value) => isValidIBAN(value), accountMessages.iban);
+  .refine((value) => isValidIBAN(value), accountMessages.iban)
+  // Bank payouts are SEPA credit transfers (docs/payouts.md).
+  .refine(
+    (value) => !isValidIBAN(value) || isSEPACountry(extractIBAN(value).countryCode ?? ''),
+    accountMessages.ibanOutsideSepa,
+  );
 
 export const bicSchema = z
   .string()

@@ -191,6 +191,12 @@ describe('profile settings', () => {
       'Enter a valid IBAN.',
     ],
     [
+      'an IBAN outside the SEPA area',
+      { ...bank, bankAccountIban: 'BR1800360305000010009795493C1' },
+      'bankAccountIban',
+      'Bank payouts go to accounts in the SEPA area. For an account elsewhere, choose PayPal.',
+    ],
+    [
       'an IBAN over 34 characters',
       { ...bank, bankAccountIban: 'DE8937040044053201300012345678901234567' },
       'bankAccountIban',

@@ -344,8 +344,8 @@ describe('locking, sending and failing', () => {
     expect(failed).toMatchObject({ payoutStatus: 'ERROR' });
     expect(failed.failureReason).toMatch(/RECEIVER_UNREGISTERED/);
 
+    // Saving corrected details locks the failed payout again, with the new destination.
     await setPayPal(author, 'fixed@example.com');
-    expect((await run(LOCK, { id: fresh!.id }, admin.token)).errors).toBeUndefined();
     expect((await payout(fresh!.id, author.token)).payoutStatus).toBe('LOCKED');
     expect((await run(SEND, { id: fresh!.id }, admin.token)).errors).toBeUndefined();
     const resent = await payout(fresh!.id, admin.token);
@@ -357,6 +357,7 @@ describe('locking, sending and failing', () => {
       'PayoutRelocked',
       'PayoutSent',
     ]);
+    expect(resent.history!.at(-2)).toMatchObject({ actor: { id: String(author.id) } });
     // An admin may record a failure reported later (a returned transfer).
     expect(
       (await run(FAIL, { id: fresh!.id, reason: 'Returned: account closed' }, admin.token)).errors,

@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
+import {
+  decidePayout,
+  evolvePayout,
+  initialPayoutState,
+  MIN_PAYOUT_CENTS,
+  PayoutRefused,
+  type PayoutCommand,
+  type PayoutRefusalReason,
+} from './payout.decider';
+import type { PayoutDestination, PayoutEvent, PayoutItem } from './payout.events';
+import { payoutDestinationOf } from './payout-destination';
+import {
+  currentLockRound,
+  estimatedPayoutDate,
+  nextBankPayoutDate,
+  payoutDateOfLock,
+} from './payout-schedule';
+
+const given = (events: PayoutEvent[]) => events.reduce(evolvePayout, initialPayoutState);
+const when = (events: PayoutEvent[], command: PayoutCommand) => decidePayout(command, given(events));
+function thenRefused(events: PayoutEvent[], command: PayoutCommand, reason: PayoutRefusalReason) {
+  let refusal: unknown;
+  try {
+    when(events, command);
+  } catch (error) {
+    refusal = error;
+  }
+  expect(refusal).toBeInstanceOf(PayoutRefused);
+  expect(refusal).toBeInstanceOf(DomainError);
+  expect((refusal as PayoutRefused).reason).toBe(reason);
+  return refusal as PayoutRefused;
+}
+
+const at = new Date('2026-03-10T12:00:00.000Z');
+const item = (orderId: string, share: number): PayoutItem => ({
+  orderId,
+  orderExternalId: `TS-2026-${orderId.padStart(6, '0')}`,
+  position: 0,
+  itemType: 'SKIN',
+  itemId: 7,
+  name: 'Desert Fox',
+  priceCents: share + 100,
+  tipCents: 0,
+  siteFeeCents: 40,
+  paymentFeeCents: 60,
+  authorShareCents: share,
+  paymentType: 'STRIPE',
+  paidAt: at.toISOString(),
+});
+const bank: PayoutDestination = {
+  method: 'BANK_TRANSFER',
+  name: 'Jan Novak',
+  street: 'Karlova 1',
+  city: 'Praha',
+  country: 'cz',
+  iban: 'CZ6508000000192000145399',
+  bic: 'GIBACZPX',
+};
+const paypal: PayoutDestination = { method: 'PAYPAL', name: 'Jan Novak', paypalAccount: 'jan@example.com' };
+
+const opened: PayoutEvent = {
+  type: 'PayoutOpened',
+  data: { payoutId: 4, authorId: 50, openedAt: at.toISOString() },
+};
+const added = (orderId: string, share: number): PayoutEvent => ({
+  type: 'PayoutItemAdded',
+  data: { payoutId: 4, authorId: 50, item: item(orderId, share) },
+});
+const locked = (amount: number, destination: PayoutDestination = bank): PayoutEvent => ({
+  type: 'PayoutLocked',
+  data: {
+    payoutId: 4,
+    authorId: 50,
+    amountCents: amount,
+    itemCount: 1,
+    destination,
+    payoutDate: destination.method === 'PAYPAL' ? null : '2026-03-16',
+    lockedAt: at.toISOString(),
+  },
+});
+const lock = (destination: PayoutDestination | null = bank): PayoutCommand => ({
+  type: 'LockPayout',
+  destination,
+  missingDetails: 'the IBAN is missing.',
+  payoutDate: '2026-03-16',
+  lockedAt: at,
+});
+
+describe('a pending payout', () => {
+  it('collects items and refuses the same order item twice', () => {
+    expect(when([opened], { type: 'AddPayoutItem', item: item('1', 900) })).toEqual([added('1', 900)]);
+    thenRefused([opened, added('1', 900)], { type: 'AddPayoutItem', item: item('1', 900) }, 'DUPLICATE_ITEM');
+  });
+
+  it('gives a refunded item back with the share it was added with', () => {
+    expect(
+      when([opened, added('1', 900)], { type: 'RemovePayoutItem', orderId: '1', position: 0, removedAt: at }),
+    ).toEqual([
+      {
+        type: 'PayoutItemRemoved',
+        data: {
+          payoutId: 4,
+          orderId: '1',
+          position: 0,
+          authorShareCents: 900,
+          reason: 'ORDER_REFUNDED',
+          removedAt: at.toISOString(),
+        },
+      },
+    ]);
+    thenRefused(
+      [opened],
+      { type: 'RemovePayoutItem', orderId: '1', position: 0, removedAt: at },
+      'ITEM_NOT_IN_PAYOUT',
+    );
+  });
+
+  it('is locked from 50 EUR with a complete payout method, freezing the amount and the destination', () => {
+    const events = [opened, added('1', 3000), added('2', MIN_PAYOUT_CENTS - 3000)];
+    expect(when(events, lock())).toEqual([
+      { ...locked(MIN_PAYOUT_CENTS), data: { ...locked(MIN_PAYOUT_CENTS).data, itemCount: 2 } },
+    ]);
+    const refusal = thenRefused([opened, added('1', MIN_PAYOUT_CENTS - 1)], lock(), 'UNDER_MINIMUM');
+    expect(refusal.message).toBe(
+      'The payout holds 49.99 EUR, under the minimum of 50 EUR: it keeps collecting.',
+    );
+    expect(thenRefused(events, lock(null), 'NO_PAYOUT_METHOD').message).toBe(
+      'The author has no complete payout method: the IBAN is missing.',
+    );
+  });
+
+  it('has no date when it goes to PayPal (sent on request)', () => {
+    const [event] = when([opened, added('1', 6000)], lock(paypal));
+    expect(event).toMatchObject({ type: 'PayoutLocked', data: { payoutDate: null } });
+  });
+});
+
+describe('a locked payout', () => {
+  const events = [opened, added('1', 6000), locked(6000)];
+
+  it('never changes: items, adjustments and a second lock are refused', () => {
+    thenRefused(events, { type: 'AddPayoutItem', item: item('2', 100) }, 'NOT_PENDING');
+    thenRefused(
+      events,
+      { type: 'RemovePayoutItem', orderId: '1', position: 0, removedAt: at },
+      'NOT_PENDING',
+    );
+    thenRefused(events, lock(), 'NOT_PENDING');
+  });
+
+  it('goes to the bank only after it went out in a SEPA file, with that file as its reference', () => {
+    thenRefused(events, { type: 'SendPayout', transferReference: 'x', sentAt: at }, 'NOT_EXPORTED');
+    const exported: PayoutEvent = {
+      type: 'PayoutExported',
+      data: { payoutId: 4, batchId: 'TS-SEPA-1', endToEndId: 'TSP-4-3', exportedAt: at.toISOString() },
+    };
+    expect(
+      when([...events, exported], { type: 'SendPayout', transferReference: 'TS-SEPA-1', sentAt: at }),
+    ).toEqual([
+      {
+        type: 'PayoutSent',
+        data: {
+          payoutId: 4,
+          amountCents: 6000,
+          destination: bank,
+          transferReference: 'TS-SEPA-1',
+          sentAt: at.toISOString(),
+        },
+      },
+    ]);
+    thenRefused(
+      [opened, added('1', 6000), locked(6000, paypal)],
+      { type: 'RecordPayoutExport', batchId: 'b', endToEndId: 'e', exportedAt: at },
+      'NOT_A_BANK_PAYOUT',
+    );
+  });
+
+  it('fails with a reason and is locked again, for the same amount, with corrected details', () => {
+    const failed: PayoutEvent = {
+      type: 'PayoutFailed',
+      data: { payoutId: 4, reason: 'Account closed', failedAt: at.toISOString() },
+    };
+    expect(when(events, { type: 'FailPayout', reason: '  Account closed ', failedAt: at })).toEqual([failed]);
+    thenRefused(events, { type: 'FailPayout', reason: ' ', failedAt: at }, 'INVALID_REASON');
+    thenRefused(
+      events,
+      { type: 'RelockPayout', destination: bank, payoutDate: null, relockedAt: at },
+      'NOT_FAILED',
+    );
+    const state = given([...events, failed]);
+    expect(state.status).toBe('ERROR');
+    thenRefused(
+      [...events, failed],
+      { type: 'SendPayout', transferReference: 'x', sentAt: at },
+      'NOT_LOCKED',
+    );
+    const [relocked] = when([...events, failed], {
+      type: 'RelockPayout',
+      destination: paypal,
+      payoutDate: '2026-04-01',
+      relockedAt: at,
+    });
+    expect(relocked).toEqual({
+      type: 'PayoutRelocked',
+      data: { payoutId: 4, destination: paypal, payoutDate: null, relockedAt: at.toISOString() },
+    });
+    expect(given([...events, failed, relocked!])).toMatchObject({
+      status: 'LOCKED',
+      lockedAmountCents: 6000,
+      destination: paypal,
+    });
+  });
+});
+
+it('refuses every command but opening on a payout that does not exist', () => {
+  thenRefused([], lock(), 'PAYOUT_NOT_FOUND');
+  thenRefused(
+    [opened],
+    { type: 'OpenPayout', payoutId: 4, authorId: 50, openedAt: at },
+    'PAYOUT_ALREADY_OPENED',
+  );
+});
+
+describe('payout details', () => {
+  const details = {
+    payoutMethod: 'BANK_TRANSFER' as const,
+    fullname: 'Jan Novák',
+    paypalAccount: null,
+    street: 'Karlova 1',
+    city: 'Praha',
+    country: 'cz',
+    bankAccountIban: 'CZ65 0800 0000 1920 0014 5399',
+    bankAccountBic: 'gibaczpx',
+  };
+  it('make a destination only when complete, valid and (for banks) in the SEPA area', () => {
+    expect(payoutDestinationOf(details).destination).toEqual({ ...bank, name: 'Jan Novák' });
+    expect(payoutDestinationOf({ ...details, street: ' ', bankAccountBic: null }).missing).toBe(
+      'street, BIC missing.',
+    );
+    expect(
+      payoutDestinationOf({
+        ...details,
+        bankAccountIban: 'BR1800360305000010009795493C1',
+        bankAccountBic: 'BOFABRSPXXX',
+      }).missing,
+    ).toMatch(/outside the SEPA area/);
+    expect(
+      payoutDestinationOf({ ...details, payoutMethod: 'PAYPAL', paypalAccount: 'jan@example.com' })
+        .destination,
+    ).toEqual({ method: 'PAYPAL', name: 'Jan Novák', paypalAccount: 'jan@example.com' });
+    expect(payoutDestinationOf({ ...details, payoutMethod: null }).missing).toBe(
+      'no payout method is chosen.',
+    );
+  });
+});
+
+describe('the bank payout schedule (1st and 16th, locked two days before)', () => {
+  it('names the date a sale made now is paid on', () => {
+    expect(nextBankPayoutDate(new Date('2026-03-10T12:00:00Z'))).toBe('2026-03-16');
+    expect(nextBankPayoutDate(new Date('2026-03-13T23:59:59Z'))).toBe('2026-03-16');
+    expect(nextBankPayoutDate(new Date('2026-03-14T00:00:00Z'))).toBe('2026-04-01');
+    expect(nextBankPayoutDate(new Date('2026-12-30T08:00:00Z'))).toBe('2027-01-16');
+  });
+
+  it('runs a lock round between the lock time and the payout date', () => {
+    expect(currentLockRound(new Date('2026-03-13T23:00:00Z'))).toBeNull();
+    expect(currentLockRound(new Date('2026-03-14T01:00:00Z'))).toEqual({
+      payoutDate: '2026-03-16',
+      lockAt: new Date('2026-03-14T00:00:00Z'),
+    });
+    expect(currentLockRound(new Date('2026-03-31T12:00:00Z'))?.payoutDate).toBe('2026-04-01');
+    expect(currentLockRound(new Date('2026-03-16T00:00:00Z'))).toBeNull();
+  });
+
+  it('dates a locked bank payout, and shows PayPal payouts as on request', () => {
+    expect(payoutDateOfLock(new Date('2026-03-15T10:00:00Z'), 'BANK_TRANSFER')).toBe('2026-03-16');
+    expect(payoutDateOfLock(new Date('2026-03-15T10:00:00Z'), 'PAYPAL')).toBeNull();
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(estimatedPayoutDate({ status: 'PENDING', method: 'BANK_TRANSFER', payoutDate: null }, now)).toBe(
+      '2026-03-16',
+    );
+    expect(estimatedPayoutDate({ status: 'PENDING', method: 'PAYPAL', payoutDate: null }, now)).toBeNull();
+    expect(
+      estimatedPayoutDate({ status: 'LOCKED', method: 'BANK_TRANSFER', payoutDate: '2026-04-01' }, now),
+    ).toBe('2026-04-01');
+    expect(
+      estimatedPayoutDate({ status: 'SENT', method: 'BANK_TRANSFER', payoutDate: '2026-04-01' }, now),
+    ).toBeNull();
+  });
+});
