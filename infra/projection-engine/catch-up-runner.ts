@@ -95,12 +95,24 @@ export class CatchUpRunner {
     await this.runAll();
   }
 
+  /**
+   * Rounds of one bounded batch per consumer, until none has more: a consumer whose events keep
+   * coming (downloads under load) gets its batch each round like the others, so it can never hold
+   * another one back.
+   */
   private async runAll(): Promise<void> {
-    for (const projection of this.projections) {
-      if (this.stopped) return;
+    let busy: readonly FeedConsumer[] = this.projections;
+    while (busy.length > 0 && !this.stopped) busy = await this.runRound(busy);
+  }
+
+  /** One batch for each consumer given; returns those that may have more. */
+  async runRound(consumers: readonly FeedConsumer[] = this.projections): Promise<FeedConsumer[]> {
+    const more: FeedConsumer[] = [];
+    for (const projection of consumers) {
       try {
-        await runUntilCaughtUp(this.options, projection);
+        const batch = await applyNextBatch(this.options, projection);
         this.lastErrors.delete(projection.name);
+        if (!batch.done) more.push(projection);
       } catch (error) {
         this.lastErrors.set(projection.name, error instanceof Error ? error.message : String(error));
         this.options.log.error(
@@ -109,6 +121,7 @@ export class CatchUpRunner {
         );
       }
     }
+    return more;
   }
 
   private async listen(url: string): Promise<void> {

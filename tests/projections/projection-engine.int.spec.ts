@@ -250,6 +250,56 @@ describe('catch-up projections', () => {
     }
   });
 
+  it('gives every consumer a batch each round, even beside one whose events never stop', async () => {
+    const store = new EventStore();
+    // Every batch of the flood appends a new event for itself: its feed never runs dry.
+    const flood: Projection = {
+      name: 'catch-flood',
+      mode: 'catch-up',
+      eventTypes: ['Flood'],
+      async apply(tx) {
+        await store.append(tx, {
+          streamId: 'flood',
+          streamType: 'flood',
+          expectedVersion: 'any',
+          events: [{ type: 'Flood', data: {} }],
+        });
+      },
+      async reset() {},
+    };
+    const quiet = recordingProjection('catch-quiet', 'catch-up');
+    await quiet.create();
+    await db.pool.transaction((tx) =>
+      store.append(tx, {
+        streamId: 'flood',
+        streamType: 'flood',
+        expectedVersion: 'any',
+        events: [{ type: 'Flood', data: {} }],
+      }),
+    );
+    await appendCounted(store, quiet.projection, 'quiet-1', [1, 2]);
+    const runner = new CatchUpRunner({
+      pool: db.pool,
+      store,
+      projections: [flood, quiet.projection],
+      log,
+      // Large enough for every event the earlier tests left in this database.
+      batchSize: 50_000,
+      pollMs: 600_000,
+    });
+    await ensureCheckpoints(db.pool, [flood, quiet.projection]);
+    // Running the flood until it is caught up would never end; in rounds, the quiet projection
+    // applies its events in the first one, and keeps up with every new event in each later one.
+    const afterFirst = await runner.runRound();
+    expect(afterFirst.map((p) => p.name)).toContain('catch-flood');
+    expect((await quiet.rows()).map((row) => row.amount).sort()).toEqual([1, 2]);
+    for (let round = 0; round < 3; round++) {
+      await appendCounted(store, quiet.projection, 'quiet-1', [10 + round]);
+      expect((await runner.runRound()).map((p) => p.name)).toContain('catch-flood');
+      expect(await quiet.rows()).toHaveLength(3 + round);
+    }
+  });
+
   it('a rebuilt catch-up read model equals the live one', async () => {
     const store = new EventStore();
     await ensureCheckpoints(db.pool, [eventActivityProjection]);
