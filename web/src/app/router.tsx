@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { staticPageRoutes } from '../features/static-pages/routes';
 import { PageLoader } from '../shared/ui/page-loader';
@@ -50,6 +50,10 @@ const CreativityDashboardPage = lazyPage(
 );
 const MyPayoutsPage = lazyPage(() => import('../features/account/pages/my-payouts-page'), 'MyPayoutsPage');
 const MyPayoutPage = lazyPage(() => import('../features/account/pages/my-payout-page'), 'MyPayoutPage');
+const PayoutStatementPage = lazyPage(
+  () => import('../features/account/pages/payout-statement-page'),
+  'PayoutStatementPage',
+);
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page'), 'SettingsPage');
 
 const SiteDashboardPage = lazyPage(
@@ -114,6 +118,16 @@ const regularRoutes: RouteObject = {
   ],
 };
 
+/** Spec 2.2: role regular (admins have it too). A plain document to print, without the account menu. */
+const printableRoutes: RouteObject = {
+  element: (
+    <RouteGuard roles={['regular']}>
+      <Outlet />
+    </RouteGuard>
+  ),
+  children: [{ path: 'me/payouts/:id/statement', element: <PayoutStatementPage /> }],
+};
+
 /** Spec 2.3: role admin required. /admin shows the same profile screen as /me. */
 const adminRoutes: RouteObject = {
   element: (
@@ -150,6 +164,7 @@ export const routes: RouteObject[] = [
           ...publicRoutes,
           ...staticPageRoutes,
           regularRoutes,
+          printableRoutes,
           adminRoutes,
           // Any other path goes to the homepage (spec 2.1).
           { path: '*', element: <Navigate to="/" replace /> },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './date.format';
-import { formatPrice } from './price.format';
+import { formatDate, formatDateTime } from './date.format';
+import { formatAmount, formatPrice } from './price.format';
 
 describe('formatPrice', () => {
   it('reads Free for 0', () => {
@@ -21,5 +21,23 @@ describe('formatDate', () => {
 
   it('gives an empty string for an invalid date', () => {
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('shows a calendar day as it is, in any time zone', () => {
+    expect(formatDate('2025-03-16')).toBe('16. 03. 2025');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('adds the time on a 24-hour clock', () => {
+    expect(formatDateTime(new Date(2023, 8, 18, 7, 5))).toBe('18. 09. 2023 07:05');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows 0 as an amount, not as Free', () => {
+    expect(formatAmount(0).replace(/\s/g, ' ')).toBe('0,00 €');
+    expect(formatAmount(-0).replace(/\s/g, ' ')).toBe('0,00 €');
+    expect(formatAmount(-3.2).replace(/\s/g, ' ')).toBe('-3,20 €');
   });
 });

@@ -1,3 +1,3 @@
 export { formatCountry } from './country.format';
-export { formatDate } from './date.format';
-export { FREE_LABEL, formatPrice } from './price.format';
+export { formatDate, formatDateTime } from './date.format';
+export { FREE_LABEL, formatAmount, formatPrice } from './price.format';

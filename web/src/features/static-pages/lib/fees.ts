@@ -13,7 +13,6 @@ export const PAYPAL_FIXED_CENTS = 35;
 export const MIN_PAID_PRICE_CENTS = 200;
 export const MAX_PRICE_CENTS = 50_000;
 export const MIN_PAYOUT_CENTS = 5_000;
-export const NON_EEA_BANK_TRANSFER_CENTS = 800;
 
 export type PaymentMethod = 'card' | 'paypal';
 

@@ -10,8 +10,8 @@ import {
   IconUserCheck,
 } from '@tabler/icons-react';
 import { ContactEmail, PageLink } from '../components/links';
-import type { PayoutStatus } from '../components/payout-status-badge';
-import { PayoutStatusBadge } from '../components/payout-status-badge';
+import type { PayoutStatus } from '../../../shared/graphql/generated/graphql';
+import { PayoutStatusBadge } from '../../../shared/payouts/payout-status-badge';
 import { P, Section } from '../components/section';
 import { StaticPage } from '../components/static-page';
 import {
@@ -21,7 +21,6 @@ import {
   MAX_PRICE_CENTS,
   MIN_PAID_PRICE_CENTS,
   MIN_PAYOUT_CENTS,
-  NON_EEA_BANK_TRANSFER_CENTS,
   PAYPAL_FEE_BP,
   PAYPAL_FIXED_CENTS,
   SITE_FEE_BP,
@@ -292,9 +291,9 @@ export default function AboutPayoutSystemPage() {
           </Fact>
           <Fact icon={<IconBuildingBank size={18} />}>
             <strong>Money arrives 1–3 work days after the payout is sent</strong>; some transactions take up
-            to a week. Bank transfers to accounts outside the European Economic Area cost about{' '}
-            <Money cents={NON_EEA_BANK_TRANSFER_CENTS} /> per transfer in bank charges, which come off that
-            payout – if you live outside the EEA, PayPal is usually the cheaper choice.
+            to a week. Bank payouts are SEPA transfers in euros, so they go to accounts in the SEPA area (the
+            European Economic Area, Switzerland, the United Kingdom and a few more countries) and we deduct no
+            bank charges. If your account is outside the SEPA area, choose PayPal.
           </Fact>
         </List>
         <Alert variant="light" color="gray" title="Taxes">

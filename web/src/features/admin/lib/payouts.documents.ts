@@ -1,0 +1,82 @@
+import { graphql } from '../../../shared/graphql/generated';
+
+// Spec 2.13 and 7.2: every payout (20 a page, newest first, optionally one status), one payout with
+// its audit trail, and the admin's lock, send and failure.
+export const AdminPayoutsQuery = graphql(`
+  query AdminPayouts($page: PageInput!, $status: PayoutStatus) {
+    allPayouts(page: $page, status: $status) {
+      pageInfo {
+        pageNumber
+        pageSize
+        totalPages
+        totalElements
+        numberOfElements
+      }
+      content {
+        ...PayoutCardFields
+        author {
+          id
+          url
+          username
+          country
+        }
+      }
+    }
+  }
+`);
+
+export const AdminPayoutQuery = graphql(`
+  query AdminPayout($id: ID!) {
+    payout(id: $id) {
+      ...PayoutCardFields
+      author {
+        id
+        url
+        username
+        country
+        email
+      }
+      items {
+        ...PayoutItemFields
+      }
+      history {
+        type
+        at
+        actor {
+          id
+          username
+        }
+        system
+        reason
+        amount
+      }
+    }
+  }
+`);
+
+export const LockPayoutMutation = graphql(`
+  mutation LockPayout($id: ID!) {
+    lockPayout(id: $id) {
+      id
+      success
+    }
+  }
+`);
+
+export const SendPayoutMutation = graphql(`
+  mutation SendPayout($id: ID!) {
+    sendPayout(id: $id) {
+      id
+      success
+    }
+  }
+`);
+
+export const MarkPayoutFailedMutation = graphql(`
+  mutation MarkPayoutFailed($id: ID!, $reason: String!) {
+    markPayoutFailed(id: $id, reason: $reason) {
+      id
+      success
+    }
+  }
+`);

@@ -1,0 +1,99 @@
+// The sums behind a payout's totals row and its two pie charts. Amounts arrive as euros with two
+// decimals; they are added up in whole cents so that no float dust shows in a total.
+
+export interface PayoutFigureItem {
+  name: string;
+  price: number;
+  tip: number;
+  authorReward: number;
+  internalFee: number;
+  externalFee: number;
+  adjustment: boolean;
+}
+
+export interface PayoutTotals {
+  /** Base prices (and tips) of the sold items; adjustments have none. */
+  price: number;
+  tip: number;
+  paymentFee: number;
+  siteShare: number;
+  /** The author's shares minus what adjustments took back: the payout's amount. */
+  authorShare: number;
+}
+
+const cents = (euros: number) => Math.round(euros * 100);
+const euros = (value: number) => value / 100;
+
+/** The totals row: every column summed; an adjustment only counts in the author share. */
+export function payoutTotals(items: readonly PayoutFigureItem[]): PayoutTotals {
+  const sum = { price: 0, tip: 0, paymentFee: 0, siteShare: 0, authorShare: 0 };
+  for (const item of items) {
+    sum.authorShare += cents(item.authorReward);
+    if (item.adjustment) continue;
+    sum.price += cents(item.price);
+    sum.tip += cents(item.tip);
+    sum.paymentFee += cents(item.externalFee);
+    sum.siteShare += cents(item.internalFee);
+  }
+  return {
+    price: euros(sum.price),
+    tip: euros(sum.tip),
+    paymentFee: euros(sum.paymentFee),
+    siteShare: euros(sum.siteShare),
+    authorShare: euros(sum.authorShare),
+  };
+}
+
+export interface PieSlice {
+  id: string;
+  label: string;
+  value: number;
+}
+
+/**
+ * "Where the money went": what the buyers paid for the sold items, split into the author's share,
+ * the payment gates' fees and the site's share. Adjustments (refunds taken back) are left out.
+ */
+export function moneySplit(
+  items: readonly PayoutFigureItem[],
+  labels: { author: string; paymentGates: string; site: string },
+): PieSlice[] {
+  let author = 0;
+  let gates = 0;
+  let site = 0;
+  for (const item of items) {
+    if (item.adjustment) continue;
+    author += cents(item.authorReward);
+    gates += cents(item.externalFee);
+    site += cents(item.internalFee);
+  }
+  return [
+    { id: 'author', label: labels.author, value: euros(author) },
+    { id: 'payment-gates', label: labels.paymentGates, value: euros(gates) },
+    { id: 'site', label: labels.site, value: euros(site) },
+  ].filter((slice) => slice.value > 0);
+}
+
+/** "Most popular items": the author's share by item name, the biggest four and the rest as one. */
+export function popularItems(items: readonly PayoutFigureItem[], othersLabel: string, top = 4): PieSlice[] {
+  const byName = new Map<string, number>();
+  for (const item of items) {
+    if (item.adjustment) continue;
+    byName.set(item.name, (byName.get(item.name) ?? 0) + cents(item.authorReward));
+  }
+  const ranked = [...byName.entries()]
+    .filter(([, value]) => value > 0)
+    .sort(([nameA, a], [nameB, b]) => b - a || nameA.localeCompare(nameB));
+  const shown = ranked.slice(0, top);
+  const rest = ranked.slice(shown.length).reduce((sum, [, value]) => sum + value, 0);
+  const slices = shown.map(([name, value]) => ({ id: `item:${name}`, label: name, value: euros(value) }));
+  if (rest > 0) slices.push({ id: 'others', label: othersLabel, value: euros(rest) });
+  return slices;
+}
+
+/** A slice's part of the whole pie, e.g. "62 %". */
+export function sharePercent(value: number, slices: readonly PieSlice[]): string {
+  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  if (total <= 0) return '';
+  return new Intl.NumberFormat('cs-CZ', { style: 'percent', maximumFractionDigits: 0 }).format(value / total);
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { formatIban, maskIban } from './destination';
+import { moneySplit, payoutTotals, popularItems, sharePercent } from './payout-figures';
+import type { PayoutFigureItem } from './payout-figures';
+
+const labels = { author: 'Author', paymentGates: 'Payment gates', site: 'Site' };
+
+function sale(name: string, price: number, authorReward: number, externalFee: number, internalFee: number) {
+  return { name, price, tip: 0, authorReward, externalFee, internalFee, adjustment: false };
+}
+
+const refund: PayoutFigureItem = {
+  name: 'Neon Runner',
+  price: -7.1,
+  tip: 0,
+  authorReward: -7.1,
+  externalFee: 0,
+  internalFee: 0,
+  adjustment: true,
+};
+
+describe('payoutTotals', () => {
+  it('sums every column in cents, adjustments only in the author share', () => {
+    const totals = payoutTotals([sale('A', 10, 7.1, 0.4, 2.5), sale('B', 20.1, 14.2, 0.7, 5.2), refund]);
+    expect(totals).toEqual({ price: 30.1, tip: 0, paymentFee: 1.1, siteShare: 7.7, authorShare: 14.2 });
+  });
+
+  it('is all zero without items', () => {
+    expect(payoutTotals([])).toEqual({ price: 0, tip: 0, paymentFee: 0, siteShare: 0, authorShare: 0 });
+  });
+});
+
+describe('moneySplit', () => {
+  it('splits the sold items into author, payment gates and site, without refunds', () => {
+    expect(moneySplit([sale('A', 10, 7.1, 0.4, 2.5), refund], labels)).toEqual([
+      { id: 'author', label: 'Author', value: 7.1 },
+      { id: 'payment-gates', label: 'Payment gates', value: 0.4 },
+      { id: 'site', label: 'Site', value: 2.5 },
+    ]);
+  });
+
+  it('leaves out empty slices', () => {
+    expect(moneySplit([refund], labels)).toEqual([]);
+  });
+});
+
+describe('popularItems', () => {
+  it('adds up the author share by name, biggest first, the rest as Others', () => {
+    const items = [
+      sale('A', 10, 1, 0, 0),
+      sale('B', 10, 5, 0, 0),
+      sale('C', 10, 3, 0, 0),
+      sale('A', 10, 1.5, 0, 0),
+      sale('D', 10, 4, 0, 0),
+      sale('E', 10, 0.5, 0, 0),
+      sale('F', 10, 0.25, 0, 0),
+      refund,
+    ];
+    expect(popularItems(items, 'Others')).toEqual([
+      { id: 'item:B', label: 'B', value: 5 },
+      { id: 'item:D', label: 'D', value: 4 },
+      { id: 'item:C', label: 'C', value: 3 },
+      { id: 'item:A', label: 'A', value: 2.5 },
+      { id: 'others', label: 'Others', value: 0.75 },
+    ]);
+  });
+
+  it('has no Others slice for four items or fewer', () => {
+    expect(popularItems([sale('A', 10, 1, 0, 0)], 'Others')).toEqual([
+      { id: 'item:A', label: 'A', value: 1 },
+    ]);
+  });
+});
+
+describe('sharePercent', () => {
+  it('gives a slice’s part of the pie', () => {
+    const slices = [
+      { id: 'a', label: 'a', value: 3 },
+      { id: 'b', label: 'b', value: 1 },
+    ];
+    expect(sharePercent(3, slices).replace(/\s/g, ' ')).toBe('75 %');
+    expect(sharePercent(1, [])).toBe('');
+  });
+});
+
+describe('IBANs', () => {
+  it('groups an IBAN by four', () => {
+    expect(formatIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+  });
+
+  it('masks all but the country, check digits and last four', () => {
+    expect(maskIban('DE89370400440532013000')).toBe('DE89 •••• 3000');
+    expect(maskIban('de89 3704 0044 0532 0130 00')).toBe('DE89 •••• 3000');
+  });
+
+  it('leaves an already masked value alone', () => {
+    expect(maskIban('DE89 •••• 3000')).toBe('DE89 •••• 3000');
+    expect(formatIban('DE89 •••• 3000')).toBe('DE89 •••• 3000');
+  });
+});

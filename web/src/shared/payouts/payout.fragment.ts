@@ -1,0 +1,44 @@
+import { graphql } from '../graphql/generated';
+
+// What the payout card shows (My Payouts, the payout pages, the admin list and the statement).
+export const PayoutCardFieldsFragment = graphql(`
+  fragment PayoutCardFields on Payout {
+    id
+    amount
+    payoutStatus
+    payoutMethod
+    estimatedPayoutDate
+    createdAt
+    lockedOn
+    sentOn
+    skinCount
+    bundleCount
+    adjustmentCount
+    sendToName
+    sendToIban
+    sendToBic
+    sendToPaypalAccount
+    failureReason
+    externalId
+    exportBatchId
+  }
+`);
+
+// A payout's lines: the items table, the totals and the charts.
+export const PayoutItemFieldsFragment = graphql(`
+  fragment PayoutItemFields on PayoutItem {
+    id
+    name
+    price
+    tip
+    authorReward
+    internalFee
+    externalFee
+    inBundle
+    purchaseItemType
+    adjustment
+    orderExternalId
+    occurredAt
+    fromPayoutId
+  }
+`);
