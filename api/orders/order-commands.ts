@@ -30,12 +30,15 @@ export type OrderCommandResult = { appended: StoredEvent[]; state: OrderState };
  * appended in between (two webhook deliveries, two captures racing), the append fails on the
  * expected version and the command is decided again on the new state: the decider's idempotence
  * then writes nothing, so a payment is recorded once however many confirmations arrive.
+ * `occurredAt` back-dates the events' recorded time, for history loaded after the fact (the demo's
+ * sales); without it they are recorded now.
  */
 export async function runOrderCommand(
   deps: { pool: DatabasePool; store: EventStore },
   orderId: string,
   command: OrderCommand,
   metadata: EventMetadata = {},
+  options: { occurredAt?: Date } = {},
 ): Promise<OrderCommandResult> {
   const streamId = orderStreamId(orderId);
   for (let attempt = 1; ; attempt++) {
@@ -53,6 +56,7 @@ export async function runOrderCommand(
             data: event.data,
             schemaVersion: orderEventSchemaVersions[event.type],
             metadata,
+            ...(options.occurredAt ? { occurredAt: options.occurredAt } : {}),
           })),
         });
         return { appended, state: decided.reduce(evolveOrder, state) };

@@ -1,8 +1,10 @@
+import fs from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'slonik';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { configuredFeePolicy } from '../../api/orders/place-order.handler';
 import { imageVariantNames } from '../media/image-variants';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { seedDemoData } from './seed-demo';
@@ -17,7 +19,7 @@ beforeAll(async () => {
   firstRun = await seedDemoData(app.context);
   seconds = (performance.now() - started) / 1000;
   console.info(`demo data seeded in ${seconds.toFixed(1)} s`);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await app.close();
 });
@@ -46,7 +48,7 @@ describe('the demo catalogue', () => {
     expect(await seedDemoData(app.context)).toBe(false);
   });
 
-  it('has authors from many countries with avatars, besides the demo accounts', async () => {
+  it('has authors from many countries with avatars, besides the demo accounts (guests have no profile)', async () => {
     const users = await app.context.pool.any(sql.type(
       z.object({
         username: z.string(),
@@ -57,7 +59,7 @@ describe('the demo catalogue', () => {
     )`
       select u.username::text as username, u.country, u.avatar_filename as avatar,
              (select count(*)::int from skins s where s.author_id = u.id) as skins
-      from users u`);
+      from users u where not u.anonymous`);
     for (const name of ['admin', 'author', 'player']) {
       expect(users.find((u) => u.username === name)?.avatar).toBeTruthy();
     }
@@ -221,6 +223,7 @@ describe('the demo catalogue', () => {
         streams: z.number(),
         days: z.number(),
         paid: z.number(),
+        unowned: z.number(),
       }),
     )`
       select count(*)::int as total,
@@ -229,13 +232,22 @@ describe('the demo catalogue', () => {
              extract(epoch from max(e.recorded_at) - min(e.recorded_at))::int / 86400 as days,
              count(*) filter (where s.price_cents > 0
                and (e.data->>'userId') is distinct from s.author_id::text
-               and (e.data->>'userId') is distinct from (select id::text from users where username = 'admin'))::int as paid
+               and (e.data->>'userId') is distinct from (select id::text from users where username = 'admin'))::int as paid,
+             count(*) filter (where s.price_cents > 0
+               and (e.data->>'userId') is distinct from s.author_id::text
+               and (e.data->>'userId') is distinct from (select id::text from users where username = 'admin')
+               and not exists (
+                 select 1 from owned_skins o
+                 where o.skin_id = s.id and o.user_id = (e.data->>'userId')::bigint
+                   and o.acquired_at <= e.recorded_at))::int as unowned
       from events e join skins s on s.id = (e.data->>'skinId')::bigint
       where e.event_type = 'SkinDownloaded'`);
     expect(downloads?.total).toBeGreaterThan(1000);
     expect(downloads?.unique).toBeLessThan(downloads!.total);
     expect(downloads?.days).toBeGreaterThan(90);
-    expect(downloads?.paid).toBe(0);
+    // Paid skins are downloaded by their author, the admin and the buyers who own them.
+    expect(downloads?.paid).toBeGreaterThan(100);
+    expect(downloads?.unowned).toBe(0);
     const perStream = await app.context.pool.any(sql.type(z.object({ transactions: z.number() }))`
       select count(distinct transaction_id)::int as transactions from events
       where event_type = 'SkinDownloaded' group by stream_id`);
@@ -247,5 +259,215 @@ describe('the demo catalogue', () => {
     const { chooseSkinOfTheMonth } = await import('../../api/catalogue/choose-skin-of-the-month.handler');
     const decided = await chooseSkinOfTheMonth(app.context, app.context.now());
     expect(decided.map((event) => event.type)).toEqual(['SkinOfTheMonthChosen']);
+  });
+});
+
+describe('the demo sales and payouts', () => {
+  const count = z.object({ n: z.number() });
+  const adminId = async () =>
+    app.context.pool.oneFirst(
+      sql.type(z.object({ id: z.number() }))`select id from users where username = 'admin'`,
+    );
+
+  it('has paid orders over six months, by guests and demo users, by card and PayPal, at catalogue prices', async () => {
+    const orders = await app.context.pool.any(sql.type(
+      z.object({
+        status: z.string(),
+        payment_type: z.string(),
+        guest: z.boolean(),
+        buyer: z.string().nullable(),
+        n: z.number(),
+        days: z.number(),
+      }),
+    )`
+      select o.status, o.payment_type, o.guest, case when u.anonymous then null else u.username::text end as buyer,
+             count(*)::int as n,
+             extract(epoch from max(o.payment_received_at) - min(o.payment_received_at))::int / 86400 as days
+      from orders o join users u on u.id = o.buyer_user_id
+      group by 1, 2, 3, 4`);
+    const total = (filter: (row: (typeof orders)[number]) => boolean) =>
+      orders.filter(filter).reduce((sum, row) => sum + row.n, 0);
+    console.info(
+      'demo orders:',
+      JSON.stringify(
+        Object.fromEntries(['PAYMENT_RECEIVED', 'REFUNDED'].map((s) => [s, total((r) => r.status === s)])),
+      ),
+    );
+    expect(new Set(orders.map((row) => row.status))).toEqual(new Set(['PAYMENT_RECEIVED', 'REFUNDED']));
+    expect(total((row) => row.status === 'PAYMENT_RECEIVED')).toBeGreaterThan(200);
+    expect(total((row) => row.status === 'REFUNDED')).toBeGreaterThanOrEqual(3);
+    expect(total((row) => row.payment_type === 'STRIPE')).toBeGreaterThan(50);
+    expect(total((row) => row.payment_type === 'PAYPAL')).toBeGreaterThan(50);
+    expect(total((row) => row.guest)).toBeGreaterThan(50);
+    expect(total((row) => !row.guest)).toBeGreaterThan(20);
+    expect(total((row) => row.buyer === 'player')).toBeGreaterThan(0);
+    expect(Math.max(...orders.map((row) => row.days))).toBeGreaterThan(150);
+
+    // Prices are the catalogue's, fees the configured policy's; the order events carry their own times.
+    const [checks] = await app.context.pool.any(sql.type(
+      z.object({
+        wrong_price: z.number(),
+        policies: z.array(z.string()),
+        undated: z.number(),
+        money: z.number(),
+      }),
+    )`
+      select
+        (select count(*)::int from order_items i
+         left join skins s on i.item_type = 'SKIN' and s.id = i.item_id
+         left join bundles b on i.item_type = 'BUNDLE' and b.id = i.item_id
+         where i.price_cents <> coalesce(s.price_cents, b.price_cents) or i.tip_cents <> 0) as wrong_price,
+        (select array_agg(distinct fee_policy_version) from orders) as policies,
+        (select count(*)::int from events e join orders o on o.id = (e.data->>'orderId')::bigint
+         where (e.event_type = 'OrderPlaced' and e.recorded_at <> o.placed_at)
+            or (e.event_type = 'PaymentReceived' and e.recorded_at <> o.payment_received_at)
+            or (e.event_type = 'OrderRefunded' and e.recorded_at <> o.refunded_at)) as undated,
+        (select count(*)::int from orders
+         where site_fee_cents + payment_fee_cents + author_share_cents <> total_cents) as money`);
+    expect(checks).toEqual({
+      wrong_price: 0,
+      policies: [configuredFeePolicy(app.context).version],
+      undated: 0,
+      money: 0,
+    });
+
+    // Refunds: by the admin, within 7 days of the payment; one of them after its payout was locked.
+    const refunds = await app.context.pool.any(sql.type(
+      z.object({ refunded_by: z.number().nullable(), hours: z.number() }),
+    )`
+      select refunded_by, extract(epoch from refunded_at - payment_received_at)::int / 3600 as hours
+      from orders where status = 'REFUNDED'`);
+    const admin = await adminId();
+    for (const row of refunds) {
+      expect(row.refunded_by).toBe(admin);
+      expect(row.hours).toBeLessThan(7 * 24);
+    }
+    // runOrderCommand sends no mail: the outbox stays empty.
+    const outbox = await fs.readdir(app.context.mailer.outboxDir).catch(() => []);
+    expect(outbox).toEqual([]);
+  });
+
+  it('grants what paid orders bought, and nothing for refunded ones', async () => {
+    const [ownership] = await app.context.pool.any(sql.type(
+      z.object({
+        refunded_owning: z.number(),
+        paid_missing: z.number(),
+        unpaid: z.number(),
+        owners: z.number(),
+      }),
+    )`
+      select
+        (select count(*)::int from owned_skins w join orders o on o.id = w.order_id where o.status <> 'PAYMENT_RECEIVED')
+          + (select count(*)::int from owned_bundles w join orders o on o.id = w.order_id where o.status <> 'PAYMENT_RECEIVED')
+          as refunded_owning,
+        (select count(*)::int from order_items i join orders o on o.id = i.order_id
+         where o.status = 'PAYMENT_RECEIVED' and (
+           (i.item_type = 'SKIN' and not exists (
+              select 1 from owned_skins w where w.order_id = o.id and w.skin_id = i.item_id and w.user_id = o.buyer_user_id))
+           or (i.item_type = 'BUNDLE' and (
+              not exists (select 1 from owned_bundles w where w.order_id = o.id and w.bundle_id = i.item_id and w.user_id = o.buyer_user_id)
+              or (select count(*) from owned_skins w where w.order_id = o.id and w.bundle_id = i.item_id)
+                 <> cardinality(i.skin_ids))))) as paid_missing,
+        (select count(*)::int from owned_skins where acquired_at is null) as unpaid,
+        (select count(distinct user_id)::int from owned_skins) as owners`);
+    expect(ownership).toMatchObject({ refunded_owning: 0, paid_missing: 0, unpaid: 0 });
+    expect(ownership?.owners).toBeGreaterThan(50);
+  });
+
+  it('shows the author payouts in every status, and the admin every status', async () => {
+    const payouts = await app.context.pool.any(sql.type(
+      z.object({
+        username: z.string(),
+        status: z.string(),
+        amount_cents: z.number(),
+        adjustment_count: z.number(),
+        failure_reason: z.string().nullable(),
+        iban: z.string().nullable(),
+        method: z.string().nullable(),
+        author_method: z.string().nullable(),
+      }),
+    )`
+      select u.username::text as username, p.status, p.amount_cents, p.adjustment_count, p.failure_reason,
+             p.destination->>'iban' as iban, p.payout_method as method, u.payout_method as author_method
+      from payouts p join users u on u.id = p.author_id order by p.id`);
+    const statuses = (rows: typeof payouts) =>
+      Object.fromEntries(
+        ['PENDING', 'LOCKED', 'SENT', 'ERROR'].map((status) => [
+          status,
+          rows.filter((row) => row.status === status).length,
+        ]),
+      );
+    const mine = payouts.filter((row) => row.username === 'author');
+    console.info('demo payouts:', JSON.stringify({ all: statuses(payouts), author: statuses(mine) }));
+    expect(statuses(mine)).toMatchObject({ PENDING: 1, LOCKED: 1, ERROR: 1 });
+    expect(statuses(mine).SENT).toBeGreaterThanOrEqual(3);
+    expect(mine.filter((row) => row.amount_cents >= 5000).length).toBeGreaterThanOrEqual(4);
+    expect(mine.find((row) => row.status === 'ERROR')?.failure_reason).toMatch(/AC04/);
+    expect(mine.find((row) => row.status === 'LOCKED')?.iban).toMatch(/^CZ/);
+    expect(mine.some((row) => row.adjustment_count > 0)).toBe(true);
+    expect(Object.values(statuses(payouts)).every((n) => n > 0)).toBe(true);
+    expect(payouts.some((row) => row.method === 'PAYPAL' && row.status === 'SENT')).toBe(true);
+    // Without a payout method, payouts wait.
+    const waiting = payouts.filter((row) => row.author_method === null);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((row) => row.status === 'PENDING')).toBe(true);
+
+    // A returned payout was locked again with corrected details and sent.
+    const relocked = await app.context.pool.anyFirst(sql.type(z.object({ types: z.string() }))`
+      select string_agg(event_type, ',' order by stream_version) as types from events
+      where stream_id in (select stream_id from events where event_type = 'PayoutRelocked')
+      group by stream_id`);
+    expect(
+      relocked.some((types) => /PayoutFailed,PayoutRelocked,PayoutExported,PayoutSent$/.test(types)),
+    ).toBe(true);
+    // Every admin action names the admin.
+    const admin = await adminId();
+    const actors = await app.context.pool.anyFirst(sql.type(z.object({ actor: z.string() }))`
+      select distinct metadata->>'actor' as actor from events
+      where event_type in ('PayoutExported', 'PayoutSent', 'PayoutFailed', 'PayoutRelocked', 'OrderRefunded')
+         or (event_type = 'PayoutLocked' and metadata->'actor'->>'system' is null)`);
+    expect(actors.map((actor) => JSON.parse(actor))).toEqual([{ userId: admin, role: 'admin' }]);
+  });
+
+  it("keeps every payout's amount the sum of its lines, and every paid item in one payout", async () => {
+    const [books] = await app.context.pool.any(sql.type(
+      z.object({
+        unbalanced: z.number(),
+        miscounted: z.number(),
+        unallocated: z.number(),
+        refunds_kept: z.number(),
+      }),
+    )`
+      select
+        (select count(*)::int from payouts p
+         where p.amount_cents <> (select coalesce(sum(author_share_cents), 0) from payout_lines l where l.payout_id = p.id))
+          as unbalanced,
+        (select count(*)::int from payouts p
+         where p.skin_count <> (select count(*) from payout_lines l where l.payout_id = p.id and l.kind = 'ITEM' and l.item_type = 'SKIN')
+            or p.bundle_count <> (select count(*) from payout_lines l where l.payout_id = p.id and l.kind = 'ITEM' and l.item_type = 'BUNDLE')
+            or p.adjustment_count <> (select count(*) from payout_lines l where l.payout_id = p.id and l.kind = 'ADJUSTMENT'))
+          as miscounted,
+        (select count(*)::int from order_items i join orders o on o.id = i.order_id
+         where o.status = 'PAYMENT_RECEIVED'
+           and (select count(*) from payout_lines l
+                where l.kind = 'ITEM' and l.order_id = i.order_id and l.position = i.position
+                  and l.author_share_cents = i.author_share_cents) <> 1) as unallocated,
+        -- A refunded item is out of its payout, or taken back by an adjustment of the same amount.
+        (select count(*)::int from order_items i join orders o on o.id = i.order_id
+         where o.status = 'REFUNDED'
+           and coalesce((select sum(l.author_share_cents) from payout_lines l
+                         where l.order_id = i.order_id and l.position = i.position), 0) <> 0) as refunds_kept`);
+    expect(books).toEqual({ unbalanced: 0, miscounted: 0, unallocated: 0, refunds_kept: 0 });
+    // Refunds took items out of pending payouts, and came back as adjustments after a lock.
+    const refundedLines = await app.context.pool.anyFirst(sql.type(z.object({ kinds: z.string() }))`
+      select coalesce((select string_agg(l.kind, ',' order by l.kind) from payout_lines l
+                       where l.order_id = i.order_id and l.position = i.position), '') as kinds
+      from order_items i join orders o on o.id = i.order_id where o.status = 'REFUNDED'`);
+    expect(refundedLines).toContain('');
+    expect(refundedLines).toContain('ADJUSTMENT,ITEM');
+    const adjustments = await app.context.pool.oneFirst(
+      sql.type(count)`select count(*)::int as n from payout_lines where kind = 'ADJUSTMENT'`,
+    );
+    expect(adjustments).toBeGreaterThan(0);
   });
 });

@@ -329,6 +329,40 @@ async function inPool<T>(
 }
 
 type DemoUser = { id: number; username: string };
+
+/** What the catalogue holds, for the seeding that builds on it (demo-sales.ts). */
+export type DemoCatalogue = {
+  /** When the demo was loaded (ms): every date of the demo is before it. */
+  now: number;
+  /** Everyone registered, by username: the demo accounts, the authors and the players. */
+  users: ReadonlyMap<string, DemoUser>;
+  skins: readonly {
+    id: number;
+    title: string;
+    author: string;
+    authorId: number;
+    game: Game;
+    priceCents: number;
+    createdAt: Date;
+    /** How much players like it (0-1). */
+    appeal: number;
+  }[];
+  bundles: readonly {
+    id: number;
+    title: string;
+    author: string;
+    authorId: number;
+    game: Game;
+    priceCents: number;
+    createdAt: Date;
+    skinIds: readonly number[];
+    /** The mean appeal of its skins. */
+    appeal: number;
+  }[];
+};
+
+/** A buyer fetching a skin they own, recorded with the skin's download history. */
+export type DemoPurchaseDownload = { skinId: number; userId: number; at: Date };
 type PlacedSkin = SkinPlan & {
   id: number;
   url: string;
@@ -341,12 +375,17 @@ type PlacedSkin = SkinPlan & {
 
 /**
  * Loads the demo catalogue into a database that holds only the demo accounts. The accounts' ids
- * come from seed-demo.ts; `passwordHash` (of the demo password) is reused when given.
+ * come from seed-demo.ts; `passwordHash` (of the demo password) is reused when given. `sales`, when
+ * given, runs once the catalogue's rows exist (beside the pictures and the votes); the downloads of
+ * what it sold join the skins' download histories, one append per skin.
  */
 export async function seedDemoCatalogue(
   app: AppContext,
   accounts: { admin: number; author: number; player: number },
-  options: { passwordHash?: string } = {},
+  options: {
+    passwordHash?: string;
+    sales?: (catalogue: DemoCatalogue) => Promise<readonly DemoPurchaseDownload[]>;
+  } = {},
 ): Promise<void> {
   const started = performance.now();
   const now = app.now().getTime();
@@ -580,10 +619,56 @@ export async function seedDemoCatalogue(
       }
     });
   };
+  phase('rows');
+  // Pictures keep the CPU busy while the events go to the database.
+  const concurrentStart = performance.now();
+  const took = () => Math.round(performance.now() - concurrentStart) / 1000;
+  const sold = options.sales
+    ? options.sales({
+        now,
+        users: byName,
+        skins: skins.map((s) => ({
+          id: s.id,
+          title: s.title,
+          author: s.author,
+          authorId: s.authorId,
+          game: s.game,
+          priceCents: s.priceCents,
+          createdAt: s.createdAt,
+          appeal: s.appeal,
+        })),
+        bundles: bundles.map((b) => ({
+          id: b.id,
+          title: b.plan.title,
+          author: b.plan.author,
+          authorId: userId(byName, b.plan.author),
+          game: b.plan.game,
+          priceCents: b.plan.priceCents,
+          createdAt: b.createdAt,
+          skinIds: b.skins.map((s) => s.id),
+          appeal: b.skins.reduce((sum, s) => sum + s.appeal, 0) / b.skins.length,
+        })),
+      })
+    : Promise.resolve([]);
   const events = async () => {
     await inPool(votes, 2, (vote) =>
       rateSkin(app, { ...vote, metadata: { actor: { userId: vote.userId }, correlationId: 'demo-seed' } }),
     );
+    // Buyers' downloads of what they bought join the histories.
+    const skinsById = new Map(skins.map((s) => [s.id, s]));
+    for (const download of await sold) {
+      const s = skinsById.get(download.skinId);
+      const plan = downloadPlans.find((candidate) => candidate.skin.id === download.skinId);
+      if (!s || !plan) throw new Error(`Demo download of unknown skin ${download.skinId}`);
+      plan.events.push({
+        ...skinDownloaded({ id: s.id, game: s.game, authorId: s.authorId }, { userId: download.userId }),
+        metadata: { actor: { userId: download.userId }, correlationId: 'demo-seed' },
+        occurredAt: download.at,
+      });
+    }
+    for (const plan of downloadPlans) {
+      plan.events.sort((a, b) => (a.occurredAt?.getTime() ?? 0) - (b.occurredAt?.getTime() ?? 0));
+    }
     await inPool(downloadPlans, 2, async ({ skin: s, events: history }) => {
       if (history.length === 0) return;
       await app.pool.transaction((tx) =>
@@ -596,13 +681,10 @@ export async function seedDemoCatalogue(
       );
     });
   };
-  phase('rows');
-  // Pictures keep the CPU busy while the events go to the database.
-  const concurrentStart = performance.now();
-  const took = () => Math.round(performance.now() - concurrentStart) / 1000;
   await Promise.all([
     files().then(() => (phases.files = took())),
     events().then(() => (phases.events = took())),
+    sold.then(() => (phases.sales = took())),
   ]);
 
   const downloads = downloadPlans.reduce((total, plan) => total + plan.events.length, 0);
@@ -638,8 +720,8 @@ function sortedTimes(random: Random, from: number, to: number, count: number): n
 
 /**
  * A skin's download history: free skins by registered users and anonymous visitors (some coming
- * back for it again), more for the well-liked ones and with a spike after release; paid skins only
- * by their author and the admin, as nobody has bought anything yet.
+ * back for it again), more for the well-liked ones and with a spike after release; paid skins by
+ * their author and the admin here, and by their buyers from the demo's sales.
  */
 function downloadHistory(
   s: PlacedSkin,

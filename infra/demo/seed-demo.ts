@@ -4,6 +4,7 @@ import type { AppContext } from '../../api/app-context';
 import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../auth/password-hashing';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoSales } from './demo-sales';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -54,11 +55,11 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
     if (!('user' in result)) throw new Error(`Demo account ${account.username}: ${result.taken} taken`);
     ids[account.username] = result.user.id;
   }
-  await seedDemoCatalogue(
-    app,
-    { admin: ids.admin!, author: ids.author!, player: ids.player! },
-    { passwordHash },
-  );
+  const accounts = { admin: ids.admin!, author: ids.author!, player: ids.player! };
+  await seedDemoCatalogue(app, accounts, {
+    passwordHash,
+    sales: (catalogue) => seedDemoSales(app, catalogue, accounts),
+  });
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;
 }

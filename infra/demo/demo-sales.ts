@@ -1,0 +1,978 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { AppContext } from '../../api/app-context';
+import { updateProfile, type ProfileChanges } from '../../api/accounts/users.repository';
+import { catalogueItemsToOrder } from '../../api/orders/checkout-items';
+import { guestAccountFor } from '../../api/orders/guest-buyer';
+import { runOrderCommand } from '../../api/orders/order-commands';
+import { itemsDownloadedSincePayment, nextOrderId } from '../../api/orders/orders.repository';
+import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
+import {
+  exportSepaFile,
+  lockPayout,
+  lockScheduledPayouts,
+  markPayoutFailed,
+  sendPayout,
+} from '../../api/payouts/payout-admin.handlers';
+import { PAYOUT_ALLOCATION, payoutAllocationReactor } from '../../api/payouts/payout-allocation.reactor';
+import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
+import type { OrderPaymentType } from '../../domain/fees';
+import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domain/orders/checkout.schemas';
+import type { OrderPlaced } from '../../domain/orders/order.events';
+import { MIN_PAYOUT_CENTS, PayoutRefused } from '../../domain/payouts/payout.decider';
+import { BANK_PAYOUT_DAYS, lockTimeOf } from '../../domain/payouts/payout-schedule';
+import type { EventMetadata } from '../event-store/event-store';
+import { LocalPaypalPayouts } from '../payments/paypal-payouts';
+import { runUntilCaughtUp } from '../projection-engine/catch-up-runner';
+import type { FeedConsumer } from '../projection-engine/projection';
+import { createRandom, type Random } from './demo-artwork';
+import type { DemoCatalogue, DemoPurchaseDownload } from './demo-catalogue';
+
+/*
+ * The demo's sales and payouts: six months of paid orders (guests and demo users, card and PayPal,
+ * a few refunds) and the payouts they earned, played in time order through the app's own order
+ * commands and payout handlers, as the real operation would have run them: the allocation reactor
+ * catches up after the sales, the schedule locks the bank payouts before each payout date, the
+ * admin exports the SEPA file and marks the payouts sent on the date, and locks and sends PayPal
+ * payouts on request. Prices and fees are the catalogue's and the configured fee policy's.
+ *
+ * Where it ends: the `author` account's latest bank payout is LOCKED (not yet paid), the one before
+ * it came back from the bank (ERROR, the author has entered a new account since), older ones are
+ * SENT, and the sales since the last lock are PENDING. Another author's returned payout was locked
+ * again with corrected details and sent with the next file. Authors without a payout method keep
+ * collecting (PENDING).
+ */
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** As far back as the download history goes. */
+const SALES_DAYS = 182;
+const CORRELATION_ID = 'demo-seed';
+
+type Details = Record<string, string | null>;
+
+/** Payout details through the profile's own rules (updateMyUser's schema). */
+const PAYOUT_DETAILS: Record<string, Details> = {
+  // The demo author starts with a German account; it closes after they move to Prague (see below).
+  author: {
+    payoutMethod: 'BANK_TRANSFER',
+    fullname: 'Jonas Keller',
+    street: 'Venloer Straße 151',
+    city: 'Köln',
+    country: 'de',
+    bankAccountIban: 'DE89 3704 0044 0532 0130 00',
+    bankAccountBic: 'COBADEFFXXX',
+  },
+  mirek_apex: {
+    payoutMethod: 'BANK_TRANSFER',
+    fullname: 'Miroslav Novotný',
+    street: 'Korunní 810/104',
+    city: 'Praha',
+    country: 'cz',
+    bankAccountIban: 'CZ93 0100 0000 1912 3456 7004',
+    bankAccountBic: 'KOMBCZPP',
+  },
+  Schnellwerk: {
+    payoutMethod: 'BANK_TRANSFER',
+    fullname: 'Lukas Brandt',
+    street: 'Königstraße 28',
+    city: 'Stuttgart',
+    country: 'de',
+    bankAccountIban: 'DE45 3704 0044 0532 0130 16',
+    bankAccountBic: 'COBADEFFXXX',
+  },
+  LaFlecheBleue: {
+    payoutMethod: 'BANK_TRANSFER',
+    fullname: 'Amélie Durand',
+    street: '12 rue des Lilas',
+    city: 'Lyon',
+    country: 'fr',
+    bankAccountIban: 'FR14 2004 1010 0505 0001 3M02 606',
+    bankAccountBic: 'PSSTFRPPLYO',
+  },
+  vanDijkLines: {
+    payoutMethod: 'BANK_TRANSFER',
+    fullname: 'Daan van Dijk',
+    street: 'Prinsengracht 263',
+    city: 'Amsterdam',
+    country: 'nl',
+    bankAccountIban: 'NL91 ABNA 0417 1643 00',
+    bankAccountBic: 'ABNANL2A',
+  },
+  ToroRojo: {
+    payoutMethod: 'BANK_TRANSFER',
+    fullname: 'Javier Morales',
+    street: 'Calle de Alcalá 48',
+    city: 'Madrid',
+    country: 'es',
+    bankAccountIban: 'ES91 2100 0418 4502 0005 1332',
+    bankAccountBic: 'CAIXESBBXXX',
+  },
+  Wiatr_PL: {
+    payoutMethod: 'BANK_TRANSFER',
+    fullname: 'Tomasz Wiatrowski',
+    street: 'ul. Floriańska 15',
+    city: 'Kraków',
+    country: 'pl',
+    bankAccountIban: 'PL61 1090 1014 0000 0712 1981 2874',
+    bankAccountBic: 'WBKPPLPP',
+  },
+  Norrsken: { payoutMethod: 'PAYPAL', fullname: 'Elin Lindqvist', paypalAccount: 'norrsken@example.com' },
+  CapivaraRacing: {
+    payoutMethod: 'PAYPAL',
+    fullname: 'Rafael Souza',
+    paypalAccount: 'capivara.racing@example.com',
+  },
+  dustdevil_tx: {
+    payoutMethod: 'PAYPAL',
+    fullname: 'Cody Harper',
+    paypalAccount: 'dustdevil.tx@example.com',
+  },
+  hanabi_ghost: {
+    payoutMethod: 'PAYPAL',
+    fullname: 'Yuki Tanaka',
+    paypalAccount: 'hanabi.ghost@example.com',
+  },
+  // SisuSpeed and brickfog have chosen no payout method: their payouts wait (PENDING).
+  SisuSpeed: { fullname: 'Aleksi Virtanen' },
+  brickfog: { fullname: 'Oliver Hughes' },
+};
+
+/** The demo author's new details after the move: entered once the German account's payout came back. */
+const AUTHOR_NEW_DETAILS: Details = {
+  payoutMethod: 'BANK_TRANSFER',
+  fullname: 'Jonas Keller',
+  street: 'Vinohradská 1511/230',
+  city: 'Praha',
+  country: 'cz',
+  bankAccountIban: 'CZ33 0800 0000 0027 4185 1004',
+  bankAccountBic: 'GIBACZPX',
+};
+
+/** The author whose returned payout is corrected and paid again, and their corrected account. */
+const CORRECTED_AUTHOR = 'Schnellwerk';
+const CORRECTED_DETAILS: Details = {
+  bankAccountIban: 'DE75 5121 0800 1245 1261 99',
+  bankAccountBic: 'SOGEDEFFXXX',
+};
+const RETURNED_WRONG_ACCOUNT = 'Returned by the bank: incorrect account number (AC01)';
+const RETURNED_ACCOUNT_CLOSED = 'Returned by the bank: account closed (AC04)';
+
+/** The name registered buyers type at checkout (guests come from the lists below). */
+const BUYER_NAMES: Record<string, string> = {
+  player: 'Camille Laurent',
+  checkpoint_chaser: 'Luca Bianchi',
+  nocturne_tm: 'Émilie Tremblay',
+  pixelpilot: 'Kim Min-jun',
+  ghostlap_au: 'Jack Mitchell',
+  slowmo_sam: 'Sam Byrne',
+};
+/** `player` keeps unowned paid skins to try the checkout with. */
+const PLAYER_MAX_ORDERS = 4;
+
+const GUEST_FIRST_NAMES = [
+  'Anna', 'Ben', 'Chloé', 'David', 'Eva', 'Felix', 'Greta', 'Hugo', 'Ines', 'Jakub', 'Kaito', 'Lena',
+  'Marco', 'Nora', 'Oskar', 'Paula', 'Quentin', 'Rosa', 'Stefan', 'Tereza', 'Umut', 'Vera', 'Wout',
+  'Yara', 'Zoltán', 'Matteo', 'Sofia', 'Liam', 'Mia', 'Noah', 'Ava', 'Elias', 'Lucía', 'Mateo',
+]; // prettier-ignore
+const GUEST_LAST_NAMES = [
+  'Schmidt', 'Dubois', 'Novák', 'Kowalski', 'Jansen', 'Andersson', 'García', 'Rossi', 'Smith', 'Murphy',
+  'Nieminen', 'Horvat', 'Silva', 'Sato', 'Park', 'Fischer', 'Lefebvre', 'Svoboda', 'Nowak', 'de Vries',
+  'Johansson', 'López', 'Ricci', 'Brown', 'Walsh', 'Korhonen', 'Kovač', 'Costa', 'Suzuki', 'Lee',
+]; // prettier-ignore
+const GUEST_COUNTRIES = [
+  'de', 'de', 'fr', 'fr', 'cz', 'pl', 'nl', 'se', 'es', 'it', 'at', 'be', 'fi', 'dk', 'pt', 'sk', 'gb',
+  'us', 'us', 'ca', 'br', 'jp', 'kr', 'au', 'ch', 'no', 'hu',
+]; // prettier-ignore
+
+const REFUND_REASONS = [
+  'Bought by mistake: the buyer wanted the Turbo version.',
+  'The buyer asked for a refund within 7 days.',
+  'Paid twice from two devices.',
+];
+
+type Buyer =
+  | {
+      kind: 'user';
+      key: string;
+      userId: number;
+      username: string;
+      email: string;
+      fullname: string;
+      country: string;
+    }
+  | { kind: 'guest'; key: string; email: string; fullname: string; country: string };
+
+type Sellable = {
+  kind: 'SKIN' | 'BUNDLE';
+  id: number;
+  author: string;
+  authorId: number;
+  createdAt: number;
+  /** Expected sales a day. */
+  rate: number;
+  /** The skins owning it grants. */
+  skinIds: readonly number[];
+};
+
+type Sale = {
+  at: number;
+  items: Sellable[];
+  buyer: Buyer;
+  paymentType: OrderPaymentType;
+  /** Drawn when planned, so orders paid side by side stay the same from one start to the next. */
+  draws: { placing: number; opening: number; reference: string };
+  /** Set once the order is paid. */
+  placed?: { orderId: string; buyerUserId: number; paidAt: number };
+  refunded?: boolean;
+};
+
+type Action = { at: number; seq: number; name: string; run: () => Promise<void>; sale?: Sale };
+
+/** Orders paid side by side. */
+const PARALLEL_SALES = 4;
+
+const iso = (at: number) => new Date(at).toISOString();
+
+/**
+ * Seeds the sales and payouts on top of the demo catalogue (called by seedDemoCatalogue once its
+ * rows exist). Returns the downloads the buyers made of what they bought, for the skins' histories.
+ */
+export async function seedDemoSales(
+  app: AppContext,
+  catalogue: DemoCatalogue,
+  accounts: { admin: number; author: number; player: number },
+): Promise<DemoPurchaseDownload[]> {
+  const started = performance.now();
+  const random = createRandom('trackskins-demo-sales');
+  const now = catalogue.now;
+  const start = now - SALES_DAYS * DAY;
+  const userIdOf = (username: string) => {
+    const user = catalogue.users.get(username);
+    if (!user) throw new Error(`Unknown demo user ${username}`);
+    return user.id;
+  };
+  const adminMetadata: EventMetadata = {
+    actor: { userId: accounts.admin, role: 'admin' },
+    correlationId: CORRELATION_ID,
+  };
+
+  // The handlers run on a context whose clock is the simulated one; the app's own clock is never
+  // moved (the catalogue's pictures and votes are loaded meanwhile, and sessions read that clock).
+  // PayPal payouts go through the local stand-in even when PayPal is configured: no money moves.
+  let clock = start;
+  const parentLevel = app.log.levelVal;
+  const demo: AppContext = {
+    ...app,
+    now: () => new Date(clock),
+    log: app.log.child({ component: 'demo-sales' }, { level: parentLevel >= 40 ? app.log.level : 'warn' }),
+    payments: { ...app.payments, paypalPayouts: new LocalPaypalPayouts() },
+  };
+
+  const reactor = payoutAllocationReactor({ store: app.store, log: demo.log });
+
+  // 1. Payout details, as the authors would enter them in their profile settings.
+  for (const [username, details] of Object.entries(PAYOUT_DETAILS)) {
+    await setDetails(app, userIdOf(username), details);
+  }
+
+  // 2. What sells, how often, and who buys.
+  const sellables = sellablesOf(catalogue);
+  const registered = await registeredBuyers(app, catalogue);
+  const guests = guestBuyers(random);
+  const ordersOf = new Map<string, number>();
+  const owned = new Map<string, Set<string>>();
+  const ownsAny = (buyer: Buyer, items: readonly Sellable[]) => {
+    const set = owned.get(buyer.key);
+    return (
+      !!set &&
+      items.some(
+        (item) => set.has(`${item.kind}:${item.id}`) || item.skinIds.some((id) => set.has(`SKIN:${id}`)),
+      )
+    );
+  };
+  const own = (buyer: Buyer, items: readonly Sellable[]) => {
+    const set = owned.get(buyer.key) ?? new Set<string>();
+    for (const item of items) {
+      set.add(`${item.kind}:${item.id}`);
+      for (const id of item.skinIds) set.add(`SKIN:${id}`);
+    }
+    owned.set(buyer.key, set);
+  };
+  const pickBuyer = (items: readonly Sellable[], options: { guestOnly?: boolean } = {}): Buyer | null => {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      let buyer: Buyer;
+      if (!options.guestOnly && random.chance(0.3)) {
+        buyer = random.pick(registered);
+        if (
+          buyer.kind === 'user' &&
+          buyer.username === 'player' &&
+          (ordersOf.get(buyer.key) ?? 0) >= PLAYER_MAX_ORDERS
+        ) {
+          continue;
+        }
+      } else {
+        // Some guests come back: the first ones of the list more often.
+        buyer = guests[Math.floor(random.next() ** 1.6 * guests.length)] as Buyer;
+      }
+      if (buyer.kind === 'user' && items.some((item) => item.authorId === buyer.userId)) continue;
+      if (ownsAny(buyer, items)) continue;
+      return buyer;
+    }
+    return null;
+  };
+  const planSale = (at: number, first: Sellable, options: { guestOnly?: boolean } = {}): Sale | null => {
+    const items = [first];
+    // Now and then a second item goes into the cart.
+    if (random.chance(0.12)) {
+      const second = random.pick(sellables);
+      const overlaps =
+        second === first ||
+        second.createdAt > at - 2 * HOUR ||
+        second.skinIds.some((id) => first.skinIds.includes(id)) ||
+        (second.kind === first.kind && second.id === first.id);
+      if (!overlaps) items.push(second);
+    }
+    const buyer = pickBuyer(items, options);
+    if (!buyer) return null;
+    own(buyer, items);
+    ordersOf.set(buyer.key, (ordersOf.get(buyer.key) ?? 0) + 1);
+    const paymentType: OrderPaymentType = random.chance(0.35) ? 'PAYPAL' : 'STRIPE';
+    const draws = {
+      placing: random.between(60, 240) * 1000,
+      opening: random.between(1, 5) * 1000,
+      reference: paymentType === 'STRIPE' ? `lc_${random.hex(32)}` : `LOCAL-${random.hex(24).toUpperCase()}`,
+    };
+    return { at, items, buyer, paymentType, draws };
+  };
+
+  const sales: Sale[] = [];
+  for (let day = start; day < now; day += DAY) {
+    // Sales grow as the marketplace gets known: half as many six months ago as now.
+    const growth = 0.5 + (0.5 * (day - start)) / (now - start);
+    for (const item of sellables) {
+      if (!random.chance(item.rate * growth * 1.33)) continue;
+      const at = day + random.next() * DAY;
+      if (at < item.createdAt + 2 * HOUR || at > now - 30 * MINUTE) continue;
+      const sale = planSale(at, item);
+      if (sale) sales.push(sale);
+    }
+  }
+  sales.sort((a, b) => a.at - b.at);
+
+  // 3. The bank payout rounds: lock two days before each date, at least a day ago.
+  const rounds = bankPayoutDates(start, now)
+    .map((date) => ({ date, lockAt: lockTimeOf(date).getTime() }))
+    .filter((round) => round.lockAt > start + 2 * DAY && round.lockAt <= now - DAY);
+  const last = rounds.length - 1;
+  if (last < 7) throw new Error(`The demo sales need more payout rounds than ${rounds.length}`);
+  /** Rounds where `author` (and the corrected author) surely reach the minimum. */
+  const authorRounds = new Set([last - 4, last - 3, last - 2, last - 1, last]);
+  const adjustmentRound = last - 3;
+  const correctedRound = last - 6;
+
+  // The timeline: every step at its time, in order; steps may add later steps.
+  const queue: Action[] = [];
+  let seq = 0;
+  const schedule = (at: number, name: string, run: () => Promise<void>, sale?: Sale) => {
+    queue.push({ at, seq: seq++, name, run, ...(sale ? { sale } : {}) });
+  };
+  const counts = { orders: 0, refunds: 0, locked: 0, exported: 0, sent: 0, failed: 0, relocked: 0 };
+
+  // Sales.
+  let unsettled = false;
+  /**
+   * Sales close together in time are paid side by side: each order is prepared in turn (buyer,
+   * catalogue items, order id), then the orders' commands run concurrently.
+   */
+  const sell = async (group: readonly Sale[]) => {
+    for (let i = 0; i < group.length; i += PARALLEL_SALES) {
+      const chunk = group.slice(i, i + PARALLEL_SALES);
+      const prepared: PreparedOrder[] = [];
+      for (const sale of chunk) prepared.push(await prepareOrder(demo, sale));
+      await Promise.all(
+        chunk.map(async (sale, index) => {
+          sale.placed = await payOrder(demo, sale, prepared[index] as PreparedOrder);
+        }),
+      );
+      counts.orders += chunk.length;
+    }
+    unsettled = true;
+  };
+  for (const sale of sales) schedule(sale.at, 'sale', () => sell([sale]), sale);
+  /** Every payment and refund so far allocated to the payouts. */
+  const settle = async () => {
+    if (!unsettled) return;
+    await allocationCaughtUp(app, reactor);
+    unsettled = false;
+  };
+  /** Extra sales of one author's items between two times (the busy days before a lock). */
+  const sellMore = async (author: string, from: number, to: number, count: number) => {
+    const theirs = sellables.filter((item) => item.author === author && item.createdAt < from);
+    if (theirs.length === 0) return [];
+    const times = Array.from({ length: count }, () => from + random.next() * (to - from)).sort(
+      (a, b) => a - b,
+    );
+    const made: Sale[] = [];
+    for (const at of times) {
+      const sale = planSale(at, random.pick(theirs), { guestOnly: true });
+      if (sale) made.push(sale);
+    }
+    sales.push(...made);
+    await sell(made);
+    return made;
+  };
+  /** Tops an author's open payout up to the minimum before a lock, with sales in the day before it. */
+  const reachMinimum = async (author: string, lockAt: number, after: number) => {
+    for (let attempt = 0; attempt < 12; attempt++) {
+      await settle();
+      const pending = await pendingCentsOf(app, userIdOf(author));
+      if (pending >= MIN_PAYOUT_CENTS + 300) return;
+      const missing = MIN_PAYOUT_CENTS + 300 - pending;
+      const from = Math.max(after + HOUR, lockAt - DAY);
+      await sellMore(author, from, lockAt - 30 * MINUTE, Math.max(1, Math.ceil(missing / 400)));
+    }
+  };
+
+  /** The admin refunds an order (within 7 days, nothing downloaded). */
+  const refund = async (sale: Sale) => {
+    if (!sale.placed || sale.refunded) return;
+    await refundPaidOrder(
+      demo,
+      sale.placed.orderId,
+      accounts.admin,
+      random.pick(REFUND_REASONS),
+      adminMetadata,
+    );
+    sale.refunded = true;
+    counts.refunds++;
+    unsettled = true;
+  };
+
+  // Refunds while the item's payout is still pending: two guests' orders and one of `author`.
+  const refundable = (sale: Sale, until: number) =>
+    sale.buyer.kind === 'guest' && sale.at + 4 * DAY < until && sale.at > start + 20 * DAY;
+  const nextLockAfter = (at: number) => rounds.find((round) => round.lockAt > at)?.lockAt ?? now;
+  const pendingRefunds = [
+    ...random
+      .shuffle(sales.filter((sale) => sale.items.some((item) => item.author === 'author')))
+      .filter((sale) => refundable(sale, nextLockAfter(sale.at)))
+      .slice(0, 1),
+    ...random
+      .shuffle(sales.filter((sale) => sale.items.every((item) => item.author !== 'author')))
+      .filter((sale) => refundable(sale, nextLockAfter(sale.at)))
+      .slice(0, 2),
+  ];
+  for (const sale of pendingRefunds) {
+    schedule(sale.at + random.between(0.5, 3) * DAY, 'refund', () => refund(sale));
+  }
+
+  // The lock rounds, the SEPA files and the transfers on each payout date.
+  const exportedIds = new Map<number, number[]>();
+  rounds.forEach((round, index) => {
+    schedule(round.lockAt + 5 * MINUTE, `lock round ${index}`, async () => {
+      const previousLock = rounds[index - 1]?.lockAt ?? start;
+      if (authorRounds.has(index)) await reachMinimum('author', round.lockAt, previousLock);
+      if (index === correctedRound) await reachMinimum(CORRECTED_AUTHOR, round.lockAt, previousLock);
+      if (index === adjustmentRound) {
+        // A sale just before the lock, refunded after it: the refund becomes an adjustment.
+        const late = sales.filter(
+          (sale) =>
+            sale.placed &&
+            !sale.refunded &&
+            sale.buyer.kind === 'guest' &&
+            sale.at > round.lockAt - 3 * DAY &&
+            sale.items.some((item) => item.author === 'author'),
+        );
+        if (late.length === 0) {
+          await sellMore(
+            'author',
+            Math.max(previousLock + HOUR, round.lockAt - 40 * HOUR),
+            round.lockAt - 4 * HOUR,
+            1,
+          );
+        }
+      }
+      await settle();
+      const { locked } = await lockScheduledPayouts(demo);
+      counts.locked += locked.length;
+      if (index === adjustmentRound) {
+        const candidates = await salesInLockedPayouts(app, sales, userIdOf('author'), round.lockAt - 3 * DAY);
+        const target = candidates.at(-1);
+        if (target)
+          schedule(round.lockAt + random.between(16, 30) * HOUR, 'refund after the lock', () =>
+            refund(target),
+          );
+      }
+    });
+    // The latest round stays LOCKED: its file is not exported yet.
+    if (index === last) return;
+    const date = round.date.getTime();
+    schedule(date + 7 * HOUR, `SEPA file ${index}`, async () => {
+      if (!app.config.payouts.sepaDebtor) {
+        demo.log.warn('no SEPA debtor account is configured: the demo bank payouts stay LOCKED');
+        return;
+      }
+      const ids = await lockedBankPayoutsFor(app, iso(date).slice(0, 10));
+      if (ids.length === 0) return;
+      await exportSepaFile(demo, ids, adminMetadata);
+      exportedIds.set(index, ids);
+      counts.exported += ids.length;
+    });
+    schedule(date + 9 * HOUR, `bank transfers ${index}`, async () => {
+      const ids = exportedIds.get(index) ?? [];
+      for (const id of ids) {
+        await sendPayout(demo, id, adminMetadata, { occurredAt: new Date(clock) });
+        counts.sent++;
+      }
+      const authorsOf = await payoutAuthors(app, ids);
+      if (index === last - 1) {
+        // The author moved to Prague and closed the German account: the transfer comes back, and
+        // they enter the new account before the next lock. The admin has not locked it again yet.
+        const returned = ids.find((id) => authorsOf.get(id) === userIdOf('author'));
+        if (returned !== undefined) {
+          schedule(date + 3 * DAY + 5 * HOUR, 'payout returned', async () => {
+            await markPayoutFailed(demo, returned, RETURNED_ACCOUNT_CLOSED, adminMetadata, {
+              occurredAt: new Date(clock),
+            });
+            counts.failed++;
+          });
+          schedule(date + 4 * DAY + 11 * HOUR, 'new payout details', () =>
+            setDetails(app, userIdOf('author'), AUTHOR_NEW_DETAILS),
+          );
+        }
+      }
+      if (index === correctedRound) {
+        // A mistyped account number: returned, corrected by the author, locked again and paid
+        // with the next file.
+        const returned = ids.find((id) => authorsOf.get(id) === userIdOf(CORRECTED_AUTHOR));
+        if (returned !== undefined) {
+          schedule(date + 4 * DAY + 2 * HOUR, 'payout returned', async () => {
+            await markPayoutFailed(demo, returned, RETURNED_WRONG_ACCOUNT, adminMetadata, {
+              occurredAt: new Date(clock),
+            });
+            counts.failed++;
+          });
+          schedule(date + 5 * DAY + 9 * HOUR, 'corrected payout details', () =>
+            setDetails(app, userIdOf(CORRECTED_AUTHOR), {
+              ...PAYOUT_DETAILS[CORRECTED_AUTHOR],
+              ...CORRECTED_DETAILS,
+            }),
+          );
+          schedule(date + 6 * DAY + HOUR, 'payout locked again', async () => {
+            await lockPayout(demo, returned, adminMetadata, { occurredAt: new Date(clock) });
+            counts.relocked++;
+          });
+        }
+      }
+    });
+  });
+
+  // PayPal payouts on request: once a month the admin locks and sends those over the minimum.
+  for (const date of bankPayoutDates(start, now)) {
+    const at = date.getTime() + 10 * HOUR;
+    if (date.getUTCDate() !== 1 || at < start + 20 * DAY || at > now - HOUR) continue;
+    schedule(at, 'PayPal payouts', async () => {
+      await settle();
+      const ids = await pendingPaypalPayoutsOverMinimum(app);
+      const locked: number[] = [];
+      for (const id of ids) {
+        try {
+          await lockPayout(demo, id, adminMetadata, { occurredAt: new Date(clock) });
+          locked.push(id);
+          counts.locked++;
+        } catch (error) {
+          if (!(error instanceof PayoutRefused)) throw error;
+        }
+      }
+      schedule(at + 40 * MINUTE, 'PayPal transfers', async () => {
+        for (const id of locked) {
+          const result = await sendPayout(demo, id, adminMetadata, { occurredAt: new Date(clock) });
+          if (result.status === 'SENT') counts.sent++;
+        }
+      });
+    });
+  }
+
+  // The sales since the last lock stay pending; `author` has a few of them.
+  schedule(now - 20 * MINUTE, 'current sales', async () => {
+    const lastLock = rounds[last]?.lockAt ?? start;
+    const recent = sales.filter(
+      (sale) => sale.at > lastLock && sale.items.some((item) => item.author === 'author'),
+    ).length;
+    if (recent < 2) await sellMore('author', lastLock + HOUR, now - 30 * MINUTE, 2 - recent);
+    await settle();
+  });
+
+  const phases: Record<string, number> = {};
+  while (queue.length > 0) {
+    queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    const action = queue.shift() as Action;
+    clock = Math.max(clock, action.at);
+    const actionStart = performance.now();
+    try {
+      if (action.sale) {
+        // The sales up to the next other step go together.
+        const group = [action.sale];
+        while (queue[0]?.sale && group.length < 4 * PARALLEL_SALES) {
+          group.push((queue.shift() as Action).sale as Sale);
+        }
+        await sell(group);
+      } else {
+        await action.run();
+      }
+      const phase = action.name.replace(/ \d+$/, '');
+      phases[phase] = (phases[phase] ?? 0) + (performance.now() - actionStart) / 1000;
+    } catch (error) {
+      throw new Error(`Demo sales: ${action.name} at ${iso(action.at)} failed`, { cause: error });
+    }
+  }
+  await settle();
+
+  // Buyers download what they bought (nothing of what was refunded).
+  const downloads: DemoPurchaseDownload[] = [];
+  for (const sale of sales) {
+    if (!sale.placed || sale.refunded) continue;
+    const { buyerUserId, paidAt } = sale.placed;
+    for (const skinId of new Set(sale.items.flatMap((item) => item.skinIds))) {
+      if (!random.chance(sale.buyer.kind === 'user' ? 0.9 : 0.75)) continue;
+      const times = random.chance(0.25) ? 2 : 1;
+      for (let i = 0; i < times; i++) {
+        const at = paidAt + Math.min(20 * DAY, -Math.log(1 - random.next()) * (i + 1) * 8 * HOUR) + MINUTE;
+        if (at < now - MINUTE) downloads.push({ skinId, userId: buyerUserId, at: new Date(at) });
+      }
+    }
+  }
+
+  app.log.info(
+    {
+      ...counts,
+      downloads: downloads.length,
+      rounds: rounds.length,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+      phases: Object.fromEntries(
+        Object.entries(phases).map(([name, seconds]) => [name, Math.round(seconds * 10) / 10]),
+      ),
+    },
+    'demo sales and payouts loaded',
+  );
+  return downloads;
+}
+
+/** Paid skins sold alone and paid bundles, with how often they sell. */
+function sellablesOf(catalogue: DemoCatalogue): Sellable[] {
+  const rateOf = (author: string, appeal: number) =>
+    // The demo author is the best seller: their payouts fill up every fortnight lately.
+    author === 'author' ? 0.12 + 0.12 * appeal : 0.006 + 0.03 * appeal;
+  return [
+    ...catalogue.skins
+      .filter((skin) => skin.priceCents > 0)
+      .map((skin) => ({
+        kind: 'SKIN' as const,
+        id: skin.id,
+        author: skin.author,
+        authorId: skin.authorId,
+        createdAt: skin.createdAt.getTime(),
+        rate: rateOf(skin.author, skin.appeal),
+        skinIds: [skin.id],
+      })),
+    ...catalogue.bundles
+      .filter((bundle) => bundle.priceCents > 0)
+      .map((bundle) => ({
+        kind: 'BUNDLE' as const,
+        id: bundle.id,
+        author: bundle.author,
+        authorId: bundle.authorId,
+        createdAt: bundle.createdAt.getTime(),
+        rate: rateOf(bundle.author, bundle.appeal),
+        skinIds: bundle.skinIds,
+      })),
+  ];
+}
+
+/** The demo users who buy while signed in: `player`, the players and the authors. */
+async function registeredBuyers(app: AppContext, catalogue: DemoCatalogue): Promise<Buyer[]> {
+  const usernames = [...catalogue.users.keys()].filter((name) => name !== 'admin');
+  const rows = await app.pool.any(sql.type(
+    z.object({
+      id: z.number(),
+      username: z.string(),
+      email: z.string(),
+      fullname: z.string().nullable(),
+      country: z.string().nullable(),
+    }),
+  )`
+    select id, username::text as username, email::text as email, fullname, country from users
+    where username = any(${sql.array(usernames, 'text')}::citext[]) order by id`);
+  return rows.map((row) => ({
+    kind: 'user' as const,
+    key: `user:${row.id}`,
+    userId: row.id,
+    username: row.username,
+    email: row.email,
+    fullname: BUYER_NAMES[row.username] ?? row.fullname ?? row.username,
+    country: row.country ?? 'de',
+  }));
+}
+
+/** Guests who buy without an account: made-up people at example.com addresses. */
+function guestBuyers(random: Random): Buyer[] {
+  const guests: Buyer[] = [];
+  const emails = new Set<string>();
+  const slug = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z]+/g, '');
+  while (guests.length < 160) {
+    const first = random.pick(GUEST_FIRST_NAMES);
+    const last = random.pick(GUEST_LAST_NAMES);
+    let email = `${slug(first)}.${slug(last)}@example.com`;
+    for (let n = 2; emails.has(email); n++) email = `${slug(first)}.${slug(last)}${n}@example.com`;
+    emails.add(email);
+    guests.push({
+      kind: 'guest',
+      key: `guest:${email}`,
+      email,
+      fullname: `${first} ${last}`,
+      country: random.pick(GUEST_COUNTRIES),
+    });
+  }
+  return guests;
+}
+
+/** The payout dates from the month of `from` to `to`. */
+function bankPayoutDates(from: number, to: number): Date[] {
+  const dates: Date[] = [];
+  const first = new Date(from);
+  for (let month = 0; ; month++) {
+    for (const day of BANK_PAYOUT_DAYS) {
+      const date = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + month, day));
+      if (date.getTime() > to + 31 * DAY) return dates;
+      if (date.getTime() >= from && date.getTime() <= to) dates.push(date);
+    }
+  }
+}
+
+async function setDetails(app: AppContext, userId: number, details: Details): Promise<void> {
+  const { avatar: _avatar, ...changes } = updateMyUserSchema.parse(details);
+  await updateProfile(app.pool, userId, changes as ProfileChanges);
+}
+
+type PreparedOrder = {
+  id: number;
+  email: string;
+  account: { userId: number; guest: boolean };
+  form: { fullname: string; country: string };
+  items: Awaited<ReturnType<typeof catalogueItemsToOrder>>;
+};
+
+/**
+ * The checkout's first half, as the checkout calls run it: the form through the checkout's schema,
+ * the buyer's account (or the guest row of the email), the items and their prices from the
+ * catalogue (refused like a cart would be), and the order's id.
+ */
+async function prepareOrder(app: AppContext, sale: Sale): Promise<PreparedOrder> {
+  const { buyer } = sale;
+  const { email } = buyer;
+  const cart = {
+    skins: sale.items.filter((item) => item.kind === 'SKIN').map((item) => item.id),
+    bundles: sale.items.filter((item) => item.kind === 'BUNDLE').map((item) => item.id),
+  };
+  const form = (sale.paymentType === 'STRIPE' ? cardCheckoutRequestSchema : paypalOrderRequestSchema).parse({
+    email,
+    fullname: buyer.fullname,
+    country: buyer.country,
+    termsAccepted: true,
+    reminderAccepted: true,
+    ...cart,
+  });
+  const account =
+    buyer.kind === 'user'
+      ? { userId: buyer.userId, guest: false }
+      : { userId: (await guestAccountFor(app.pool, form)).userId, guest: true };
+  const items = await catalogueItemsToOrder(app.pool, form, {
+    userId: account.userId,
+    signedIn: !account.guest,
+  });
+  return { id: await nextOrderId(app.pool), email, account, form, items };
+}
+
+/**
+ * The rest of a paid order: PlaceOrder with the configured fee policy, the payment session (the
+ * local stand-in's) and the payment a minute or so later, each recorded at its time. No
+ * confirmation mail is sent.
+ */
+async function payOrder(
+  app: AppContext,
+  sale: Sale,
+  { id, email, account, form, items }: PreparedOrder,
+): Promise<{ orderId: string; buyerUserId: number; paidAt: number }> {
+  const orderId = String(id);
+  const metadata: EventMetadata = {
+    actor: account.guest ? { role: 'guest' } : { userId: account.userId },
+    correlationId: CORRELATION_ID,
+  };
+  const placedAt = new Date(sale.at - sale.draws.placing);
+  const { appended } = await runOrderCommand(
+    app,
+    orderId,
+    {
+      type: 'PlaceOrder',
+      orderId,
+      externalId: orderNumberOf(id, placedAt),
+      buyer: {
+        userId: account.userId,
+        email,
+        fullName: form.fullname,
+        country: form.country,
+        guest: account.guest,
+      },
+      paymentType: sale.paymentType,
+      items,
+      feePolicy: configuredFeePolicy(app),
+      placedAt,
+    },
+    metadata,
+    { occurredAt: placedAt },
+  );
+  const placed = appended[0]?.data as OrderPlaced['data'];
+  const openedAt = new Date(placedAt.getTime() + sale.draws.opening);
+  const card = sale.paymentType === 'STRIPE';
+  const { reference } = sale.draws;
+  await runOrderCommand(
+    app,
+    orderId,
+    {
+      type: 'OpenPaymentSession',
+      provider: 'LOCAL',
+      providerReference: reference,
+      url: card ? `/local-checkout/${reference}` : null,
+      openedAt,
+    },
+    metadata,
+    { occurredAt: openedAt },
+  );
+  const receivedAt = new Date(sale.at);
+  await runOrderCommand(
+    app,
+    orderId,
+    {
+      type: 'ConfirmPayment',
+      provider: 'LOCAL',
+      providerReference: reference,
+      providerEventId: card ? null : `${reference}-CAPTURE`,
+      amountCents: placed.totals.totalCents,
+      receivedAt,
+    },
+    card ? { actor: { system: 'local-checkout' }, correlationId: CORRELATION_ID } : metadata,
+    { occurredAt: receivedAt },
+  );
+  return { orderId, buyerUserId: account.userId, paidAt: receivedAt.getTime() };
+}
+
+/** The admin's refund: the command the refundOrder handler runs, with the same download check. */
+async function refundPaidOrder(
+  app: AppContext,
+  orderId: string,
+  adminId: number,
+  reason: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const downloaded = await itemsDownloadedSincePayment(app.pool, [Number(orderId)]);
+  const refundedAt = app.now();
+  await runOrderCommand(
+    app,
+    orderId,
+    {
+      type: 'RefundOrder',
+      by: adminId,
+      reason,
+      downloadedItems: downloaded.get(Number(orderId)) ?? [],
+      refundedAt,
+    },
+    metadata,
+    { occurredAt: refundedAt },
+  );
+}
+
+/**
+ * Waits until the allocation reactor has applied every payment and refund written so far: the
+ * runner's own reactor, run here until the feed has nothing more for it (under the same advisory
+ * lock, so it never runs twice at once), rather than a pass over every projection.
+ */
+async function allocationCaughtUp(app: AppContext, reactor: FeedConsumer): Promise<void> {
+  const options = { pool: app.pool, store: app.store, batchSize: app.config.projections.batchSize };
+  for (let attempt = 0; attempt < 400; attempt++) {
+    await runUntilCaughtUp(options, reactor);
+    const behind = await app.pool.oneFirst(sql.type(z.object({ behind: z.boolean() }))`
+      select exists (
+        select 1 from events e
+        join projection_checkpoints c on c.projection_name = ${PAYOUT_ALLOCATION}
+        where (e.transaction_id, e.global_position) > (c.last_transaction_id, c.last_position)
+          and e.event_type in ('PaymentReceived', 'OrderRefunded')
+      ) as behind`);
+    if (!behind) return;
+    // Another runner holds the reactor, or a transaction still in flight hides what follows it.
+    await sleep(20);
+  }
+  throw new Error('The payout allocation did not catch up with the demo sales.');
+}
+
+async function pendingCentsOf(app: AppContext, authorId: number): Promise<number> {
+  return app.pool.oneFirst(sql.type(z.object({ cents: z.number() }))`
+    select coalesce(sum(amount_cents), 0)::int as cents from payouts
+    where author_id = ${authorId} and status = 'PENDING'`);
+}
+
+async function lockedBankPayoutsFor(app: AppContext, payoutDate: string): Promise<number[]> {
+  return [
+    ...(await app.pool.anyFirst(sql.type(z.object({ id: z.number() }))`
+      select id from payouts
+      where status = 'LOCKED' and payout_method = 'BANK_TRANSFER' and payout_date = ${payoutDate}::date
+      order by id`)),
+  ];
+}
+
+async function pendingPaypalPayoutsOverMinimum(app: AppContext): Promise<number[]> {
+  return [
+    ...(await app.pool.anyFirst(sql.type(z.object({ id: z.number() }))`
+      select p.id from payouts p join users u on u.id = p.author_id
+      where p.status = 'PENDING' and u.payout_method = 'PAYPAL' and p.amount_cents >= ${MIN_PAYOUT_CENTS}
+      order by p.id`)),
+  ];
+}
+
+async function payoutAuthors(app: AppContext, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await app.pool.any(sql.type(z.object({ id: z.number(), author_id: z.number() }))`
+    select id, author_id from payouts where id = any(${sql.array([...ids], 'int8')})`);
+  return new Map(rows.map((row) => [row.id, row.author_id]));
+}
+
+/** Guests' sales of an author since a time whose item sits in a LOCKED payout, oldest first. */
+async function salesInLockedPayouts(
+  app: AppContext,
+  sales: readonly Sale[],
+  authorId: number,
+  since: number,
+): Promise<Sale[]> {
+  const candidates = sales.filter(
+    (sale) => sale.placed && !sale.refunded && sale.buyer.kind === 'guest' && sale.at >= since,
+  );
+  if (candidates.length === 0) return [];
+  const lockedOrders = new Set(
+    await app.pool.anyFirst(sql.type(z.object({ order_id: z.number() }))`
+      select distinct l.order_id from payout_lines l join payouts p on p.id = l.payout_id
+      where l.kind = 'ITEM' and p.status = 'LOCKED' and p.author_id = ${authorId}
+        and l.order_id = any(${sql.array(
+          candidates.map((sale) => Number(sale.placed?.orderId)),
+          'int8',
+        )})`),
+  );
+  return candidates.filter((sale) => lockedOrders.has(Number(sale.placed?.orderId)));
+}
