@@ -1,10 +1,14 @@
-// npm run bench [-- event-store | skins-list]: prints the figures as JSON, on a throw-away database.
+// npm run bench [-- event-store | skins-list | payouts [--orders=100000]]: prints the figures as
+// JSON, on a throw-away database.
 import os from 'node:os';
 import { openBenchDatabase } from './bench-database';
 import { benchEventStore } from './event-store.bench';
+import { benchPayouts } from './payouts.bench';
 import { benchSkinsList } from './skins-list.bench';
 
-const parts = process.argv.slice(2);
+const args = process.argv.slice(2);
+const parts = args.filter((arg) => !arg.startsWith('--'));
+const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const wanted = (name: string) => parts.length === 0 || parts.includes(name);
 
 const startedAt = new Date().toISOString();
@@ -16,6 +20,13 @@ try {
   };
   if (wanted('event-store')) figures.eventStore = await benchEventStore(db, { replayEvents: 100_000 });
   if (wanted('skins-list')) figures.skinsList = await benchSkinsList(db, { seconds: 10 });
+  if (wanted('payouts')) {
+    figures.payouts = await benchPayouts(db, {
+      orders: Number(option('orders') ?? 100_000),
+      authors: 1_000,
+      allocationBatchSize: 1_000,
+    });
+  }
   console.log(JSON.stringify(figures, null, 2));
 } finally {
   await db.close();

@@ -7,6 +7,7 @@ import {
 } from '../domain/payouts/payout.events';
 import type { StoredEvent } from '../infra/event-store/event-store';
 import type { Projection } from '../infra/projection-engine/projection';
+import { jsonRows } from './json-rows';
 
 type PayoutRowChange = {
   status?: PayoutStatus;
@@ -191,19 +192,36 @@ export const payoutsProjection: Projection = {
       }
     }
 
+    // One PENDING payout per author holds after the batch, not necessarily between its statements:
+    // a batch may lock an author's payout and open their next one. So earlier payouts take their new
+    // status first, and opened ones are inserted with the status the batch leaves them in.
+    const openedIds = new Set(opened.map((payout) => payout.id));
+    const statuses = [...changes]
+      .filter(([id, change]) => change.status && !openedIds.has(id))
+      .map(([id, change]) => ({ id, status: change.status }));
+    if (statuses.length > 0 && opened.length > 0) {
+      await tx.query(sql.unsafe`
+        update payouts p set status = x.status
+        from json_to_recordset(${jsonRows(statuses)}) as x(id bigint, status text)
+        where p.id = x.id`);
+    }
     if (opened.length > 0) {
+      const rows = opened.map((payout) => ({
+        ...payout,
+        status: changes.get(payout.id)?.status ?? 'PENDING',
+      }));
       await tx.query(sql.unsafe`
         insert into payouts (id, author_id, status, amount_cents, skin_count, bundle_count, adjustment_count,
                              opened_at, updated_at)
-        select x.id, x.author_id, 'PENDING', 0, 0, 0, 0, x.opened_at, x.opened_at
-        from jsonb_to_recordset(${sql.jsonb(opened)}) as x(id bigint, author_id bigint, opened_at timestamptz)`);
+        select x.id, x.author_id, x.status, 0, 0, 0, 0, x.opened_at, x.opened_at
+        from json_to_recordset(${jsonRows(rows)}) as x(id bigint, author_id bigint, status text, opened_at timestamptz)`);
     }
     if (removed.length > 0) {
       // Lines added in an earlier batch: their counters fall as they go.
       await tx.query(sql.unsafe`
         with gone as (
           delete from payout_lines l
-          using jsonb_to_recordset(${sql.jsonb(removed)}) as x(payout_id bigint, order_id bigint, position int)
+          using json_to_recordset(${jsonRows(removed)}) as x(payout_id bigint, order_id bigint, position int)
           where l.payout_id = x.payout_id and l.order_id = x.order_id and l.position = x.position
             and l.kind = 'ITEM'
           returning l.payout_id, l.item_type
@@ -223,7 +241,7 @@ export const payoutsProjection: Projection = {
         select x.payout_id, x.line_no, x.kind, x.order_id, x.order_external_id, x.position, x.item_type,
                x.item_id, x.name, x.price_cents, x.tip_cents, x.site_fee_cents, x.payment_fee_cents,
                x.author_share_cents, x.payment_type, x.from_payout_id, x.occurred_at
-        from jsonb_to_recordset(${sql.jsonb([...inserted.values()])}) as x(
+        from json_to_recordset(${jsonRows([...inserted.values()])}) as x(
           payout_id bigint, line_no int, kind text, order_id bigint, order_external_id text, position int,
           item_type text, item_id bigint, name text, price_cents int, tip_cents int, site_fee_cents int,
           payment_fee_cents int, author_share_cents int, payment_type text, from_payout_id bigint,
@@ -259,7 +277,7 @@ export const payoutsProjection: Projection = {
           sent_at = case when x.fields ? 'sent_at' then (x.fields->>'sent_at')::timestamptz else p.sent_at end,
           failed_at = case when x.fields ? 'failed_at' then (x.fields->>'failed_at')::timestamptz else p.failed_at end,
           updated_at = (x.fields->>'updated_at')::timestamptz
-        from jsonb_to_recordset(${sql.jsonb(rows)}) as x(
+        from json_to_recordset(${jsonRows(rows)}) as x(
           id bigint, status text, amount_delta int, skin_delta int, bundle_delta int, adjustment_delta int,
           fields jsonb)
         where p.id = x.id`);

@@ -3,21 +3,18 @@ import { z } from 'zod';
 import { ordersProjection } from '../../projections/orders.projection';
 import { ownershipProjection } from '../../projections/ownership.projection';
 import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
-import { FEED_START, type EventStore } from '../event-store/event-store';
-import { handlesEvent } from '../projection-engine/projection';
+import type { EventStore } from '../event-store/event-store';
+import {
+  differingTables,
+  reconcileInSnapshot,
+  type ReconcileCheck,
+  type TableDifference,
+} from './scratch-replay';
+
+export type { TableDifference } from './scratch-replay';
 
 /** The read models rebuilt from the order events, compared with the live ones. */
 const ORDER_TABLES = ['orders', 'order_items', 'order_payment_sessions', 'owned_bundles', 'owned_skins'];
-const SAMPLE_ROWS = 5;
-
-export type TableDifference = {
-  table: string;
-  /** Rows the events give that the live read model lacks (or holds with other values). */
-  missingFromLive: number;
-  /** Live rows the events do not give. */
-  unexpectedInLive: number;
-  samples: { missingFromLive: unknown[]; unexpectedInLive: unknown[] };
-};
 
 export type UnbalancedOrder = {
   orderId: number;
@@ -31,85 +28,55 @@ export type OrdersReconciliation = {
   orders: number;
   differences: TableDifference[];
   unbalanced: UnbalancedOrder[];
+  /** Set when the events could not be replayed into the scratch tables (a read-model constraint broke). */
+  replayError: string | null;
 };
 
 /**
- * Replays every order event into scratch copies of the order and ownership read models and
- * compares them with the live ones, row by row; then checks the money of every order, as the events
- * give it and as the live model holds it: fees plus author shares make the total, the items add up
- * to the order's figures, and no share is negative.
- *
- * It all happens in one repeatable-read transaction (the events and the live rows are one
- * snapshot, so a running app does not cause false differences). The scratch tables are temporary:
- * PostgreSQL looks up temporary tables first, so the projections' own SQL fills them unchanged,
- * and they vanish with the transaction.
+ * The order part of `npm run reconcile`: the order events are replayed into scratch copies of the
+ * order and ownership read models, which are compared with the live ones row by row; then the
+ * money of every order is checked, as the events give it and as the live model holds it: fees plus
+ * author shares make the total, the items add up to the order's figures, and no share is negative.
+ */
+export function ordersCheck(): ReconcileCheck<OrdersReconciliation> {
+  return {
+    tables: ORDER_TABLES,
+    projections: [ordersProjection, ownershipProjection],
+    async finish(tx, replay) {
+      const failures = [ordersProjection, ownershipProjection].flatMap((projection) => {
+        const failure = replay.failures.get(projection.name);
+        return failure ? [`${projection.name}: ${failure}`] : [];
+      });
+      const replayError = failures.length > 0 ? failures.join('; ') : null;
+      const differences = replayError ? [] : await differingTables(tx, ORDER_TABLES);
+      const unbalanced = [
+        ...(replayError ? [] : await unbalancedOrders(tx, 'pg_temp', 'events')),
+        ...(await unbalancedOrders(tx, 'public', 'live')),
+      ];
+      const orders = await tx.oneFirst(
+        sql.type(z.object({ count: z.number() }))`select count(*)::int as count from pg_temp.orders`,
+      );
+      return {
+        eventsReplayed: replay.applied.get(ordersProjection.name) ?? 0,
+        orders,
+        differences,
+        unbalanced,
+        replayError,
+      };
+    },
+  };
+}
+
+/**
+ * Reconciles the order read models alone, in one repeatable-read snapshot (see
+ * `reconcileInSnapshot`; `npm run reconcile` runs it together with the payouts).
  */
 export async function reconcileOrders(
   deps: { pool: DatabasePool; store: EventStore },
   options: { batchSize?: number } = {},
 ): Promise<OrdersReconciliation> {
-  const batchSize = options.batchSize ?? 5_000;
-  return deps.pool.transaction(async (tx) => {
-    await tx.query(sql.unsafe`set transaction isolation level repeatable read`);
-    for (const table of ORDER_TABLES) {
-      await tx.query(sql.unsafe`
-        create temporary table ${sql.identifier([table])}
-        (like ${sql.identifier(['public', table])} including all) on commit drop`);
-    }
-    const projections = [ordersProjection, ownershipProjection];
-    let after = FEED_START;
-    let eventsReplayed = 0;
-    for (;;) {
-      const events = await deps.store.readCommitted(tx, after, batchSize);
-      const last = events.at(-1);
-      if (!last) break;
-      for (const projection of projections) {
-        const handled = events.filter((event) => handlesEvent(projection, event.type));
-        if (handled.length > 0) await projection.apply(tx, handled);
-      }
-      eventsReplayed += events.filter((event) => handlesEvent(ordersProjection, event.type)).length;
-      after = { transactionId: last.transactionId, position: last.globalPosition };
-    }
-
-    const differences: TableDifference[] = [];
-    for (const table of ORDER_TABLES) {
-      const difference = await compareTable(tx, table);
-      if (difference.missingFromLive > 0 || difference.unexpectedInLive > 0) differences.push(difference);
-    }
-    const unbalanced = [
-      ...(await unbalancedOrders(tx, 'pg_temp', 'events')),
-      ...(await unbalancedOrders(tx, 'public', 'live')),
-    ];
-    const orders = await tx.oneFirst(
-      sql.type(z.object({ count: z.number() }))`select count(*)::int as count from pg_temp.orders`,
-    );
-    return { eventsReplayed, orders, differences, unbalanced };
-  });
-}
-
-async function compareTable(tx: DatabaseTransactionConnection, table: string): Promise<TableDifference> {
-  const scratch = sql.identifier(['pg_temp', table]);
-  const live = sql.identifier(['public', table]);
-  const rows = z.object({ row: z.unknown() });
-  const count = z.object({ count: z.number() });
-  const [missingFromLive, unexpectedInLive, missingSamples, unexpectedSamples] = await Promise.all([
-    tx.oneFirst(sql.type(count)`
-      select count(*)::int as count from (select * from ${scratch} except all select * from ${live}) d`),
-    tx.oneFirst(sql.type(count)`
-      select count(*)::int as count from (select * from ${live} except all select * from ${scratch}) d`),
-    tx.anyFirst(sql.type(rows)`
-      select to_jsonb(d) as row from (select * from ${scratch} except all select * from ${live}) d
-      limit ${SAMPLE_ROWS}`),
-    tx.anyFirst(sql.type(rows)`
-      select to_jsonb(d) as row from (select * from ${live} except all select * from ${scratch}) d
-      limit ${SAMPLE_ROWS}`),
-  ]);
-  return {
-    table,
-    missingFromLive,
-    unexpectedInLive,
-    samples: { missingFromLive: [...missingSamples], unexpectedInLive: [...unexpectedSamples] },
-  };
+  const { results } = await reconcileInSnapshot(deps, { orders: ordersCheck() }, options);
+  return results.orders;
 }
 
 /** Orders whose money does not add up, in the read model of one schema. */

@@ -5,7 +5,7 @@ import { payoutsMessages } from './payouts.messages';
 
 /** Spec 4: grey while collecting, olive once locked, green when sent, red on a failed transfer. */
 export const payoutStatusColors: Record<PayoutStatus, string> = {
-  PENDING: 'gray',
+  PENDING: 'gray.5',
   LOCKED: '#a4b43c',
   SENT: 'green',
   ERROR: 'red',

@@ -1,0 +1,116 @@
+import { formatEuros } from '../../domain/money';
+import type { DatabasePool } from '../db/pool';
+import type { EventStore } from '../event-store/event-store';
+import { ordersCheck, type OrdersReconciliation } from './reconcile-orders';
+import { payoutsCheck, type PayoutsReconciliation } from './reconcile-payouts';
+import { reconcileInSnapshot, type TableDifference } from './scratch-replay';
+
+export type Reconciliation = {
+  orders: OrdersReconciliation;
+  payouts: PayoutsReconciliation;
+  /** Every event read (of any type), once for both parts. */
+  eventsReplayed: number;
+  seconds: number;
+  /** Where the time went, in milliseconds (reading the events, each projection, each check). */
+  timings: Record<string, number>;
+  /** How many differences and broken invariants were found: 0 when everything reconciles. */
+  differences: number;
+};
+
+/**
+ * `npm run reconcile`: the orders and the payouts in one repeatable-read snapshot, from one read of
+ * the events (docs/buying.md, docs/payouts.md).
+ */
+export async function reconcileAll(
+  deps: { pool: DatabasePool; store: EventStore },
+  options: { batchSize?: number } = {},
+): Promise<Reconciliation> {
+  const { results, replay, seconds } = await reconcileInSnapshot(
+    deps,
+    { orders: ordersCheck(), payouts: payoutsCheck() },
+    options,
+  );
+  const { orders, payouts } = results;
+  const differences =
+    orders.differences.length +
+    orders.unbalanced.length +
+    (orders.replayError ? 1 : 0) +
+    payouts.differences.length +
+    payouts.problems.length +
+    payouts.unbalancedAuthors.length +
+    (payouts.replayError ? 1 : 0);
+  return {
+    orders,
+    payouts,
+    eventsReplayed: replay.eventsRead,
+    seconds,
+    timings: replay.timings,
+    differences,
+  };
+}
+
+const eur = (cents: number) => `${formatEuros(cents)} EUR`;
+const plural = (count: number, word: string) =>
+  `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
+
+function differenceLines(difference: TableDifference): string[] {
+  return [
+    `DIFFERENCE ${difference.table}: ${difference.missingFromLive} rows of the events missing from the live table, ` +
+      `${difference.unexpectedInLive} live rows the events do not give`,
+    ...difference.samples.missingFromLive.map((row) => `  expected ${JSON.stringify(row)}`),
+    ...difference.samples.unexpectedInLive.map((row) => `  live     ${JSON.stringify(row)}`),
+  ];
+}
+
+/** The report `npm run reconcile` prints, one line per string. */
+export function formatReconciliation(report: Reconciliation): string[] {
+  const { orders, payouts } = report;
+  const checkpoint = payouts.allocationCheckpoint;
+  const lines: string[] = [
+    `orders:  ${plural(orders.orders, 'order')} from ${plural(orders.eventsReplayed, 'order event')} replayed`,
+    `payouts: ${plural(payouts.payouts, 'payout')} of ${plural(payouts.authors, 'author')} from ` +
+      `${plural(payouts.eventsReplayed, 'payout event')} replayed; payments allocated up to ` +
+      (checkpoint
+        ? `transaction ${checkpoint.transactionId}, position ${checkpoint.position}`
+        : 'nothing (payout-allocation has no checkpoint)'),
+  ];
+  if (orders.replayError) lines.push(`REPLAY FAILED orders: ${orders.replayError}`);
+  for (const difference of orders.differences) lines.push(...differenceLines(difference));
+  for (const order of orders.unbalanced) {
+    lines.push(`UNBALANCED order ${order.externalId} (${order.orderId}, ${order.source}): ${order.problem}`);
+  }
+  if (payouts.replayError) lines.push(`REPLAY FAILED payouts: ${payouts.replayError}`);
+  for (const difference of payouts.differences) lines.push(...differenceLines(difference));
+  for (const problem of payouts.problems) {
+    const who =
+      problem.payoutId !== null
+        ? `PAYOUT ${problem.payoutId}${problem.authorId !== null ? ` (author ${problem.authorId})` : ''}`
+        : problem.authorId !== null
+          ? `AUTHOR ${problem.authorId}`
+          : 'PAYOUTS';
+    lines.push(`${who} [${problem.source}]: ${problem.problem}`);
+  }
+  for (const author of payouts.unbalancedAuthors) {
+    lines.push(
+      `MONEY author ${author.authorId}: paid ${eur(author.paidCents)} − refunded ${eur(author.refundedCents)} = ` +
+        `${eur(author.expectedCents)} owed, but their payout lines hold ${eur(author.eventLinesCents)} in the ` +
+        `events and ${eur(author.liveLinesCents)} live`,
+      ...author.items.map((item) => `  ${item}`),
+    );
+  }
+  const waiting = payouts.notYetAllocated;
+  if (waiting.payments + waiting.refunds > 0) {
+    lines.push(
+      `info: ${plural(waiting.payments, 'payment')} and ${plural(waiting.refunds, 'refund')} after the ` +
+        `payout-allocation checkpoint are not allocated yet (author shares ${eur(waiting.authorShareCents)})`,
+    );
+  }
+  lines.push(
+    `totals: ${plural(orders.orders, 'order')}, ${plural(payouts.payouts, 'payout')}, ` +
+      `${plural(report.eventsReplayed, 'event')} replayed, ${report.seconds.toFixed(2)} s`,
+    report.differences === 0
+      ? 'Everything reconciles.'
+      : `Reconciliation found ${plural(report.differences, 'difference')}.`,
+  );
+  return lines;
+}
