@@ -1,14 +1,12 @@
-import { Anchor, Button, Card, Group } from '@mantine/core';
-import { IconFileDownload, IconWalletOff } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Anchor, Button, Group } from '@mantine/core';
+import { IconFileDownload } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import type { AdminPayoutQuery as AdminPayoutResult } from '../../../shared/graphql/generated/graphql';
-import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
-import { ListLoadError } from '../../../shared/listing';
-import { PayoutBreadcrumbs, PayoutDetailSkeleton } from '../../../shared/payouts';
+import { PayoutBreadcrumbs } from '../../../shared/payouts';
 import { PayoutDetails } from '../../../shared/payouts/payout-details';
-import { EmptyState, PageContainer } from '../../../shared/ui';
+import { PayoutLoadState } from '../../../shared/payouts/payout-load-state';
+import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin.messages';
 import { LockButton, MarkFailedButton, SendButton } from '../components/payout-action-buttons';
 import { PayoutHistoryTimeline } from '../components/payout-history-timeline';
@@ -55,50 +53,34 @@ export function PayoutPage() {
     requestPolicy: 'cache-and-network',
   });
   const actions = usePayoutActions({ onExported: () => refetch({ requestPolicy: 'network-only' }) });
-  const failure = result.error ? graphqlFailureOf(result.error) : null;
-  useEffect(() => {
-    if (result.error && failure?.code !== 'NOT_FOUND') console.error('payout failed', result.error);
-  }, [result.error, failure?.code]);
   const payout = result.data?.payout;
-
-  let content;
-  if (payout) {
-    content = (
-      <PayoutDetails
-        payout={payout}
-        audience="admin"
-        heading={
-          <Anchor component={Link} to={`/authors/${payout.author.url}`} fw={700} size="sm">
-            {page.authorLink(payout.author.username)}
-          </Anchor>
-        }
-        actions={<PayoutActions payout={payout} actions={actions} />}
-      >
-        <PayoutHistoryTimeline entries={payout.history ?? []} />
-      </PayoutDetails>
-    );
-  } else if (failure?.code === 'NOT_FOUND' || (result.data && !payout)) {
-    content = (
-      <Card withBorder>
-        <EmptyState
-          icon={<IconWalletOff stroke={1.5} />}
-          title={page.notFoundTitle}
-          message={page.notFound}
-          actions={
-            <Button component={Link} to="/admin/payouts" variant="default">
-              {page.back}
-            </Button>
-          }
-        />
-      </Card>
-    );
-  } else if (result.error) {
-    content = (
-      <ListLoadError message={page.detailFailed} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
-    );
-  } else {
-    content = <PayoutDetailSkeleton label={page.loading} />;
-  }
+  const content = payout ? (
+    <PayoutDetails
+      payout={payout}
+      audience="admin"
+      heading={
+        <Anchor component={Link} to={`/authors/${payout.author.url}`} fw={700} size="sm">
+          {page.authorLink(payout.author.username)}
+        </Anchor>
+      }
+      actions={<PayoutActions payout={payout} actions={actions} />}
+    >
+      <PayoutHistoryTimeline entries={payout.history ?? []} />
+    </PayoutDetails>
+  ) : (
+    <PayoutLoadState
+      error={result.error}
+      loaded={Boolean(result.data)}
+      onRetry={() => refetch({ requestPolicy: 'network-only' })}
+      back={{ to: '/admin/payouts', label: page.back }}
+      messages={{
+        notFoundTitle: page.notFoundTitle,
+        notFound: page.notFound,
+        failed: page.detailFailed,
+        loading: page.loading,
+      }}
+    />
+  );
 
   return (
     <PageContainer title={page.detailTitle(id)} eyebrow={adminMessages.eyebrow}>
