@@ -6,10 +6,16 @@ import {
   allocatePayment,
   allocateRefund,
   emptyPayoutBook,
-  recordInBook,
+  placeInBook,
   type PayoutDecision,
 } from '../../domain/payouts/payout-allocation';
-import { PAYOUT_STREAM_TYPE, payoutStreamId, type PayoutEvent } from '../../domain/payouts/payout.events';
+import { initialPayoutState } from '../../domain/payouts/payout.decider';
+import {
+  PAYOUT_STATUSES,
+  PAYOUT_STREAM_TYPE,
+  payoutStreamId,
+  type PayoutStatus,
+} from '../../domain/payouts/payout.events';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
 import type {
   AppendRequest,
@@ -23,6 +29,15 @@ import { fallbackExternalId } from '../../projections/orders.projection';
 import { payoutEventsToAppend } from './payout-commands';
 
 export const PAYOUT_ALLOCATION = 'payout-allocation';
+
+const loadedPayoutRow = z.object({
+  id: z.number(),
+  author_id: z.number(),
+  status: z.enum(PAYOUT_STATUSES as [PayoutStatus, ...PayoutStatus[]]),
+  amount_cents: z.number(),
+  version: z.number(),
+  items: z.record(z.string(), z.number()),
+});
 
 type Deps = { store: EventStore; log: Logger };
 
@@ -60,26 +75,44 @@ export async function allocateOrderEvents(
   }
 
   // The part of the payout book these orders touch: the authors' open payouts and the payouts
-  // holding the refunded items, loaded from their streams (the read model only says which).
+  // holding the refunded items. Their state comes from the inline read model, which changes in the
+  // same transactions as their streams (one statement reads both, with each stream's version as the
+  // append's guard), rather than from replaying each open payout's whole stream every batch. Of
+  // their items only those of these orders are needed: an allocation adds or takes back just these.
   const authorIds = [...new Set([...placed.values()].flatMap((order) => order.items.map((i) => i.authorId)))];
-  const refunded = events.filter((event) => event.type === 'OrderRefunded');
-  const payoutIds = await tx.anyFirst(sql.type(z.object({ id: z.number() }))`
-    select id from payouts where status = 'PENDING' and author_id = any(${sql.array(authorIds, 'int8')})
-    union
-    select payout_id as id from payout_lines
-    where kind = 'ITEM'
-      and order_id = any(${sql.array(
-        refunded.map((event) => Number((event.data as OrderRefunded['data']).orderId)),
-        'int8',
-      )})`);
+  const orderNumbers = sql.array(
+    orderIds.map((orderId) => Number(orderId)),
+    'int8',
+  );
+  const refundedNumbers = sql.array(
+    events
+      .filter((event) => event.type === 'OrderRefunded')
+      .map((event) => Number((event.data as OrderRefunded['data']).orderId)),
+    'int8',
+  );
+  const payouts = await tx.any(sql.type(loadedPayoutRow)`
+    select p.id, p.author_id, p.status, p.amount_cents, s.version,
+           coalesce(jsonb_object_agg(l.order_id || ':' || l.position, l.author_share_cents)
+                      filter (where l.order_id is not null), '{}') as items
+    from payouts p
+    join streams s on s.stream_id = 'payout-' || p.id
+    left join payout_lines l on l.payout_id = p.id and l.kind = 'ITEM' and l.order_id = any(${orderNumbers})
+    where (p.status = 'PENDING' and p.author_id = any(${sql.array(authorIds, 'int8')}))
+       or p.id in (select payout_id from payout_lines where kind = 'ITEM' and order_id = any(${refundedNumbers}))
+    group by p.id, s.version`);
   const book = emptyPayoutBook();
   const versions = new Map<number, number>();
-  const payoutStreams = await deps.store.readStreams(tx, payoutIds.map(payoutStreamId));
-  for (const payoutId of payoutIds) {
-    const stream = payoutStreams.get(payoutStreamId(payoutId));
-    if (!stream) continue;
-    versions.set(payoutId, stream.version);
-    recordInBook(book, payoutId, stream.events as unknown as PayoutEvent[]);
+  for (const payout of payouts) {
+    versions.set(payout.id, payout.version);
+    placeInBook(book, payout.id, {
+      ...initialPayoutState,
+      status: payout.status,
+      payoutId: payout.id,
+      authorId: payout.author_id,
+      items: payout.items,
+      balanceCents: payout.amount_cents,
+      lockedAmountCents: payout.status === 'PENDING' ? null : payout.amount_cents,
+    });
   }
 
   // New payouts are numbered after the highest one. Only this reactor opens payouts, one batch at

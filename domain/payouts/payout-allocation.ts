@@ -64,7 +64,16 @@ export function recordInBook(book: PayoutBook, payoutId: number, events: readonl
     if (event.type === 'PayoutItemAdded') book.itemLocations.set(payoutItemKey(event.data.item), payoutId);
     if (event.type === 'PayoutItemRemoved') book.itemLocations.delete(payoutItemKey(event.data));
   }
+  placeInBook(book, payoutId, state);
+}
+
+/**
+ * Puts a payout's state in the book (and its indexes): after its events, or as the caller loaded it.
+ * A loaded state may hold only the items the orders at hand can touch.
+ */
+export function placeInBook(book: PayoutBook, payoutId: number, state: PayoutState): void {
   book.payouts.set(payoutId, state);
+  for (const key of Object.keys(state.items)) book.itemLocations.set(key, payoutId);
   if (state.authorId === null) return;
   if (state.status === 'PENDING') book.pendingByAuthor.set(state.authorId, payoutId);
   else if (book.pendingByAuthor.get(state.authorId) === payoutId) book.pendingByAuthor.delete(state.authorId);
