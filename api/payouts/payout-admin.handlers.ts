@@ -9,7 +9,12 @@ import { buildSepaCreditTransfer, SepaExportRefused } from '../../infra/payouts/
 import { findUserById, type UserRow } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
 import { loadPayout, payoutEventsToAppend, runPayoutCommand } from './payout-commands';
-import { failedPayoutsOf, findPayout, pendingBankPayoutsOpenedBefore } from './payouts.repository';
+import {
+  failedPayoutsOf,
+  findPayout,
+  payoutsByIds,
+  pendingBankPayoutsOpenedBefore,
+} from './payouts.repository';
 
 /** The job that locks bank payouts before each payout date, as event metadata names it. */
 export const PAYOUT_SCHEDULE = 'payout-schedule';
@@ -208,14 +213,14 @@ export async function exportSepaFile(
             },
           };
         });
-        const rows = await Promise.all(ids.map((id) => findPayout(tx, id)));
+        const rows = await payoutsByIds(tx, ids);
         let file;
         try {
           file = buildSepaCreditTransfer({
             messageId,
             createdAt: now,
             executionDate: executionDateOf(
-              rows.map((row) => row?.payout_date ?? null),
+              rows.map((row) => row.payout_date),
               now,
             ),
             debtor,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
 import { waitForMail } from '../support/outbox';
 
@@ -16,27 +17,6 @@ afterEach(async (context) => {
 });
 
 type Item = { id: string; title: string; url: string; price: number };
-
-async function graphql<T>(query: string, token?: string): Promise<T> {
-  const response = await fetch(`${inject('appUrl')}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  if (body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-async function logIn(username: string): Promise<string> {
-  const response = await fetch(`${inject('appUrl')}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'demo-password' }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.text()).trim();
-}
 
 /** Paid 2020-edition skins and bundles of the demo catalogue, found like any client would. */
 async function paidCatalogue(): Promise<{ skins: Item[]; bundles: (Item & { skins: { id: string }[] })[] }> {

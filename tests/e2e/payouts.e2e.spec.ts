@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 // The e2e app runs without provider keys: buyers pay on the local card checkout page and a PayPal
@@ -17,27 +18,6 @@ const GAMES = ['TM2020', 'TMNF', 'TM_TURBO', 'TM2', 'TMUF', 'TM_SUNRISE', 'TM'] 
 const MIN_PAYOUT = 50;
 
 type PayoutSummary = { id: string; amount: number; payoutStatus: string };
-
-async function graphql<T>(query: string, token?: string, variables?: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${inject('appUrl')}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  if (body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-async function logIn(username: string): Promise<string> {
-  const response = await fetch(`${inject('appUrl')}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'demo-password' }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.text()).trim();
-}
 
 /**
  * The demo author (other than the demo accounts) whose paid skins sold alone are worth the most, with
