@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabaseServer } from './db/database';
 import { createDatabasePool } from './db/pool';
+import { assertTransactionIdsSafeAt } from './db/transaction-id-guard';
 import { CatalogueResponseCache } from '../api/graphql/response-cache';
 import { NotificationListener } from './db/notification-listener';
 import { seedDemoData } from './demo/seed-demo';
@@ -68,6 +69,11 @@ export type RunningApp = {
 /** Everything behind the marketplace's URL: database, migrations, event store, projections and HTTP. */
 export async function startApp(config: Config, log: Logger): Promise<RunningApp> {
   const database = await openDatabaseServer(config, log);
+  // A logically restored database is refused before anything writes (docs/operations.md).
+  await assertTransactionIdsSafeAt(database.url).catch(async (error: unknown) => {
+    await database.stop();
+    throw error;
+  });
   await migrate(database.url, log);
   const pool = await createDatabasePool(database.url, { maxPoolSize: config.databasePoolSize });
   const store = new EventStore({

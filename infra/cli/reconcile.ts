@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { openDatabaseServer } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createDatabasePool } from '../db/pool';
+import { assertTransactionIdsSafeAt } from '../db/transaction-id-guard';
 import { EventStore } from '../event-store/event-store';
 import { EventUpcasters } from '../event-store/event-upcasters';
 import { createLogger } from '../logger';
@@ -16,6 +17,7 @@ const log = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.l
 const database = await openDatabaseServer(config, log, { attach: true });
 let failed: boolean;
 try {
+  await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
   const pool = await createDatabasePool(database.url, { maxPoolSize: 2 });
   const store = new EventStore({

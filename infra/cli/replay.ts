@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { openDatabaseServer } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createDatabasePool } from '../db/pool';
+import { assertTransactionIdsSafeAt } from '../db/transaction-id-guard';
 import { EventStore } from '../event-store/event-store';
 import { createLogger } from '../logger';
 import { rebuildProjection } from '../projection-engine/catch-up-runner';
@@ -22,6 +23,7 @@ const config = loadConfig();
 const log = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
 const database = await openDatabaseServer(config, log, { attach: true });
 try {
+  await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
   const pool = await createDatabasePool(database.url, { maxPoolSize: 2 });
   const store = new EventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
