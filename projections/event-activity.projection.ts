@@ -1,11 +1,12 @@
 import { sql } from 'slonik';
-import type { Projection } from '../infra/projection-engine/projection';
+import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 
 /** Counts events per type and UTC day: a cheap view of what the marketplace is doing. */
-export const eventActivityProjection: Projection = {
+export const eventActivityProjection: RebuildableProjection = {
   name: 'event-activity',
   mode: 'catch-up',
   eventTypes: 'all',
+  tables: [{ name: 'event_activity_daily' }],
   async apply(tx, events) {
     const counts = new Map<string, { event_type: string; day: string; events: number }>();
     for (const event of events) {

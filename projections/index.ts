@@ -1,4 +1,4 @@
-import type { Projection } from '../infra/projection-engine/projection';
+import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { eventActivityProjection } from './event-activity.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
@@ -8,7 +8,7 @@ import { skinOfTheMonthProjection } from './skin-of-the-month.projection';
 import { skinRatingsProjection } from './skin-ratings.projection';
 
 /** Every read model built from events, by name: the API, the runner and `npm run replay` use this list. */
-export const projections: readonly Projection[] = [
+export const projections: readonly RebuildableProjection[] = [
   eventActivityProjection,
   skinRatingsProjection,
   skinDownloadsProjection,

@@ -9,7 +9,7 @@ import {
   type PaymentSessionOpened,
 } from '../domain/orders/order.events';
 import type { DatabaseTransactionConnection } from '../infra/db/pool';
-import type { Projection } from '../infra/projection-engine/projection';
+import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { jsonRows } from './json-rows';
 
 export const ORDER_EVENT_TYPES: readonly OrderEvent['type'][] = [
@@ -36,10 +36,12 @@ type OrderFields = Record<string, string | number | boolean | null>;
  * orders are updated once (the latest event wins), items and sessions are inserted in bulk. The
  * rows are those that applying the events one by one gives.
  */
-export const ordersProjection: Projection = {
+export const ordersProjection: RebuildableProjection = {
   name: 'orders',
   mode: 'inline',
   eventTypes: ORDER_EVENT_TYPES,
+  // Orders first: the other two reference them.
+  tables: [{ name: 'orders' }, { name: 'order_items' }, { name: 'order_payment_sessions' }],
   async apply(tx, events) {
     const placed = new Map<number, OrderFields>();
     const items: Record<string, unknown>[] = [];

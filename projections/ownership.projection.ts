@@ -6,7 +6,7 @@ import type {
   OrderRefunded,
   PaymentReceived,
 } from '../domain/orders/order.events';
-import type { Projection } from '../infra/projection-engine/projection';
+import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { jsonRows } from './json-rows';
 
 type Grant = { order_id: number; user_id: number; acquired_at: string | null };
@@ -34,7 +34,7 @@ type OrderGrants = {
  * payments of earlier rows, then the new rows), giving the rows that applying the events one by one
  * gives, without a round trip per event on a long replay.
  */
-export const ownershipProjection: Projection = {
+export const ownershipProjection: RebuildableProjection = {
   name: 'ownership',
   mode: 'inline',
   eventTypes: [
@@ -43,6 +43,7 @@ export const ownershipProjection: Projection = {
     'OrderCancelled',
     'OrderRefunded',
   ] satisfies OrderEvent['type'][],
+  tables: [{ name: 'owned_bundles' }, { name: 'owned_skins' }],
   async apply(tx, events) {
     const orders = new Map<number, OrderGrants>();
     const grantsOf = (orderId: number) => {

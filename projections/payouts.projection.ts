@@ -6,7 +6,7 @@ import {
   type PayoutStatus,
 } from '../domain/payouts/payout.events';
 import type { StoredEvent } from '../infra/event-store/event-store';
-import type { Projection } from '../infra/projection-engine/projection';
+import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { jsonRows } from './json-rows';
 
 type PayoutRowChange = {
@@ -44,10 +44,12 @@ type Line = {
  * payouts are inserted, counters move by the batch's sums, the latest status and details win, lines
  * are inserted and removed. Amounts are copied from the events, never recomputed.
  */
-export const payoutsProjection: Projection = {
+export const payoutsProjection: RebuildableProjection = {
   name: 'payouts',
   mode: 'inline',
   eventTypes: PAYOUT_EVENT_TYPES,
+  // Payouts first: their lines reference them.
+  tables: [{ name: 'payouts' }, { name: 'payout_lines' }],
   async apply(tx, events) {
     const opened: { id: number; author_id: number; opened_at: string }[] = [];
     const changes = new Map<number, PayoutRowChange>();

@@ -1,16 +1,29 @@
 import { sql } from 'slonik';
 import type { SkinDownloaded } from '../domain/downloads/download.events';
-import type { Projection } from '../infra/projection-engine/projection';
+import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 
 /**
  * Download counters: total and unique per skin, each downloader's first and last download (unique
  * counts in any window ending now), totals per skin and day (windows), and totals and unique
  * downloaders per skin and month (monthly histories).
+ *
+ * Every row is a sum, a set membership, or the earliest/latest of the downloads' recorded times
+ * (least/greatest over every batch, not only the first one): none depends on the order of the
+ * events or on where the feed is split into batches, so a rebuild gives the live rows. The skin and
+ * downloader come from the event's data, never from its stream id.
  */
-export const skinDownloadsProjection: Projection = {
+export const skinDownloadsProjection: RebuildableProjection = {
   name: 'skin-downloads',
   mode: 'catch-up',
   eventTypes: ['SkinDownloaded'],
+  // skin_stats is shared with the rating sums: a rebuild writes only the download columns.
+  tables: [
+    { name: 'skin_downloaders' },
+    { name: 'skin_stats', columns: ['downloads_total', 'downloads_unique'] },
+    { name: 'skin_download_daily' },
+    { name: 'skin_downloader_months' },
+    { name: 'skin_download_monthly' },
+  ],
   async apply(tx, events) {
     const rows = sql.jsonb(
       events.map((event) => {
@@ -24,7 +37,9 @@ export const skinDownloadsProjection: Projection = {
       ), downloaders as (
         insert into skin_downloaders (skin_id, downloader, first_at, last_at)
         select skin_id, downloader, min(at), max(at) from downloads group by skin_id, downloader
-        on conflict (skin_id, downloader) do update set last_at = greatest(skin_downloaders.last_at, excluded.last_at)
+        on conflict (skin_id, downloader) do update set
+          first_at = least(skin_downloaders.first_at, excluded.first_at),
+          last_at = greatest(skin_downloaders.last_at, excluded.last_at)
         returning skin_id, (xmax = 0) as is_new
       ), per_skin as (
         select d.skin_id, d.total, coalesce(n.new_downloaders, 0) as new_downloaders

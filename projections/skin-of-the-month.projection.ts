@@ -1,11 +1,12 @@
 import { sql } from 'slonik';
 import type { SkinOfTheMonthChosen } from '../domain/skin-of-the-month/skin-of-the-month';
-import type { Projection } from '../infra/projection-engine/projection';
+import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 
-export const skinOfTheMonthProjection: Projection = {
+export const skinOfTheMonthProjection: RebuildableProjection = {
   name: 'skin-of-the-month',
   mode: 'inline',
   eventTypes: ['SkinOfTheMonthChosen'],
+  tables: [{ name: 'skin_of_the_month' }],
   async apply(tx, events) {
     for (const event of events) {
       const data = event.data as SkinOfTheMonthChosen['data'];

@@ -1,19 +1,26 @@
 import { sql } from 'slonik';
 import type { SkinRated } from '../domain/ratings/rating.decider';
-import type { Projection } from '../infra/projection-engine/projection';
+import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 
 /**
  * Votes and each skin's rating sum and count, in the vote's own transaction so the voter sees the
- * new average at once. Applies the change each event records (rating − previous rating).
+ * new average at once. Applies the change each event records (rating − previous rating), so the
+ * sums do not depend on the order of the events. A user's votes on a skin share one stream, which
+ * the feed gives in stream order: within a batch the vote given last wins (never the one with the
+ * latest recorded time, which is the transaction's start and may be earlier for a later vote), and
+ * a later batch overwrites an earlier one, so any split of the feed into batches gives the same rows.
  */
-export const skinRatingsProjection: Projection = {
+export const skinRatingsProjection: RebuildableProjection = {
   name: 'skin-ratings',
   mode: 'inline',
   eventTypes: ['SkinRated'],
+  // skin_stats is shared with the download counters: a rebuild writes only the rating columns.
+  tables: [{ name: 'skin_ratings' }, { name: 'skin_stats', columns: ['rating_sum', 'rating_count'] }],
   async apply(tx, events) {
-    const rows = events.map((event) => {
+    const rows = events.map((event, feedOrder) => {
       const data = event.data as SkinRated['data'];
       return {
+        feed_order: feedOrder,
         skin_id: data.skinId,
         user_id: data.userId,
         rating: data.rating,
@@ -24,8 +31,8 @@ export const skinRatingsProjection: Projection = {
     await tx.query(sql.unsafe`
       insert into skin_ratings (skin_id, user_id, rating, rated_at)
       select distinct on (skin_id, user_id) skin_id, user_id, rating, rated_at
-      from jsonb_to_recordset(${sql.jsonb(rows)}) as x(skin_id bigint, user_id bigint, rating smallint, previous smallint, rated_at timestamptz)
-      order by skin_id, user_id, rated_at desc
+      from jsonb_to_recordset(${sql.jsonb(rows)}) as x(feed_order int, skin_id bigint, user_id bigint, rating smallint, rated_at timestamptz)
+      order by skin_id, user_id, feed_order desc
       on conflict (skin_id, user_id) do update set rating = excluded.rating, rated_at = excluded.rated_at`);
     await tx.query(sql.unsafe`
       insert into skin_stats (skin_id, rating_sum, rating_count)
