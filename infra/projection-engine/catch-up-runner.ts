@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { DatabasePool, Queryable } from '../db/pool';
-import { FEED_CHANNEL, FEED_START, type EventStore, type FeedCheckpoint } from '../event-store/event-store';
+import type { DatabasePool, DatabaseTransactionConnection, Queryable } from '../db/pool';
+import { FEED_CHANNEL, type EventStore, type FeedCheckpoint } from '../event-store/event-store';
 import type { Logger } from '../logger';
-import { handlesEvent, type FeedConsumer, type Projection } from './projection';
+import type { FeedConsumer, Projection } from './projection';
+import { rebuildInPlace, rebuildInShadow, type RebuildableProjection } from './shadow-rebuild';
 
 // Two-key advisory locks (class, hashtext(name)) never collide with the event store's one-key stream locks.
 const PROJECTION_LOCK_CLASS = 7220;
@@ -226,42 +227,21 @@ async function measureLag(db: Queryable, name: string) {
 }
 
 /**
- * Rebuilds a read model from the events and returns how many events it applied.
- * Catch-up: empty it and reset its checkpoint under the projection's lock, then replay.
- * Inline: empty it (TRUNCATE locks its tables, so live appends wait) and replay every committed
- * event in the same transaction; appends still in flight apply their own events afterwards.
+ * Rebuilds a read model from the events and returns how many events it applied. A projection that
+ * names its tables (every one in projections/index.ts) is rebuilt beside the live tables and swapped
+ * in with one short transaction (shadow-rebuild.ts); the swap holds the runner's lock on a catch-up
+ * projection, so no batch runs meanwhile, and moves its checkpoint. One that does not (a test's or a
+ * bench's own) is emptied and replayed in place: its tables are locked for the whole replay.
  */
 export async function rebuildProjection(
-  options: Pick<RunnerOptions, 'pool' | 'store' | 'batchSize'>,
-  projection: Projection,
+  options: Pick<RunnerOptions, 'pool' | 'store' | 'batchSize'> & { log?: Logger },
+  projection: Projection | RebuildableProjection,
 ): Promise<number> {
-  if (projection.mode === 'catch-up') {
-    await ensureCheckpoints(options.pool, [projection]);
-    await options.pool.transaction(async (tx) => {
-      await tx.query(
-        sql.unsafe`select pg_advisory_xact_lock(${PROJECTION_LOCK_CLASS}, hashtext(${projection.name}))`,
-      );
-      await projection.reset(tx);
-      await tx.query(sql.unsafe`
-        update projection_checkpoints
-        set last_transaction_id = ${FEED_START.transactionId}::xid8, last_position = ${FEED_START.position},
-            events_applied = 0, updated_at = now()
-        where projection_name = ${projection.name}`);
-    });
-    return runUntilCaughtUp(options, projection);
+  const lockCatchUp = async (tx: DatabaseTransactionConnection, name: string) => {
+    await tx.query(sql.unsafe`select pg_advisory_xact_lock(${PROJECTION_LOCK_CLASS}, hashtext(${name}))`);
+  };
+  if ('tables' in projection) {
+    return (await rebuildInShadow({ ...options, lockCatchUp }, projection)).applied;
   }
-  return options.pool.transaction(async (tx) => {
-    await projection.reset(tx);
-    let after = FEED_START;
-    let applied = 0;
-    for (;;) {
-      const events = await options.store.readCommitted(tx, after, options.batchSize);
-      const last = events.at(-1);
-      if (!last) return applied;
-      const handled = events.filter((event) => handlesEvent(projection, event.type));
-      if (handled.length > 0) await projection.apply(tx, handled);
-      applied += handled.length;
-      after = { transactionId: last.transactionId, position: last.globalPosition };
-    }
-  });
+  return rebuildInPlace({ ...options, lockCatchUp }, projection);
 }
