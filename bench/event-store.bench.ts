@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { EventStore } from '../infra/event-store/event-store';
+import { createEventStore } from '../infra/event-store/event-store-factory';
 import { rebuildProjection } from '../infra/projection-engine/catch-up-runner';
 import type { Projection } from '../infra/projection-engine/projection';
 import type { BenchDatabase } from './bench-database';
@@ -29,7 +29,7 @@ const benchRowsProjection: Projection = {
 };
 
 export async function benchEventStore(db: BenchDatabase, options: { replayEvents: number }) {
-  const store = new EventStore();
+  const store = createEventStore({ inlineProjections: [] });
   const { pool } = db;
   const appendOne = (streamId: string, expectedVersion: number | 'any', amount: number) =>
     pool.transaction((tx) =>

@@ -5,7 +5,7 @@ import { runPayoutCommand } from '../api/payouts/payout-commands';
 import { ORDER_STREAM_TYPE, orderEventSchemaVersions } from '../domain/orders/order.events';
 import type { PayoutCommand } from '../domain/payouts/payout.decider';
 import { PAYOUT_EVENT_TYPES, type PayoutDestination } from '../domain/payouts/payout.events';
-import { EventStore } from '../infra/event-store/event-store';
+import { createEventStore } from '../infra/event-store/event-store-factory';
 import { createLogger } from '../infra/logger';
 import {
   ensureCheckpoints,
@@ -58,7 +58,7 @@ export async function benchPayouts(
   options: { orders: number; authors: number; allocationBatchSize: number },
 ) {
   const { pool } = db;
-  const store = new EventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
+  const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
   const log = createLogger({ level: 'warn' });
 
   // 1. The order history, written with INSERT … SELECT (bench/order-history.ts): the same rows an

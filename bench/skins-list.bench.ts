@@ -9,7 +9,7 @@ import { buildServer } from '../api/server';
 import { projections } from '../projections';
 import { createAppContext, listenToCatalogueChanges } from '../infra/app';
 import { loadConfig } from '../infra/config';
-import { EventStore } from '../infra/event-store/event-store';
+import { createEventStore } from '../infra/event-store/event-store-factory';
 import { createLogger } from '../infra/logger';
 import { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
 import type { BenchDatabase } from './bench-database';
@@ -134,7 +134,7 @@ export async function benchSkinsList(db: BenchDatabase, options: { seconds: numb
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-app-'));
   const config = { ...loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
   const log = createLogger({ level: 'silent' });
-  const store = new EventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
+  const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
   const runner = new CatchUpRunner({
     pool: db.pool,
     store,

@@ -17,8 +17,7 @@ import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
 import { startTemporaryAssetsCleanupJob } from './jobs/temporary-assets-cleanup.job';
 import { startUnpaidOrdersJob } from './jobs/unpaid-orders.job';
 import { startPayoutScheduleJob } from './jobs/payout-schedule.job';
-import { EventStore } from './event-store/event-store';
-import { EventUpcasters } from './event-store/event-upcasters';
+import { createEventStore } from './event-store/event-store-factory';
 import type { Logger } from './logger';
 import { Mailer } from './mail/mailer';
 import { createPaymentProviders } from './payments/payment-providers';
@@ -76,8 +75,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   });
   await migrate(database.url, log);
   const pool = await createDatabasePool(database.url, { maxPoolSize: config.databasePoolSize });
-  const store = new EventStore({
-    upcasters: new EventUpcasters(),
+  const store = createEventStore({
     inlineProjections: projections.filter((projection) => projection.mode === 'inline'),
   });
   const runner = new CatchUpRunner({

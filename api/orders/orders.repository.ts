@@ -1,7 +1,14 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { PAYMENT_STATUSES, type OrderItemRef, type PaymentStatus } from '../../domain/orders/order.events';
+import type { SkinDownloaded } from '../../domain/downloads/download.events';
 import type { Queryable } from '../../infra/db/pool';
+import {
+  FEED_START,
+  isEventOf,
+  type EventStore,
+  type FeedCheckpoint,
+} from '../../infra/event-store/event-store';
 
 // Reads of the order and ownership read models (migration 009); the projections write them.
 
@@ -193,17 +200,16 @@ export async function ownerThroughOrder(
 /**
  * The items of each order its buyer downloaded since the payment (a bundle counts when any skin it
  * granted was): what forbids a refund. Reads the download read model, plus the download events the
- * catch-up projection has not applied yet, so a download a moment ago counts too.
+ * catch-up projection has not applied yet (read through the store, so upcast like any reader sees
+ * them), so a download a moment ago counts too.
  */
 export async function itemsDownloadedSincePayment(
-  db: Queryable,
+  deps: { pool: Queryable; store: EventStore },
   orderIds: readonly number[],
 ): Promise<Map<number, OrderItemRef[]>> {
   const found = new Map<number, OrderItemRef[]>();
   if (orderIds.length === 0) return found;
-  const rows = await db.any(sql.type(
-    z.object({ order_id: z.number(), item_type: z.enum(['SKIN', 'BUNDLE']), item_id: z.number() }),
-  )`
+  const granted = await deps.pool.any(sql.type(grantedRow)`
     with granted as (
       select o.id as order_id, i.item_type, i.item_id, s.skin_id, 'user:' || o.buyer_user_id as downloader,
              o.payment_received_at
@@ -212,26 +218,74 @@ export async function itemsDownloadedSincePayment(
       cross join lateral unnest(case when i.item_type = 'SKIN' then array[i.item_id] else i.skin_ids end) as s(skin_id)
       where o.id = any(${sql.array([...orderIds], 'int8')})
         and o.buyer_user_id is not null and o.payment_received_at is not null
-    ), pending as materialized (
-      select (e.data->>'skinId')::bigint as skin_id, e.data->>'downloader' as downloader, e.recorded_at
-      from events e
-      join projection_checkpoints c on c.projection_name = 'skin-downloads'
-      where (e.transaction_id, e.global_position) > (c.last_transaction_id, c.last_position)
-        and e.event_type = 'SkinDownloaded'
     )
-    select distinct g.order_id, g.item_type, g.item_id from granted g
-    where exists (
-      select 1 from skin_downloaders d
-      where d.skin_id = g.skin_id and d.downloader = g.downloader and d.last_at >= g.payment_received_at
-    ) or exists (
-      select 1 from pending p
-      where p.skin_id = g.skin_id and p.downloader = g.downloader and p.recorded_at >= g.payment_received_at
-    )
+    select g.order_id, g.item_type, g.item_id, g.skin_id, g.downloader, g.payment_received_at,
+           exists (
+             select 1 from skin_downloaders d
+             where d.skin_id = g.skin_id and d.downloader = g.downloader and d.last_at >= g.payment_received_at
+           ) as downloaded
+    from granted g
     order by g.order_id, g.item_type, g.item_id`);
-  for (const row of rows) {
+  if (granted.length === 0) return found;
+  const pending = await pendingDownloads(deps, new Set(granted.map((row) => row.skin_id)));
+  const seen = new Set<string>();
+  for (const row of granted) {
+    const key = `${row.order_id}:${row.item_type}:${row.item_id}`;
+    if (seen.has(key)) continue;
+    const since = row.payment_received_at!;
+    const downloaded =
+      row.downloaded ||
+      pending.some(
+        (download) =>
+          download.skinId === row.skin_id && download.downloader === row.downloader && download.at >= since,
+      );
+    if (!downloaded) continue;
+    seen.add(key);
     const items = found.get(row.order_id) ?? [];
     items.push({ itemType: row.item_type, itemId: row.item_id });
     found.set(row.order_id, items);
   }
   return found;
+}
+
+const grantedRow = z.object({
+  order_id: z.number(),
+  item_type: z.enum(['SKIN', 'BUNDLE']),
+  item_id: z.number(),
+  skin_id: z.number(),
+  downloader: z.string(),
+  payment_received_at: z.number().nullable(),
+  downloaded: z.boolean(),
+});
+
+const PENDING_BATCH = 5_000;
+const isDownload = isEventOf<SkinDownloaded>(['SkinDownloaded']);
+
+/** Downloads of these skins the skin-downloads projection has not applied yet. */
+async function pendingDownloads(
+  deps: { pool: Queryable; store: EventStore },
+  skinIds: ReadonlySet<number>,
+): Promise<{ skinId: number; downloader: string; at: number }[]> {
+  const checkpoint = await deps.pool.maybeOne(sql.type(
+    z.object({ transaction_id: z.string(), position: z.number() }),
+  )`
+    select last_transaction_id::text as transaction_id, last_position as position
+    from projection_checkpoints where projection_name = 'skin-downloads'`);
+  const pending: { skinId: number; downloader: string; at: number }[] = [];
+  let after: FeedCheckpoint | null = checkpoint
+    ? { transactionId: checkpoint.transaction_id, position: checkpoint.position }
+    : FEED_START;
+  while (after) {
+    const batch = await deps.store.readCommittedOfTypes(deps.pool, after, {
+      limit: PENDING_BATCH,
+      eventTypes: ['SkinDownloaded'],
+    });
+    for (const event of batch.events.filter(isDownload)) {
+      const { data } = event;
+      if (!skinIds.has(data.skinId)) continue;
+      pending.push({ skinId: data.skinId, downloader: data.downloader, at: event.recordedAt.getTime() });
+    }
+    after = batch.scannedTo;
+  }
+  return pending;
 }

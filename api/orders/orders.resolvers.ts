@@ -180,7 +180,7 @@ export const ordersLoaders = {
         now - row.payment_received_at <= REFUND_WINDOW_MS;
       const candidates = queries.map((q) => q.obj.row).filter(inWindow);
       const downloaded = await itemsDownloadedSincePayment(
-        context.services.pool,
+        context.services,
         candidates.map((row) => row.id),
       );
       return queries.map((q) => inWindow(q.obj.row) && !downloaded.has(q.obj.id));

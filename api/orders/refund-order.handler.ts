@@ -16,7 +16,7 @@ export async function refundOrder(
 ): Promise<void> {
   const order = await findOrder(app.pool, command.orderId);
   if (!order) throw new DomainError('NOT_FOUND', 'There is no such order.');
-  const downloaded = await itemsDownloadedSincePayment(app.pool, [order.id]);
+  const downloaded = await itemsDownloadedSincePayment(app, [order.id]);
   const { appended } = await runOrderCommand(
     app,
     String(order.id),

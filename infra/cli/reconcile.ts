@@ -7,8 +7,7 @@ import { openDatabaseServer } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createDatabasePool } from '../db/pool';
 import { assertTransactionIdsSafeAt } from '../db/transaction-id-guard';
-import { EventStore } from '../event-store/event-store';
-import { EventUpcasters } from '../event-store/event-upcasters';
+import { createEventStore } from '../event-store/event-store-factory';
 import { createLogger } from '../logger';
 import { formatReconciliation, reconcileAll } from '../reconcile/reconcile';
 
@@ -20,10 +19,7 @@ try {
   await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
   const pool = await createDatabasePool(database.url, { maxPoolSize: 2 });
-  const store = new EventStore({
-    upcasters: new EventUpcasters(),
-    inlineProjections: projections.filter((p) => p.mode === 'inline'),
-  });
+  const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
   const report = await reconcileAll({ pool, store });
   await pool.end();
   for (const line of formatReconciliation(report)) console.log(line);

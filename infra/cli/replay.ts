@@ -5,7 +5,7 @@ import { openDatabaseServer } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createDatabasePool } from '../db/pool';
 import { assertTransactionIdsSafeAt } from '../db/transaction-id-guard';
-import { EventStore } from '../event-store/event-store';
+import { createEventStore } from '../event-store/event-store-factory';
 import { createLogger } from '../logger';
 import { rebuildProjection } from '../projection-engine/catch-up-runner';
 
@@ -26,7 +26,7 @@ try {
   await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
   const pool = await createDatabasePool(database.url, { maxPoolSize: 2 });
-  const store = new EventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
+  const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
   for (const projection of chosen) {
     const started = performance.now();
     const applied = await rebuildProjection({ pool, store, batchSize: 5_000 }, projection);

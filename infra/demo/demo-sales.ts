@@ -883,7 +883,7 @@ async function refundPaidOrder(
   reason: string,
   metadata: EventMetadata,
 ): Promise<void> {
-  const downloaded = await itemsDownloadedSincePayment(app.pool, [Number(orderId)]);
+  const downloaded = await itemsDownloadedSincePayment(app, [Number(orderId)]);
   const refundedAt = app.now();
   await runOrderCommand(
     app,

@@ -3,7 +3,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { DatabaseTransactionConnection, Queryable } from '../db/pool';
 import { handlesEvent, type Projection } from '../projection-engine/projection';
-import { EventUpcasters } from './event-upcasters';
+import type { EventUpcasters } from './event-upcasters';
+import { createUpcasters } from './upcaster-registry';
 
 /** What an append expects of the stream: its exact current version, or one of the three states. */
 export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';
@@ -27,19 +28,40 @@ export type NewEvent<Type extends string = string, Data = unknown> = {
   occurredAt?: Date;
 };
 
-export type StoredEvent<Type extends string = string, Data = unknown> = {
+/** What a decider decides and a projection reads: a type name and its data. */
+export type DomainEvent = { type: string; data: unknown };
+
+/** What the store records around an event. */
+export type EventEnvelope = {
   eventId: string;
   streamId: string;
   streamVersion: number;
   globalPosition: number;
   /** The writing transaction's id (xid8), as a decimal string. */
   transactionId: string;
-  type: Type;
   schemaVersion: number;
-  data: Data;
   metadata: EventMetadata;
   recordedAt: Date;
 };
+
+/**
+ * An event as read (upcast to its newest shape). `StoredEvent<OrderEvent>` is a discriminated
+ * union: switching on `type` narrows `data`. Narrow a plain `StoredEvent` with `isEventOf`.
+ */
+export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
+  ? EventEnvelope & E
+  : never;
+
+/**
+ * A guard for the events of one union, by type name: the store reads every event in its newest
+ * shape (upcasting), so the type name tells the shape of the data.
+ */
+export function isEventOf<E extends DomainEvent>(
+  types: readonly E['type'][],
+): (event: StoredEvent) => event is StoredEvent<E> {
+  const known = new Set<string>(types);
+  return (event): event is StoredEvent<E> => known.has(event.type);
+}
 
 export type AppendRequest = {
   streamId: string;
@@ -94,6 +116,7 @@ const eventColumns = sql.fragment`
   event_type, schema_version, data, metadata, recorded_at`;
 
 export type EventStoreOptions = {
+  /** The application's registry (upcaster-registry.ts) unless given; build stores with createEventStore. */
   upcasters?: EventUpcasters;
   /** Read models updated in the append's own transaction (read-your-writes). */
   inlineProjections?: readonly Projection[];
@@ -104,7 +127,7 @@ export class EventStore {
   readonly inlineProjections: readonly Projection[];
 
   constructor(options: EventStoreOptions = {}) {
-    this.upcasters = options.upcasters ?? new EventUpcasters();
+    this.upcasters = options.upcasters ?? createUpcasters();
     this.inlineProjections = options.inlineProjections ?? [];
   }
 
@@ -260,16 +283,19 @@ export class EventStore {
    * The global feed after a checkpoint, in (transaction id, position) order. Only events written by
    * transactions older than every transaction still running are returned, so an event whose
    * transaction took an earlier position but commits later is never skipped: the reader simply
-   * sees it on a later call. With `eventTypes`, other events are scanned but not returned;
-   * `scannedTo` is the last event scanned, where the reader continues next time.
+   * sees it on a later call. With `eventTypes` (the types as read, after upcasting), other events
+   * are scanned but not returned: rows are pre-selected on every stored type that upcasts into a
+   * wanted one, and kept when their upcast type is wanted. `scannedTo` is the last event scanned,
+   * where the reader continues next time.
    */
   async readFeed(
     db: Queryable,
     after: FeedCheckpoint,
     options: { limit: number; eventTypes?: readonly string[] },
   ): Promise<{ events: StoredEvent[]; scannedTo: FeedCheckpoint | null }> {
+    const wantedTypes = options.eventTypes ? new Set(options.eventTypes) : null;
     const wanted = options.eventTypes
-      ? sql.fragment`event_type = any(${sql.array([...options.eventTypes], 'text')})`
+      ? sql.fragment`event_type = any(${sql.array(this.upcasters.storedTypesFor(options.eventTypes), 'text')})`
       : sql.fragment`true`;
     const rows = await db.any(sql.type(feedRow)`
       select ${wanted} as wanted,
@@ -283,8 +309,37 @@ export class EventStore {
       limit ${options.limit}`);
     const last = rows.at(-1);
     return {
-      events: rows.filter((row) => row.wanted).map((row) => this.toStoredEvent(row)),
+      events: rows
+        .filter((row) => row.wanted)
+        .map((row) => this.toStoredEvent(row))
+        .filter((event) => wantedTypes === null || wantedTypes.has(event.type)),
       scannedTo: last ? { transactionId: last.transaction_id, position: last.global_position } : null,
+    };
+  }
+
+  /**
+   * Committed events of some types (as read, after upcasting) after a position, in feed order,
+   * without the in-flight guard: what a catch-up projection has not applied yet, for a reader that
+   * must count it too. At most `limit` events; `scannedTo` is where to continue (null at the end).
+   */
+  async readCommittedOfTypes(
+    db: Queryable,
+    after: FeedCheckpoint,
+    options: { limit: number; eventTypes: readonly string[] },
+  ): Promise<{ events: StoredEvent[]; scannedTo: FeedCheckpoint | null }> {
+    const wantedTypes = new Set(options.eventTypes);
+    const rows = await db.any(sql.type(storedEventRow)`
+      select ${eventColumns} from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position})
+        and event_type = any(${sql.array(this.upcasters.storedTypesFor(options.eventTypes), 'text')})
+      order by events.transaction_id, events.global_position limit ${options.limit}`);
+    const last = rows.at(-1);
+    return {
+      events: rows.map((row) => this.toStoredEvent(row)).filter((event) => wantedTypes.has(event.type)),
+      scannedTo:
+        last && rows.length === options.limit
+          ? { transactionId: last.transaction_id, position: last.global_position }
+          : null,
     };
   }
 

@@ -1,13 +1,18 @@
 /**
  * Old event shapes are upgraded when read, so deciders and projections only know the newest shape.
  * Register one step per schema version: `from` is the version the step accepts; the step returns
- * the data of version `from + 1` (and may rename the type, e.g. `SkinRated` → `SkinRated2`).
+ * the data of version `from + 1`. A step may rename the type (`renamesTo`), declared up front so
+ * that a reader filtering stored rows by type can tell which stored names read as the one it wants.
  */
 export type UpcastStep = {
   type: string;
   from: number;
-  upcast: (data: unknown) => { data: unknown; type?: string };
+  /** The type name the event has after this step, when the step renames it. */
+  renamesTo?: string;
+  upcast: (data: unknown) => unknown;
 };
+
+export type UpcastEvent = { type: string; schemaVersion: number; data: unknown };
 
 export class EventUpcasters {
   private readonly steps = new Map<string, UpcastStep>();
@@ -23,21 +28,41 @@ export class EventUpcasters {
     return this;
   }
 
-  upcast(
-    type: string,
-    schemaVersion: number,
-    data: unknown,
-  ): { type: string; schemaVersion: number; data: unknown } {
+  upcast(type: string, schemaVersion: number, data: unknown): UpcastEvent {
     let current = { type, schemaVersion, data };
     for (let step = this.steps.get(`${type}@${schemaVersion}`); step;) {
-      const next = step.upcast(current.data);
       current = {
-        type: next.type ?? current.type,
+        type: step.renamesTo ?? current.type,
         schemaVersion: current.schemaVersion + 1,
-        data: next.data,
+        data: step.upcast(current.data),
       };
       step = this.steps.get(`${current.type}@${current.schemaVersion}`);
     }
     return current;
+  }
+
+  /**
+   * The stored type names whose events may read as one of `types`: the types themselves and every
+   * type a chain of renaming steps leads from into one of them. It is a superset (a type may be
+   * renamed away from a wanted name at a later version), so a reader that filters stored rows with
+   * it checks the upcast type again.
+   */
+  storedTypesFor(types: readonly string[]): string[] {
+    const found = new Set(types);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const step of this.steps.values()) {
+        if (step.renamesTo !== undefined && found.has(step.renamesTo) && !found.has(step.type)) {
+          found.add(step.type);
+          grew = true;
+        }
+      }
+    }
+    return [...found];
+  }
+
+  /** Whether any step is registered: without one, stored rows already have their read shape. */
+  get isEmpty(): boolean {
+    return this.steps.size === 0;
   }
 }

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { EventUpcasters } from './event-upcasters';
+import { createUpcasters, upcastSteps } from './upcaster-registry';
 
 describe('event upcasters', () => {
   const upcasters = new EventUpcasters([
-    { type: 'OrderPlaced', from: 1, upcast: (data) => ({ data: { ...(data as object), tipCents: 0 } }) },
-    { type: 'OrderPlaced', from: 2, upcast: (data) => ({ data, type: 'OrderPlacedWithCountry' }) },
+    { type: 'OrderPlaced', from: 1, upcast: (data) => ({ ...(data as object), tipCents: 0 }) },
+    { type: 'OrderPlaced', from: 2, renamesTo: 'OrderPlacedWithCountry', upcast: (data) => data },
     {
       type: 'OrderPlacedWithCountry',
       from: 3,
-      upcast: (data) => ({ data: { ...(data as object), country: null } }),
+      upcast: (data) => ({ ...(data as object), country: null }),
     },
+    { type: 'SkinRatedV0', from: 1, renamesTo: 'SkinRated', upcast: (data) => data },
+    { type: 'VoteCast', from: 1, renamesTo: 'SkinRatedV0', upcast: (data) => data },
   ]);
 
   it('applies each step from the stored version to the newest, following renames', () => {
@@ -33,9 +36,32 @@ describe('event upcasters', () => {
     });
   });
 
+  it('tells which stored types read as a wanted type, through chains of renames', () => {
+    expect(upcasters.storedTypesFor(['SkinRated']).sort()).toEqual(['SkinRated', 'SkinRatedV0', 'VoteCast']);
+    expect(upcasters.storedTypesFor(['OrderPlacedWithCountry']).sort()).toEqual([
+      'OrderPlaced',
+      'OrderPlacedWithCountry',
+    ]);
+    expect(upcasters.storedTypesFor(['PaymentReceived'])).toEqual(['PaymentReceived']);
+  });
+
   it('refuses two steps for the same version', () => {
-    expect(() => upcasters.register({ type: 'OrderPlaced', from: 1, upcast: (data) => ({ data }) })).toThrow(
+    expect(() => upcasters.register({ type: 'OrderPlaced', from: 1, upcast: (data) => data })).toThrow(
       /Two upcasters/,
     );
+  });
+
+  it('builds the application registry once, with extra steps only when a test adds them', () => {
+    expect(createUpcasters().storedTypesFor(['SkinRated'])).toEqual(
+      new EventUpcasters(upcastSteps).storedTypesFor(['SkinRated']),
+    );
+    const extended = createUpcasters([
+      { type: 'SkinRatedV0', from: 1, renamesTo: 'SkinRated', upcast: (data) => data },
+    ]);
+    expect(extended.upcast('SkinRatedV0', 1, { rating: 4 })).toEqual({
+      type: 'SkinRated',
+      schemaVersion: 2,
+      data: { rating: 4 },
+    });
   });
 });

@@ -3,18 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ConcurrencyError,
-  EventStore,
   EventStoreUsageError,
   FEED_START,
   type ExpectedVersion,
   type FeedCheckpoint,
   type StoredEvent,
 } from '../../infra/event-store/event-store';
-import { EventUpcasters } from '../../infra/event-store/event-upcasters';
+import { createEventStore } from '../../infra/event-store/event-store-factory';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let db: TestDatabase;
-const store = new EventStore();
+const store = createEventStore({ inlineProjections: [] });
 let streamCounter = 0;
 const newStreamId = () => `test-${++streamCounter}-${Date.now()}`;
 const event = (n: number) => ({ type: 'ThingHappened', data: { n } });
@@ -270,15 +269,16 @@ describe('upcasting', () => {
         events: [{ type: 'SkinRated', schemaVersion: 1, data: { stars: 4 } }],
       }),
     );
-    const upcasting = new EventStore({
-      upcasters: new EventUpcasters([
+    const upcasting = createEventStore({
+      inlineProjections: [],
+      testUpcastSteps: [
         {
           type: 'SkinRated',
           from: 1,
-          upcast: (data) => ({ data: { rating: (data as { stars: number }).stars } }),
+          upcast: (data) => ({ rating: (data as { stars: number }).stars }),
         },
-        { type: 'SkinRated', from: 2, upcast: (data) => ({ data: { ...(data as object), userId: null } }) },
-      ]),
+        { type: 'SkinRated', from: 2, upcast: (data) => ({ ...(data as object), userId: null }) },
+      ],
     });
     const [rated] = (await upcasting.readStream(db.pool, streamId)).events;
     expect(rated).toMatchObject({ type: 'SkinRated', schemaVersion: 3, data: { rating: 4, userId: null } });

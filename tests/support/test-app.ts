@@ -8,7 +8,7 @@ import { buildServer } from '../../api/server';
 import { createAppContext } from '../../infra/app';
 import { projections } from '../../projections';
 import { loadConfig, type Config } from '../../infra/config';
-import { EventStore } from '../../infra/event-store/event-store';
+import { createEventStore } from '../../infra/event-store/event-store-factory';
 import { createLogger } from '../../infra/logger';
 import { CatchUpRunner } from '../../infra/projection-engine/catch-up-runner';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -44,7 +44,7 @@ export async function createTestApp(
     ...overrides.config,
   };
   const log = createLogger({ level: config.logLevel });
-  const store = new EventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
+  const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
   const runner = new CatchUpRunner({
     pool: db.pool,
     store,
