@@ -20,6 +20,11 @@ const environmentSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('TrackSkins <noreply@trackskins.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Order mails (docs/buying.md): retries of a failed delivery, doubling from the base up to the cap.
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(5_000),
   // Payments (docs/buying.md): without keys, the built-in local stand-ins take the providers' place.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -54,7 +59,13 @@ export type Config = {
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   jwtSecret: string | undefined;
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+    /** The order-mail sender: give-up after `maxAttempts`, backoff doubling from base to max. */
+    delivery: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; pollMs: number };
+  };
   storageDir: string;
   authRateLimitPerMinute: number;
   payments: PaymentsConfig;
@@ -128,7 +139,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: path.resolve('web/dist'),
     trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.DATA_DIR, 'outbox') },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: path.resolve(e.DATA_DIR, 'outbox'),
+      delivery: {
+        maxAttempts: e.MAIL_MAX_ATTEMPTS,
+        retryBaseMs: e.MAIL_RETRY_BASE_MS,
+        retryMaxMs: Math.max(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_BASE_MS),
+        pollMs: e.MAIL_POLL_MS,
+      },
+    },
     storageDir: path.resolve(e.DATA_DIR, 'files'),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     payments: {

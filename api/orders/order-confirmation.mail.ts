@@ -1,22 +1,7 @@
-import { sql } from 'slonik';
-import { z } from 'zod';
-import { formatEuros } from '../../domain/money';
 import { DOWNLOAD_GRANT_DAYS } from '../../infra/auth/download-grants';
 import type { MailMessage } from '../../infra/mail/mailer';
-import type { AppContext } from '../app-context';
-import { findOrder, itemsOfOrders, type OrderItemRow, type OrderRow } from './orders.repository';
-
-const SITE = 'TrackSkins';
-const ACCENT = '#22d3ee';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
-
-const euros = (cents: number) => `${formatEuros(cents)} EUR`;
+import { ACCENT, escapeHtml, euros, SITE } from '../mail/mail-layout';
+import type { OrderItemRow, OrderRow } from './orders.repository';
 
 export type MailedSkin = { id: number; url: string; title: string };
 
@@ -36,7 +21,7 @@ type MailedItem = {
  */
 export function orderConfirmationMail(input: {
   order: Pick<OrderRow, 'external_id' | 'buyer_email' | 'buyer_name' | 'total_cents'>;
-  items: OrderItemRow[];
+  items: Pick<OrderItemRow, 'item_type' | 'item_id' | 'name' | 'price_cents' | 'tip_cents' | 'skin_ids'>[];
   skins: ReadonlyMap<number, MailedSkin>;
   siteUrl: string;
   /** Signs a guest's link for one skin; null for a registered buyer. */
@@ -108,33 +93,4 @@ ${item.downloads
 <p style="margin-top:32px;font-size:12px;color:#9aa3b2">You receive this mail because of a purchase on ${SITE} with this address.</p>
 </div></body></html>`;
   return { to: order.buyer_email, subject: `Your ${SITE} order ${order.external_id}`, text, html };
-}
-
-/** Sends the confirmation of a paid order (once, by the code that recorded the payment). */
-export async function sendOrderConfirmation(app: AppContext, orderId: string): Promise<void> {
-  const order = await findOrder(app.pool, Number(orderId));
-  if (!order || order.status !== 'PAYMENT_RECEIVED') return;
-  const items = await itemsOfOrders(app.pool, [order.id]);
-  const skinIds = [...new Set(items.flatMap((i) => (i.item_type === 'SKIN' ? [i.item_id] : i.skin_ids)))];
-  const [skins, anonymous] = await Promise.all([
-    app.pool.any(sql.type(z.object({ id: z.number(), url: z.string(), title: z.string() }))`
-      select id, url::text as url, title from skins
-      where id = any(${sql.array(skinIds, 'int8')}) and deleted_at is null`),
-    order.buyer_user_id === null
-      ? true
-      : app.pool.maybeOneFirst(sql.type(z.object({ anonymous: z.boolean() }))`
-          select anonymous from users where id = ${order.buyer_user_id}`),
-  ]);
-  const guest = anonymous !== false;
-  const signedAt = app.now();
-  app.mailer.sendInBackground(
-    orderConfirmationMail({
-      order,
-      items,
-      skins: new Map(skins.map((skin) => [skin.id, skin])),
-      siteUrl: app.config.publicUrl,
-      grantFor: guest ? (skinId) => app.downloadGrants.sign({ orderId, skinId }) : null,
-      linksExpireAt: guest ? new Date(signedAt.getTime() + DOWNLOAD_GRANT_DAYS * 24 * 60 * 60 * 1000) : null,
-    }),
-  );
 }

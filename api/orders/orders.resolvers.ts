@@ -4,7 +4,9 @@ import { centsToEuros } from '../../domain/money';
 import { REFUND_WINDOW_DAYS } from '../../domain/orders/order.decider';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/orders/order.events';
 import type { AppContext } from '../app-context';
-import { requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
+import { isAdmin, requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
+import { DomainError } from '../../domain/errors';
+import { deliveriesOfOrders, mailDeliveryOf, retryFailedDelivery } from '../mail/mail-deliveries';
 import { bundlesByIds } from '../catalogue/bundles.repository';
 import { bundleOf } from '../catalogue/bundles-authors.resolvers';
 import { skinOf } from '../catalogue/catalogue.resolvers';
@@ -145,6 +147,15 @@ export function ordersResolvers(app: AppContext) {
         });
         return { id, success: true };
       },
+      retryMailDelivery: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+        const admin = requireRoles(context.viewer, 'admin');
+        const { id } = z.object({ id: orderId }).parse(rawArgs);
+        const retried = await retryFailedDelivery(context.services.pool, id);
+        if (retried === null) throw new DomainError('NOT_FOUND', 'There is no such mail.');
+        if (retried === false) throw new DomainError('CONFLICT', 'Only a failed mail can be retried.');
+        context.services.log.info({ deliveryId: id, by: admin.id }, 'mail delivery retried by an admin');
+        return mailDeliveryOf(retried);
+      },
     },
   };
 }
@@ -184,6 +195,14 @@ export const ordersLoaders = {
         candidates.map((row) => row.id),
       );
       return queries.map((q) => inWindow(q.obj.row) && !downloaded.has(q.obj.id));
+    },
+    mails: async (queries: Query<PurchaseObject>[], context: RequestContext) => {
+      if (!isAdmin(context.viewer)) return queries.map(() => null);
+      const rows = await deliveriesOfOrders(
+        context.services.pool,
+        queries.map((q) => q.obj.id),
+      );
+      return queries.map((q) => rows.filter((row) => row.order_id === q.obj.id).map(mailDeliveryOf));
     },
   },
   PurchaseItem: {

@@ -29,6 +29,37 @@ export const ordersSchema = /* GraphQL */ `
     refundedAt: String
     "Whether an admin may refund it now (received within 7 days, nothing downloaded)."
     refundable: Boolean!
+    "Admin only (null for others): the order's mails, oldest first."
+    mails: [MailDelivery!]
+  }
+
+  "What an order mail is: the buyer's confirmation or refund notice, or an author's sale notice."
+  enum MailDeliveryKind {
+    ORDER_CONFIRMATION
+    ORDER_REFUND
+    AUTHOR_SALE
+  }
+
+  "PENDING: not sent yet (or waiting for a retry); SENT; FAILED: given up after the last attempt."
+  enum MailDeliveryStatus {
+    PENDING
+    SENT
+    FAILED
+  }
+
+  "One mail of an order and where its delivery stands (admins only)."
+  type MailDelivery {
+    id: ID!
+    kind: MailDeliveryKind!
+    recipient: String!
+    status: MailDeliveryStatus!
+    attempts: Int!
+    lastError: String
+    createdAt: String!
+    lastAttemptAt: String
+    "When a pending delivery is tried next."
+    nextAttemptAt: String
+    sentAt: String
   }
 
   type PurchasePage {
@@ -51,5 +82,7 @@ export const ordersSchema = /* GraphQL */ `
   extend type Mutation {
     "Admin: refund a received order within 7 days when none of its items was downloaded."
     refundOrder(id: ID!): MutationResult!
+    "Admin: try a FAILED mail delivery again (a fresh round of attempts)."
+    retryMailDelivery(id: ID!): MailDelivery!
   }
 `;

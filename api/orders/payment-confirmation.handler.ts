@@ -1,13 +1,13 @@
 import type { OrderCancellationReason, PaymentProvider } from '../../domain/orders/order.events';
 import type { EventMetadata } from '../../infra/event-store/event-store';
 import type { AppContext } from '../app-context';
-import { sendOrderConfirmation } from './order-confirmation.mail';
 import { runOrderCommand } from './order-commands';
 
 /**
  * The one way a payment is recorded, whoever reports it: Stripe's webhook, the PayPal capture or
  * the local checkout page. Idempotent: a confirmation repeated (a webhook delivered twice, two
- * captures racing) appends nothing the second time and sends no second mail. A refusal (cancelled
+ * captures racing) appends nothing the second time. The confirmation mail is recorded from the
+ * PaymentReceived event by the order-mails reactor (api/mail), not here. A refusal (cancelled
  * order, another payment, wrong amount) is thrown as the decider's OrderRefused for the caller to
  * log and answer.
  */
@@ -40,10 +40,6 @@ export async function confirmOrderPayment(
     app.log.info(
       { orderId: payment.orderId, provider: payment.provider, reference: payment.providerReference },
       'payment received',
-    );
-    // After the commit: the mail reads the order as the buyer now sees it.
-    sendOrderConfirmation(app, payment.orderId).catch((error: unknown) =>
-      app.log.error({ err: error, orderId: payment.orderId }, 'the order confirmation could not be sent'),
     );
   }
   return { newlyPaid };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../api/app-context';
+import { MailSender } from '../../api/mail/mail-sender';
 import { reactors } from '../../api/reactors';
 import { buildServer } from '../../api/server';
 import { createAppContext } from '../../infra/app';
@@ -17,6 +18,8 @@ export type TestApp = {
   server: FastifyInstance;
   context: AppContext;
   db: TestDatabase;
+  /** Sends the recorded order mails; woken by NOTIFY like the app's, `drain()` sends what is due now. */
+  mailSender: MailSender;
   close(): Promise<void>;
 };
 
@@ -58,15 +61,19 @@ export async function createTestApp(
     await createAppContext({ config, log, pool: db.pool, store, runner }),
     overrides.context,
   );
+  const mailSender = new MailSender(context, { ...config.mail.delivery, listenUrl: db.url });
+  await mailSender.start();
   const server = await buildServer(context);
   await server.ready();
   return {
     server,
     context,
     db,
+    mailSender,
     close: async () => {
       await server.close();
       await runner.stop();
+      await mailSender.stop();
       await db.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

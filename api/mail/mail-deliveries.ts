@@ -1,0 +1,197 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { DatabasePool, Queryable } from '../../infra/db/pool';
+
+/*
+ * The mail outbox (migration 012): what the order-mails reactor records and the mail sender
+ * delivers. Payloads are zod-checked when recorded and again when sent, so a delivery never goes
+ * out with a shape its template does not expect.
+ */
+
+/** Committed deliveries wake the sender through this channel (NOTIFY is sent at commit). */
+export const MAIL_DELIVERIES_CHANNEL = 'mail_deliveries';
+
+export const MAIL_DELIVERY_KINDS = ['ORDER_CONFIRMATION', 'ORDER_REFUND', 'AUTHOR_SALE'] as const;
+export type MailDeliveryKind = (typeof MAIL_DELIVERY_KINDS)[number];
+export const MAIL_DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];
+
+const cents = z.number().int();
+
+/** The order confirmation: the items as OrderPlaced recorded them. */
+export const confirmationPayload = z.object({
+  orderId: z.string(),
+  externalId: z.string(),
+  buyerName: z.string(),
+  buyerUserId: z.number().int().nullable(),
+  totalCents: cents,
+  items: z.array(
+    z.object({
+      itemType: z.enum(['SKIN', 'BUNDLE']),
+      itemId: z.number().int(),
+      name: z.string(),
+      priceCents: cents,
+      tipCents: cents,
+      skinIds: z.array(z.number().int()),
+    }),
+  ),
+});
+
+/** The refund mail: the amount OrderRefunded recorded. */
+export const refundPayload = z.object({
+  orderId: z.string(),
+  externalId: z.string(),
+  buyerName: z.string(),
+  amountCents: cents,
+  refundedAt: z.string(),
+});
+
+/** The sale mail to one author: their items of the order and their shares as OrderPlaced recorded them. */
+export const salePayload = z.object({
+  orderId: z.string(),
+  externalId: z.string(),
+  authorName: z.string(),
+  paidAt: z.string(),
+  items: z.array(
+    z.object({
+      itemType: z.enum(['SKIN', 'BUNDLE']),
+      name: z.string(),
+      priceCents: cents,
+      tipCents: cents,
+      authorShareCents: cents,
+    }),
+  ),
+  /** The sum of the items' recorded shares. */
+  shareCents: cents,
+});
+
+export const payloadSchemas = {
+  ORDER_CONFIRMATION: confirmationPayload,
+  ORDER_REFUND: refundPayload,
+  AUTHOR_SALE: salePayload,
+} as const satisfies Record<MailDeliveryKind, z.ZodType>;
+
+export type NewMailDelivery = {
+  eventId: string;
+  kind: MailDeliveryKind;
+  recipientKey: string;
+  recipientEmail: string;
+  recipientUserId: number | null;
+  orderId: number;
+  payload: unknown;
+};
+
+export const mailDeliveryRow = z.object({
+  id: z.number(),
+  event_id: z.string(),
+  kind: z.enum(MAIL_DELIVERY_KINDS),
+  recipient_email: z.string(),
+  recipient_user_id: z.number().nullable(),
+  order_id: z.number(),
+  payload: z.unknown(),
+  status: z.enum(MAIL_DELIVERY_STATUSES),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.number(),
+  last_attempt_at: z.number().nullable(),
+  sent_at: z.number().nullable(),
+  created_at: z.number(),
+});
+export type MailDeliveryRow = z.infer<typeof mailDeliveryRow>;
+
+export const mailDeliveryColumns = sql.fragment`
+  id, event_id::text as event_id, kind, recipient_email, recipient_user_id, order_id, payload, status,
+  attempts, last_error, next_attempt_at, last_attempt_at, sent_at, created_at`;
+
+/**
+ * Records deliveries; those already recorded (same event, kind and recipient) are left as they are.
+ * Returns how many were new. Run inside the reactor's transaction.
+ */
+export async function recordMailDeliveries(
+  db: Queryable,
+  deliveries: readonly NewMailDelivery[],
+): Promise<number> {
+  if (deliveries.length === 0) return 0;
+  for (const delivery of deliveries) payloadSchemas[delivery.kind].parse(delivery.payload);
+  const rows = JSON.stringify(
+    deliveries.map((d) => ({
+      event_id: d.eventId,
+      kind: d.kind,
+      recipient_key: d.recipientKey,
+      recipient_email: d.recipientEmail,
+      recipient_user_id: d.recipientUserId,
+      order_id: d.orderId,
+      payload: d.payload,
+    })),
+  );
+  const inserted = await db.query(sql.unsafe`
+    insert into mail_deliveries
+      (event_id, kind, recipient_key, recipient_email, recipient_user_id, order_id, payload)
+    select event_id, kind, recipient_key, recipient_email, recipient_user_id, order_id, payload
+    from jsonb_to_recordset(${rows}::jsonb) as r(
+      event_id uuid, kind text, recipient_key text, recipient_email text, recipient_user_id bigint,
+      order_id bigint, payload jsonb)
+    on conflict (event_id, kind, recipient_key) do nothing`);
+  if (inserted.rowCount > 0) await notifyMailSender(db);
+  return inserted.rowCount;
+}
+
+/** Wakes every sender listening once the surrounding transaction commits. */
+export async function notifyMailSender(db: Queryable): Promise<void> {
+  await db.query(sql.unsafe`select pg_notify(${MAIL_DELIVERIES_CHANNEL}, '')`);
+}
+
+/** The deliveries of some orders, oldest first (the admin's order list). */
+export async function deliveriesOfOrders(
+  db: Queryable,
+  orderIds: readonly number[],
+): Promise<MailDeliveryRow[]> {
+  if (orderIds.length === 0) return [];
+  return [
+    ...(await db.any(sql.type(mailDeliveryRow)`
+      select ${mailDeliveryColumns} from mail_deliveries
+      where order_id = any(${sql.array([...orderIds], 'int8')})
+      order by order_id, id`)),
+  ];
+}
+
+/**
+ * An admin's retry of a delivery that was given up: a fresh round of attempts from now (the last
+ * error stays until one succeeds). Returns null when there is no such delivery, false when it is
+ * not FAILED. The sender is woken at commit.
+ */
+export async function retryFailedDelivery(
+  db: Pick<DatabasePool, 'transaction'>,
+  deliveryId: number,
+): Promise<MailDeliveryRow | null | false> {
+  return db.transaction(async (tx) => {
+    const current = await tx.maybeOne(sql.type(mailDeliveryRow)`
+      select ${mailDeliveryColumns} from mail_deliveries where id = ${deliveryId} for update`);
+    if (!current) return null;
+    if (current.status !== 'FAILED') return false;
+    const retried = await tx.one(sql.type(mailDeliveryRow)`
+      update mail_deliveries set status = 'PENDING', attempts = 0, next_attempt_at = now()
+      where id = ${deliveryId}
+      returning ${mailDeliveryColumns}`);
+    await notifyMailSender(tx);
+    return retried;
+  });
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A delivery as the admin's GraphQL shows it (the payload stays inside). */
+export function mailDeliveryOf(row: MailDeliveryRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient_email,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: iso(row.created_at),
+    lastAttemptAt: iso(row.last_attempt_at),
+    nextAttemptAt: row.status === 'PENDING' ? iso(row.next_attempt_at) : null,
+    sentAt: iso(row.sent_at),
+  };
+}

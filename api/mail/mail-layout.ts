@@ -1,0 +1,24 @@
+import { formatEuros } from '../../domain/money';
+
+export const SITE = 'TrackSkins';
+export const ACCENT = '#22d3ee';
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+export const euros = (cents: number) => `${formatEuros(cents)} EUR`;
+
+/** The dark frame every order mail shares; `body` is HTML already escaped by the caller. */
+export function mailHtml(input: { heading: string; body: string; footer: string }): string {
+  return `<!doctype html><html><body style="margin:0;background:#101216;font-family:Arial,sans-serif;color:#e8eaef">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<div style="font-size:22px;font-weight:bold;letter-spacing:2px;color:${ACCENT}">${SITE.toUpperCase()}</div>
+<h1 style="font-size:20px;margin:24px 0 12px">${escapeHtml(input.heading)}</h1>
+${input.body}
+<p style="margin-top:32px;font-size:12px;color:#9aa3b2">${escapeHtml(input.footer)}</p>
+</div></body></html>`;
+}

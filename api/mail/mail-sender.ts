@@ -1,0 +1,239 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { DOWNLOAD_GRANT_DAYS } from '../../infra/auth/download-grants';
+import { NotificationListener } from '../../infra/db/notification-listener';
+import type { Queryable } from '../../infra/db/pool';
+import type { MailMessage } from '../../infra/mail/mailer';
+import type { AppContext } from '../app-context';
+import { orderConfirmationMail } from '../orders/order-confirmation.mail';
+import {
+  MAIL_DELIVERIES_CHANNEL,
+  mailDeliveryColumns,
+  mailDeliveryRow,
+  payloadSchemas,
+  type MailDeliveryRow,
+} from './mail-deliveries';
+import { authorSaleMail, orderRefundMail } from './order-mail-templates';
+
+export type MailSenderOptions = {
+  /** Attempts before a delivery is given up (FAILED, shown to admins, retried only by an admin). */
+  maxAttempts: number;
+  /** The wait after the first failed attempt; it doubles with each further failure... */
+  retryBaseMs: number;
+  /** ...up to this. */
+  retryMaxMs: number;
+  /** Look for due deliveries this often even without a notification. */
+  pollMs: number;
+  /** Connection string for LISTEN; without it the sender only polls (and `wake()`s). */
+  listenUrl?: string;
+};
+
+type SenderContext = Pick<AppContext, 'pool' | 'mailer' | 'log' | 'config' | 'downloadGrants' | 'now'>;
+
+const ERROR_LENGTH = 1000;
+
+/** The wait before the next attempt after `attempts` failures: base·2^(attempts−1), at most the cap. */
+export function retryDelayMs(
+  attempts: number,
+  options: Pick<MailSenderOptions, 'retryBaseMs' | 'retryMaxMs'>,
+) {
+  return Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Delivers the mail outbox (`mail_deliveries`) outside the transactions that recorded it. Each
+ * delivery is claimed with `for update skip locked` (so senders in several processes never take
+ * the same one), rendered, sent, and marked sent in that transaction; a failure records the error
+ * and the time of the next attempt, with exponential backoff, until `maxAttempts`. Woken by NOTIFY
+ * when deliveries commit, by a timer at the next retry, and by polling.
+ *
+ * At least once: a crash after the SMTP server took a mail but before the commit sends it again.
+ */
+export class MailSender {
+  private listener: NotificationListener | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private stopped = true;
+
+  constructor(
+    private readonly context: SenderContext,
+    private readonly options: MailSenderOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    if (this.options.listenUrl) {
+      this.listener = new NotificationListener({
+        url: this.options.listenUrl,
+        channel: MAIL_DELIVERIES_CHANNEL,
+        log: this.context.log,
+        onNotify: () => this.wake(),
+        // Back from a lost connection: look, a notification may have been missed.
+        onState: (live) => (live ? this.wake() : undefined),
+      });
+      await this.listener.start();
+    }
+    this.poll = setInterval(() => this.wake(), this.options.pollMs);
+    this.poll.unref();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.poll) clearInterval(this.poll);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.poll = null;
+    this.retryTimer = null;
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.stop();
+    await this.running;
+  }
+
+  /** Asks for a pass; passes never overlap, a wake during one asks for another. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.pass()
+      .catch((error: unknown) => this.context.log.error({ err: error }, 'mail sender pass failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.rerun && !this.stopped) {
+          this.rerun = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Sends every delivery due now (waiting for a pass under way first); returns how many it tried. */
+  async drain(): Promise<number> {
+    await this.running;
+    let tried = 0;
+    while (await this.sendNext()) tried++;
+    return tried;
+  }
+
+  private async pass(): Promise<void> {
+    while (!this.stopped && (await this.sendNext()));
+    if (!this.stopped) await this.scheduleNextRetry();
+  }
+
+  /** A timer for the earliest pending retry, when it comes before the next poll. */
+  private async scheduleNextRetry(): Promise<void> {
+    const dueInMs = await this.context.pool.maybeOneFirst(sql.type(z.object({ ms: z.number().nullable() }))`
+      select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
+      from mail_deliveries where status = 'PENDING'`);
+    if (dueInMs === null || dueInMs >= this.options.pollMs) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.wake(), Math.max(0, dueInMs) + 5);
+    this.retryTimer.unref();
+  }
+
+  /** Claims, sends and settles one due delivery; false when none is due. */
+  private async sendNext(): Promise<boolean> {
+    return this.context.pool.transaction(async (tx) => {
+      const delivery = await tx.maybeOne(sql.type(mailDeliveryRow)`
+        select ${mailDeliveryColumns} from mail_deliveries
+        where status = 'PENDING' and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit 1
+        for update skip locked`);
+      if (!delivery) return false;
+      const log = this.context.log.child({
+        deliveryId: delivery.id,
+        kind: delivery.kind,
+        orderId: delivery.order_id,
+      });
+      try {
+        const message = await this.render(tx, delivery);
+        await this.context.mailer.send(message);
+      } catch (error) {
+        const attempts = delivery.attempts + 1;
+        const givenUp = attempts >= this.options.maxAttempts;
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH);
+        const delayMs = retryDelayMs(attempts, this.options);
+        await tx.query(sql.unsafe`
+          update mail_deliveries
+          set attempts = ${attempts}, last_error = ${reason}, last_attempt_at = now(),
+              status = ${givenUp ? 'FAILED' : 'PENDING'},
+              next_attempt_at = now() + make_interval(secs => ${delayMs / 1000})
+          where id = ${delivery.id}`);
+        if (givenUp)
+          log.error({ err: error, attempts }, 'mail delivery failed; given up until an admin retries');
+        else log.warn({ err: error, attempts, retryInMs: delayMs }, 'mail delivery failed; will retry');
+        return true;
+      }
+      await tx.query(sql.unsafe`
+        update mail_deliveries
+        set status = 'SENT', attempts = attempts + 1, sent_at = now(), last_attempt_at = now()
+        where id = ${delivery.id}`);
+      return true;
+    });
+  }
+
+  private async render(db: Queryable, delivery: MailDeliveryRow): Promise<MailMessage> {
+    const siteUrl = this.context.config.publicUrl;
+    const to = delivery.recipient_email;
+    switch (delivery.kind) {
+      case 'ORDER_CONFIRMATION':
+        return this.renderConfirmation(db, to, payloadSchemas.ORDER_CONFIRMATION.parse(delivery.payload));
+      case 'ORDER_REFUND':
+        return orderRefundMail({ to, siteUrl, payload: payloadSchemas.ORDER_REFUND.parse(delivery.payload) });
+      case 'AUTHOR_SALE':
+        return authorSaleMail({ to, siteUrl, payload: payloadSchemas.AUTHOR_SALE.parse(delivery.payload) });
+    }
+  }
+
+  /**
+   * The confirmation with download links signed now, so a mail sent late (after retries) still
+   * gives the full 30 days. A buyer whose account is still anonymous is a guest and gets signed
+   * links; a registered buyer gets links that work while signed in.
+   */
+  private async renderConfirmation(
+    db: Queryable,
+    to: string,
+    payload: z.infer<typeof payloadSchemas.ORDER_CONFIRMATION>,
+  ): Promise<MailMessage> {
+    const skinIds = [
+      ...new Set(payload.items.flatMap((i) => (i.itemType === 'SKIN' ? [i.itemId] : i.skinIds))),
+    ];
+    // One after the other: both run on the transaction's one connection.
+    const skins = await db.any(sql.type(z.object({ id: z.number(), url: z.string(), title: z.string() }))`
+      select id, url::text as url, title from skins
+      where id = any(${sql.array(skinIds, 'int8')}) and deleted_at is null`);
+    const anonymous =
+      payload.buyerUserId === null
+        ? true
+        : await db.maybeOneFirst(sql.type(z.object({ anonymous: z.boolean() }))`
+            select anonymous from users where id = ${payload.buyerUserId}`);
+    const guest = anonymous !== false;
+    const signedAt = this.context.now();
+    return orderConfirmationMail({
+      order: {
+        external_id: payload.externalId,
+        buyer_email: to,
+        buyer_name: payload.buyerName,
+        total_cents: payload.totalCents,
+      },
+      items: payload.items.map((item) => ({
+        item_type: item.itemType,
+        item_id: item.itemId,
+        name: item.name,
+        price_cents: item.priceCents,
+        tip_cents: item.tipCents,
+        skin_ids: item.skinIds,
+      })),
+      skins: new Map(skins.map((skin) => [skin.id, skin])),
+      siteUrl: this.context.config.publicUrl,
+      grantFor: guest
+        ? (skinId) => this.context.downloadGrants.sign({ orderId: payload.orderId, skinId })
+        : null,
+      linksExpireAt: guest ? new Date(signedAt.getTime() + DOWNLOAD_GRANT_DAYS * 24 * 60 * 60 * 1000) : null,
+    });
+  }
+}
