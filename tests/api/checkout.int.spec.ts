@@ -181,6 +181,8 @@ describe('card checkout through the local stand-in, as a guest', () => {
       'PaymentReceived',
     ]);
 
+    // The order-mails reactor records the confirmation when the runner catches up; the sender sends it.
+    await app.context.runner.catchUp();
     const mail = await waitForMail(app.context.mailer.outboxDir, form.email, order.external_id);
     for (const skin of [skinA, bundled1, bundled2]) expect(mail.text).toContain(skin.title);
     expect(mail.html).toContain('Thank you for your purchase');
@@ -257,6 +259,7 @@ describe('card checkout as a signed-in player', () => {
     expect((await download(skinB.url, { token: author.token })).statusCode).toBe(200);
 
     // The confirmation goes to the account's address, with the plain links of a signed-in buyer.
+    await app.context.runner.catchUp();
     const mail = await waitForMail(app.context.mailer.outboxDir, player.email, order.external_id);
     expect(mail.text).toContain(`/assets/skin/${skinB.url}`);
     expect(mail.text).not.toContain('grant=');

@@ -217,8 +217,11 @@ describe('POST /api/stripe/webhook', () => {
     expect((await orderBySession(app, sessionId)).status).toBe('PAYMENT_RECEIVED');
     expect(await ownedSkinIdsOf(app, order.buyer_user_id!)).toEqual([bundled.id]);
 
+    // The order-mails reactor records the confirmation when the runner catches up; the sender sends it.
+    await app.context.runner.catchUp();
     await waitForMail(app.context.mailer.outboxDir, form.email, order.external_id);
     await settle();
+    await app.mailSender.drain();
     const mails = [];
     for (const file of await fs.readdir(app.context.mailer.outboxDir)) {
       const mail = JSON.parse(await fs.readFile(path.join(app.context.mailer.outboxDir, file), 'utf8'));

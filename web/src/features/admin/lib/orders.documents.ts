@@ -1,5 +1,20 @@
 import { graphql } from '../../../shared/graphql/generated';
 
+export const OrderMailFieldsFragment = graphql(`
+  fragment OrderMailFields on MailDelivery {
+    id
+    kind
+    recipient
+    status
+    attempts
+    lastError
+    createdAt
+    lastAttemptAt
+    nextAttemptAt
+    sentAt
+  }
+`);
+
 // Spec 2.13 and 7.2: purchaseList(search, page, status), 20 a page, and the refund (decisions.md).
 export const AdminOrdersQuery = graphql(`
   query AdminOrders($search: String, $page: PageInput!, $status: PaymentStatus) {
@@ -18,6 +33,9 @@ export const AdminOrdersQuery = graphql(`
         buyerCountry
         refundedAt
         refundable
+        mails {
+          ...OrderMailFields
+        }
       }
     }
   }
@@ -28,6 +46,14 @@ export const RefundOrderMutation = graphql(`
     refundOrder(id: $id) {
       id
       success
+    }
+  }
+`);
+
+export const RetryMailDeliveryMutation = graphql(`
+  mutation RetryMailDelivery($id: ID!) {
+    retryMailDelivery(id: $id) {
+      ...OrderMailFields
     }
   }
 `);

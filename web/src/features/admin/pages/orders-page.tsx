@@ -35,6 +35,7 @@ import {
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin.messages';
+import { OrderMailsButton } from '../components/order-mails';
 import { AdminOrdersQuery, RefundOrderMutation } from '../lib/orders.documents';
 
 const page = adminMessages.orders;
@@ -158,6 +159,7 @@ function OrdersTable({
                   ) : (
                     <RefundButton order={order} pending={pendingRefunds.has(order.id)} onRefund={onRefund} />
                   )}
+                  <OrderMailsButton externalId={order.externalId} mails={order.mails} />
                 </Stack>
               </Table.Td>
             </Table.Tr>
@@ -221,6 +223,7 @@ function OrderCards({
             <PurchaseItems items={order.items} />
           </Box>
           <Group justify="flex-end" mt="sm">
+            <OrderMailsButton externalId={order.externalId} mails={order.mails} />
             {order.refundedAt ? (
               <Text size="xs" c="dimmed">
                 {page.refundedOn(formatDate(order.refundedAt))}
