@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { retryDelayMs } from './mail-sender';
+import { authorSaleMail, orderRefundMail } from './order-mail-templates';
+
+describe('the sale mail to an author', () => {
+  const mail = authorSaleMail({
+    to: 'ana@example.com',
+    siteUrl: 'https://skins.example',
+    payload: {
+      orderId: '42',
+      externalId: 'TS-2026-000042',
+      authorName: 'Ana <i>Author</i>',
+      paidAt: '2026-05-01T10:00:00.000Z',
+      items: [
+        { itemType: 'SKIN', name: 'Desert & Fox', priceCents: 500, tipCents: 0, authorShareCents: 406 },
+        { itemType: 'BUNDLE', name: 'Neon Pack', priceCents: 999, tipCents: 200, authorShareCents: 1001 },
+      ],
+      shareCents: 1407,
+    },
+  });
+
+  it('lists each item with its recorded share and the order total of the shares', () => {
+    expect(mail).toMatchObject({
+      to: 'ana@example.com',
+      subject: 'TrackSkins: you sold in order TS-2026-000042',
+    });
+    expect(mail.text).toContain('Skin: Desert & Fox, 5.00 EUR, your share 4.06 EUR');
+    expect(mail.text).toContain('Bundle: Neon Pack, 9.99 EUR + tip 2.00 EUR, your share 10.01 EUR');
+    expect(mail.text).toContain('Your share of this order: 14.07 EUR');
+    expect(mail.html).toContain('14.07 EUR');
+  });
+
+  it('escapes names in the HTML', () => {
+    expect(mail.html).toContain('Ana &lt;i&gt;Author&lt;/i&gt;');
+    expect(mail.html).toContain('Desert &amp; Fox');
+    expect(mail.html).not.toContain('<i>Author');
+  });
+});
+
+describe('the refund mail', () => {
+  it('names the order, the day and the refunded amount', () => {
+    const mail = orderRefundMail({
+      to: 'pat@example.com',
+      siteUrl: 'https://skins.example',
+      payload: {
+        orderId: '7',
+        externalId: 'TS-2026-000007',
+        buyerName: 'Pat',
+        amountCents: 1299,
+        refundedAt: '2026-05-03T08:00:00.000Z',
+      },
+    });
+    expect(mail.subject).toBe('Your TrackSkins order TS-2026-000007 was refunded');
+    expect(mail.text).toContain('refunded on 2026-05-03: 12.99 EUR go back');
+    expect(mail.html).toContain('12.99 EUR');
+  });
+});
+
+describe('the retry backoff', () => {
+  it('doubles from the base after each failure and stops at the cap', () => {
+    const options = { retryBaseMs: 30_000, retryMaxMs: 3_600_000 };
+    expect([1, 2, 3, 4, 8, 20].map((attempts) => retryDelayMs(attempts, options))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ]);
+  });
+});
