@@ -1,6 +1,9 @@
 // npm run reconcile: replay the order and payout events into scratch tables, compare them with the
 // live read models, check that every order's money adds up and the payout invariants hold (each
-// author's payout lines are their allocated shares). Exits 1 on any difference (docs/buying.md).
+// author's payout lines are their allocated shares), and recompute every order's fees, payment,
+// refund and ownership from its events, stream by stream (infra/reconcile/recompute-orders.ts).
+// Prints each finding and exits 1 on any (docs/buying.md). Uses two connections: the
+// recomputation reads alongside the replay, in the same snapshot.
 import { projections } from '../../projections';
 import { loadConfig } from '../config';
 import { openDatabaseServer } from '../db/database';

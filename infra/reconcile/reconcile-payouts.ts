@@ -302,6 +302,7 @@ export function payoutsCheck(): ReconcileCheck<PayoutsReconciliation> {
   return {
     tables: PAYOUT_TABLES,
     projections: [payoutsProjection],
+    observes: [...PAYOUT_EVENT_TYPES, 'OrderPlaced', 'PaymentReceived', 'OrderRefunded'],
     async start(tx) {
       const row = await tx.maybeOne(sql.type(z.object({ transaction_id: z.string(), position: z.number() }))`
         select last_transaction_id::text as transaction_id, last_position as position

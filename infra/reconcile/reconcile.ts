@@ -3,11 +3,14 @@ import type { DatabasePool } from '../db/pool';
 import type { EventStore } from '../event-store/event-store';
 import { ordersCheck, type OrdersReconciliation } from './reconcile-orders';
 import { payoutsCheck, type PayoutsReconciliation } from './reconcile-payouts';
+import { recomputeCheck, type OrderFinding, type OrdersRecomputation } from './recompute-orders';
 import { reconcileInSnapshot, type TableDifference } from './scratch-replay';
 
 export type Reconciliation = {
   orders: OrdersReconciliation;
   payouts: PayoutsReconciliation;
+  /** The orders' money and ownership recomputed from their events, stream by stream. */
+  recomputed: OrdersRecomputation;
   /** Every event read (of any type), once for both parts. */
   eventsReplayed: number;
   seconds: number;
@@ -18,8 +21,10 @@ export type Reconciliation = {
 };
 
 /**
- * `npm run reconcile`: the orders and the payouts in one repeatable-read snapshot, from one read of
- * the events (docs/buying.md, docs/payouts.md).
+ * `npm run reconcile`: in one repeatable-read snapshot, the orders and the payouts replayed into
+ * scratch tables from one read of the events and compared with the live ones, the payout
+ * invariants, and the orders' fees, payments, refunds and ownership recomputed from their events
+ * (docs/buying.md, docs/payouts.md).
  */
 export async function reconcileAll(
   deps: { pool: DatabasePool; store: EventStore },
@@ -27,10 +32,10 @@ export async function reconcileAll(
 ): Promise<Reconciliation> {
   const { results, replay, seconds } = await reconcileInSnapshot(
     deps,
-    { orders: ordersCheck(), payouts: payoutsCheck() },
+    { orders: ordersCheck(), payouts: payoutsCheck(), recomputed: recomputeCheck() },
     options,
   );
-  const { orders, payouts } = results;
+  const { orders, payouts, recomputed } = results;
   const differences =
     orders.differences.length +
     orders.unbalanced.length +
@@ -38,10 +43,12 @@ export async function reconcileAll(
     payouts.differences.length +
     payouts.problems.length +
     payouts.unbalancedAuthors.length +
-    (payouts.replayError ? 1 : 0);
+    (payouts.replayError ? 1 : 0) +
+    recomputed.findingCount;
   return {
     orders,
     payouts,
+    recomputed,
     eventsReplayed: replay.eventsRead,
     seconds,
     timings: replay.timings,
@@ -62,9 +69,17 @@ function differenceLines(difference: TableDifference): string[] {
   ];
 }
 
+function findingLine(finding: OrderFinding): string {
+  const order = finding.externalId ? `${finding.externalId} (${finding.orderId})` : finding.orderId;
+  return (
+    `${finding.check.toUpperCase()} order ${order}: ${finding.what}: expected ${finding.expected}, ` +
+    `found ${finding.found}`
+  );
+}
+
 /** The report `npm run reconcile` prints, one line per string. */
 export function formatReconciliation(report: Reconciliation): string[] {
-  const { orders, payouts } = report;
+  const { orders, payouts, recomputed } = report;
   const checkpoint = payouts.allocationCheckpoint;
   const lines: string[] = [
     `orders:  ${plural(orders.orders, 'order')} from ${plural(orders.eventsReplayed, 'order event')} replayed`,
@@ -73,6 +88,11 @@ export function formatReconciliation(report: Reconciliation): string[] {
       (checkpoint
         ? `transaction ${checkpoint.transactionId}, position ${checkpoint.position}`
         : 'nothing (payout-allocation has no checkpoint)'),
+    `recomputed: ${plural(recomputed.orders, 'order')} from ${plural(recomputed.eventsRead, 'order event')} ` +
+      `read by stream (fees, payments, refunds, ownership) in ${recomputed.seconds.toFixed(2)} s; fee policies ` +
+      (Object.entries(recomputed.feePolicies)
+        .map(([version, count]) => `${version} (${plural(count, 'order')})`)
+        .join(', ') || 'none'),
   ];
   if (orders.replayError) lines.push(`REPLAY FAILED orders: ${orders.replayError}`);
   for (const difference of orders.differences) lines.push(...differenceLines(difference));
@@ -97,6 +117,10 @@ export function formatReconciliation(report: Reconciliation): string[] {
         `events and ${eur(author.liveLinesCents)} live`,
       ...author.items.map((item) => `  ${item}`),
     );
+  }
+  for (const finding of recomputed.findings) lines.push(findingLine(finding));
+  if (recomputed.findingCount > recomputed.findings.length) {
+    lines.push(`… and ${plural(recomputed.findingCount - recomputed.findings.length, 'more finding')}`);
   }
   const waiting = payouts.notYetAllocated;
   if (waiting.payments + waiting.refunds > 0) {

@@ -1,7 +1,13 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
-import { FEED_START, type EventStore, type StoredEvent } from '../event-store/event-store';
+import {
+  checkpointOf,
+  FEED_START,
+  type EventStore,
+  type FeedCheckpoint,
+  type StoredEvent,
+} from '../event-store/event-store';
 import { handlesEvent, type Projection } from '../projection-engine/projection';
 
 const SAMPLE_ROWS = 5;
@@ -18,7 +24,7 @@ export type TableDifference = {
 
 /** What the replay into the scratch tables did. */
 export type ScratchReplay = {
-  /** Every event read from the store, whatever its type. */
+  /** Every event read from the store: those of the types the projections and checks want. */
   eventsRead: number;
   /** Events each projection was given, by projection name. */
   applied: Map<string, number>;
@@ -39,10 +45,17 @@ export type ReconcileCheck<Result> = {
   projections: readonly Projection[];
   /** Runs in the snapshot before the replay (to read what the events are compared against). */
   start?(tx: DatabaseTransactionConnection): Promise<void>;
-  /** Sees every event read, in feed order, as the store gives it (upcast). */
+  /** The event types `observe` wants, besides those of the projections (all of them when absent). */
+  observes?: readonly string[];
+  /** Sees the events read, in feed order, as the store gives them (upcast). */
   observe?(events: readonly StoredEvent[]): void;
   /** Compares and checks, in the same snapshot, once every event has been replayed. */
-  finish(tx: DatabaseTransactionConnection, replay: ScratchReplay): Promise<Result>;
+  finish?(tx: DatabaseTransactionConnection, replay: ScratchReplay): Promise<Result>;
+  /**
+   * Instead of `finish`: a check that reads the events itself, run on a connection of its own in
+   * the same snapshot (imported) while the replay runs, so the two overlap.
+   */
+  alongside?(tx: DatabaseTransactionConnection): Promise<Result>;
 };
 
 type ResultsOf<Checks> = {
@@ -53,8 +66,10 @@ type ResultsOf<Checks> = {
  * Runs reconciliation checks in one repeatable-read transaction: the events and the live rows are
  * one snapshot, so a running app causes no false differences. Each check's tables get temporary
  * copies (PostgreSQL looks up temporary tables first, so the projections' own SQL fills them
- * unchanged; they vanish with the transaction), then every committed event is read once through
- * the store, applied to the scratch copies and shown to the checks.
+ * unchanged; they vanish with the transaction), then every committed event of the wanted types is
+ * read once through the store, applied to the scratch copies and shown to the checks. Checks that
+ * run `alongside` get a second pooled connection in the same snapshot (`pg_export_snapshot`): the
+ * pool needs two connections.
  */
 export async function reconcileInSnapshot<Checks extends Record<string, ReconcileCheck<unknown>>>(
   deps: { pool: DatabasePool; store: EventStore },
@@ -66,6 +81,8 @@ export async function reconcileInSnapshot<Checks extends Record<string, Reconcil
   const parts = Object.entries(checks);
   return deps.pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`set transaction isolation level repeatable read`);
+    // Before any savepoint: a snapshot cannot be exported from a subtransaction.
+    const alongside = await startAlongside(deps.pool, tx, parts);
     // The comparisons hash or sort whole tables: room to do it in memory. The scratch tables are
     // temporary: room for them in memory too (possible only before the session's first temporary
     // table, hence the savepoint: a pooled connection that already had one keeps its setting).
@@ -94,11 +111,26 @@ export async function reconcileInSnapshot<Checks extends Record<string, Reconcil
         replay.timings[name] = (replay.timings[name] ?? 0) + performance.now() - started;
       }
     };
-    let after = FEED_START;
-    for (;;) {
-      const events = await timed('read events', () => deps.store.readCommitted(tx, after, batchSize));
+    // Only the types someone wants: a history full of downloads is not read for nothing.
+    const wanted = eventTypesWanted(
+      parts.map(([, check]) => check),
+      projections,
+    );
+    let after: FeedCheckpoint | null = FEED_START;
+    while (after) {
+      const from: FeedCheckpoint = after;
+      const read = await timed('read events', () =>
+        wanted
+          ? deps.store.readCommittedOfTypes(tx, from, { limit: batchSize, eventTypes: wanted })
+          : deps.store.readCommitted(tx, from, batchSize).then((events) => ({
+              events,
+              scannedTo: events.length > 0 ? checkpointOf(events.at(-1)!) : null,
+            })),
+      );
+      after = read.scannedTo;
+      const { events } = read;
       const last = events.at(-1);
-      if (!last) break;
+      if (!last) continue;
       replay.eventsRead += events.length;
       for (const projection of projections) {
         const handled = events.filter((event) => handlesEvent(projection, event.type));
@@ -113,19 +145,22 @@ export async function reconcileInSnapshot<Checks extends Record<string, Reconcil
           const message = error instanceof Error ? error.message : String(error);
           replay.failures.set(
             projection.name,
-            `${message} (in the events after position ${after.position}, up to ${last.globalPosition})`,
+            `${message} (in the events after position ${from.position}, up to ${last.globalPosition})`,
           );
         }
       }
       for (const [name, check] of parts) {
         if (check.observe) await timed(`observe ${name}`, () => check.observe?.(events));
       }
-      after = { transactionId: last.transactionId, position: last.globalPosition };
     }
 
     const results = {} as Record<string, unknown>;
     for (const [name, check] of parts) {
-      results[name] = await timed(`check ${name}`, () => check.finish(tx, replay));
+      if (check.finish) results[name] = await timed(`check ${name}`, () => check.finish!(tx, replay));
+    }
+    for (const [name, running] of alongside) {
+      results[name] = await running.result;
+      replay.timings[`check ${name} (alongside)`] = running.ms();
     }
     for (const [name, ms] of Object.entries(replay.timings)) replay.timings[name] = Math.round(ms);
     return {
@@ -134,6 +169,66 @@ export async function reconcileInSnapshot<Checks extends Record<string, Reconcil
       seconds: Math.round((performance.now() - started) / 10) / 100,
     };
   });
+}
+
+type Running = { result: Promise<unknown>; ms: () => number };
+
+/**
+ * Starts the `alongside` checks, each in a repeatable-read transaction of its own that imports the
+ * snapshot of `tx`. Their failures are kept for when their result is awaited (never unhandled).
+ */
+async function startAlongside(
+  pool: DatabasePool,
+  tx: DatabaseTransactionConnection,
+  parts: readonly [string, ReconcileCheck<unknown>][],
+): Promise<Map<string, Running>> {
+  const running = new Map<string, Running>();
+  const checks = parts.filter(([, check]) => check.alongside);
+  for (const [name, check] of parts) {
+    if (!check.finish && !check.alongside)
+      throw new Error(`The check ${name} has neither finish nor alongside.`);
+  }
+  if (checks.length === 0) return running;
+  const snapshot = await tx.oneFirst(
+    sql.type(
+      z.object({ snapshot: z.string().regex(/^[0-9A-F-]+$/) }),
+    )`select pg_export_snapshot() as snapshot`,
+  );
+  for (const [name, check] of checks) {
+    const started = performance.now();
+    let finished: number | null = null;
+    const result = pool.transaction(async (other) => {
+      await other.query(sql.unsafe`set transaction isolation level repeatable read`);
+      await other.query(sql.unsafe`set transaction snapshot ${sql.literalValue(snapshot)}`);
+      await other.query(sql.unsafe`set local work_mem = '256MB'`);
+      try {
+        return await check.alongside!(other);
+      } finally {
+        finished = performance.now();
+      }
+    });
+    result.catch(() => {});
+    running.set(name, { result, ms: () => Math.round((finished ?? performance.now()) - started) });
+  }
+  return running;
+}
+
+/** The event types the replay must read, or null when some projection or check wants them all. */
+function eventTypesWanted(
+  checks: readonly ReconcileCheck<unknown>[],
+  projections: readonly Projection[],
+): string[] | null {
+  const types = new Set<string>();
+  for (const projection of projections) {
+    if (projection.eventTypes === 'all') return null;
+    for (const type of projection.eventTypes) types.add(type);
+  }
+  for (const check of checks) {
+    if (!check.observe) continue;
+    if (!check.observes) return null;
+    for (const type of check.observes) types.add(type);
+  }
+  return [...types];
 }
 
 /**

@@ -282,7 +282,7 @@ describe('npm run reconcile with payouts', () => {
         streamId: payoutStreamId(pendingPayoutId),
         streamType: PAYOUT_STREAM_TYPE,
         expectedVersion: version,
-        events: [planted],
+        events: [{ ...planted, metadata: { actor: { system: 'test' }, correlationId: 'reconcile-test' } }],
       }),
     );
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FEE_POLICY, feePolicy } from '../../domain/fees';
+import { feePolicyCache, feePolicyOfVersion } from './fee-policy-version';
+
+describe('feePolicyOfVersion', () => {
+  it('gives back the default policy and a configured PayPal policy from their versions', () => {
+    expect(feePolicyOfVersion(DEFAULT_FEE_POLICY.version)).toEqual(DEFAULT_FEE_POLICY);
+    const configured = feePolicy({ paypal: { rateBasisPoints: 290, fixedCents: 39 } });
+    expect(feePolicyOfVersion(configured.version)).toEqual(configured);
+  });
+
+  it('knows no version the code cannot produce', () => {
+    for (const version of [
+      'v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35', // another generation of the rules
+      'v1:site=1%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35', // a site rate the code does not use
+      'v1:site=2%,card=1.5%/3.25%+0.25,paypal=3.49%+0.35', // another card fixed fee
+      'v1:site=2%,card=1.5%/3.25%+0.30,paypal=25%+0.35', // a PayPal rate beyond the bounds
+      'v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.490%+0.35', // not the form the code writes
+      'v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35 ',
+      '',
+    ]) {
+      expect(feePolicyOfVersion(version), version).toBeNull();
+    }
+  });
+
+  it('caches by version, unknown ones too', () => {
+    const policyOf = feePolicyCache();
+    expect(policyOf(DEFAULT_FEE_POLICY.version)).toBe(policyOf(DEFAULT_FEE_POLICY.version));
+    expect(policyOf('v9:nothing')).toBeNull();
+  });
+});

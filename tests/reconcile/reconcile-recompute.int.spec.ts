@@ -1,0 +1,288 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'slonik';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { formatEuros } from '../../domain/money';
+import { orderStreamId, type OrderPlaced } from '../../domain/orders/order.events';
+import { formatReconciliation, reconcileAll } from '../../infra/reconcile/reconcile';
+import {
+  addBundle,
+  addSkin,
+  cardCheckout,
+  checkoutForm,
+  orderBySession,
+  payLocally,
+  postJson,
+  type ShopItem,
+} from '../support/shop';
+import { createTestApp, graphql, type TestApp } from '../support/test-app';
+import { createUser } from '../support/test-users';
+
+let app: TestApp;
+let buyer: Awaited<ReturnType<typeof createUser>>;
+let skinA: ShopItem;
+let skinD: ShopItem;
+let bundle: ShopItem;
+type Order = Awaited<ReturnType<typeof orderBySession>>;
+/** Paid by a signed-in buyer (a skin and a bundle), paid by a guest, placed and never paid. */
+let paid: Order;
+let guestPaid: Order;
+let unpaid: Order;
+
+const eur = (cents: number) => `${formatEuros(cents)} EUR`;
+const reconcile = () => reconcileAll({ pool: app.context.pool, store: app.context.store });
+
+/** An event's data, read straight from the events table, and a way to write it back. */
+async function eventData<T>(orderId: number, version: number): Promise<T> {
+  return (await app.context.pool.oneFirst(sql.type(z.object({ data: z.unknown() }))`
+    select data from events where stream_id = ${orderStreamId(String(orderId))} and stream_version = ${version}`)) as T;
+}
+async function writeEventData(orderId: number, version: number, data: unknown) {
+  await app.context.pool.query(sql.unsafe`
+    update events set data = ${sql.jsonb(data as never)}
+    where stream_id = ${orderStreamId(String(orderId))} and stream_version = ${version}`);
+}
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+/** `npm run reconcile` against the test database: its exit code and what it printed. */
+async function reconcileCommand(): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(tsx, ['infra/cli/reconcile.ts'], {
+      env: { ...process.env, DATABASE_URL: app.db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failure.code ?? -1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const author = await createUser(app);
+  buyer = await createUser(app);
+  const admin = await createUser(app, { roles: ['regular', 'admin'] });
+  skinA = await addSkin(app, { authorId: author.id, priceCents: 500 });
+  const skinB = await addSkin(app, { authorId: author.id, priceCents: 1234 });
+  const inBundle = await addSkin(app, { authorId: author.id, priceCents: 300 });
+  skinD = await addSkin(app, { authorId: author.id, priceCents: 700 });
+  bundle = await addBundle(app, { authorId: author.id, priceCents: 999, skinIds: [inBundle.id, skinB.id] });
+
+  const paidCheckout = await cardCheckout(
+    app,
+    checkoutForm({ skins: [skinA.id], bundles: [bundle.id] }),
+    buyer.token,
+  );
+  await payLocally(app, paidCheckout.reference);
+  paid = await orderBySession(app, paidCheckout.reference);
+  const guest = await cardCheckout(app, checkoutForm({ skins: [skinB.id] }, { country: 'us' }));
+  await payLocally(app, guest.reference);
+  guestPaid = await orderBySession(app, guest.reference);
+  const unpaidCheckout = await cardCheckout(app, checkoutForm({ skins: [skinD.id] }), buyer.token);
+  unpaid = await orderBySession(app, unpaidCheckout.reference);
+  // Refunded, cancelled, and paid with PayPal (its own fee rule), for the clean run.
+  const refunded = await cardCheckout(app, checkoutForm({ skins: [skinB.id] }));
+  await payLocally(app, refunded.reference);
+  const refund = await graphql(
+    app,
+    'mutation ($id: ID!) { refundOrder(id: $id) { success } }',
+    { id: String((await orderBySession(app, refunded.reference)).id) },
+    admin.token,
+  );
+  expect(refund.body.errors).toBeUndefined();
+  const cancelled = await cardCheckout(app, checkoutForm({ skins: [skinB.id] }));
+  await payLocally(app, cancelled.reference, 'cancel');
+  const paypal = await postJson(app, '/api/paypal/create-order', checkoutForm({ bundles: [bundle.id] }));
+  await postJson(app, '/api/paypal/capture-order', { orderId: paypal.body });
+  expect([paid.status, guestPaid.status, unpaid.status]).toEqual([
+    'PAYMENT_RECEIVED',
+    'PAYMENT_RECEIVED',
+    'PAYMENT_ON_THE_WAY',
+  ]);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('npm run reconcile recomputes the orders from their events', () => {
+  it('reports clean on consistent data: every order priced again, paid, refunded and owned as its events say', async () => {
+    const report = await reconcile();
+    expect(report.recomputed.findings).toEqual([]);
+    expect(report.differences).toBe(0);
+    expect(report.recomputed.orders).toBe(6);
+    const orderEvents = await app.context.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+      select count(*)::int as n from events where stream_id like 'order-%'`);
+    expect(report.recomputed.eventsRead).toBe(orderEvents);
+    expect(Object.values(report.recomputed.feePolicies).reduce((a, b) => a + b, 0)).toBe(6);
+    expect(formatReconciliation(report).at(-1)).toBe('Everything reconciles.');
+  });
+
+  it('catches a fee planted in OrderPlaced that the replay copies: the site fee moved to the author share', async () => {
+    const original = await eventData<OrderPlaced['data']>(paid.id, 1);
+    const item = original.items[0]!;
+    const planted = structuredClone(original);
+    planted.items[0]!.siteFeeCents -= 7;
+    planted.items[0]!.authorShareCents += 7;
+    planted.totals.siteFeeCents -= 7;
+    planted.totals.authorShareCents += 7;
+    // The event and the live rows agree, and every sum still adds up: only recomputing shows it.
+    const plant = async (on: boolean) => {
+      await writeEventData(paid.id, 1, on ? planted : original);
+      const shift = on ? 7 : -7;
+      await app.context.pool.query(sql.unsafe`
+        update order_items set site_fee_cents = site_fee_cents - ${shift}, author_share_cents = author_share_cents + ${shift}
+        where order_id = ${paid.id} and position = 0`);
+      await app.context.pool.query(sql.unsafe`
+        update orders set site_fee_cents = site_fee_cents - ${shift}, author_share_cents = author_share_cents + ${shift}
+        where id = ${paid.id}`);
+    };
+    await plant(true);
+    try {
+      const report = await reconcile();
+      expect(report.orders.differences).toEqual([]);
+      expect(report.orders.unbalanced).toEqual([]);
+      const order = { check: 'fees', orderId: String(paid.id), externalId: paid.external_id };
+      expect(report.recomputed.findings).toEqual([
+        {
+          ...order,
+          what: `item 0 (SKIN ${skinA.id}) site fee`,
+          expected: eur(item.siteFeeCents),
+          found: eur(item.siteFeeCents - 7),
+        },
+        {
+          ...order,
+          what: `item 0 (SKIN ${skinA.id}) author share`,
+          expected: eur(item.authorShareCents),
+          found: eur(item.authorShareCents + 7),
+        },
+        {
+          ...order,
+          what: 'order site fee',
+          expected: eur(original.totals.siteFeeCents),
+          found: eur(original.totals.siteFeeCents - 7),
+        },
+        {
+          ...order,
+          what: 'order author share',
+          expected: eur(original.totals.authorShareCents),
+          found: eur(original.totals.authorShareCents + 7),
+        },
+      ]);
+      expect(report.differences).toBe(4);
+
+      const command = await reconcileCommand();
+      expect(command.code).toBe(1);
+      expect(command.output).toContain(
+        `FEES order ${paid.external_id} (${paid.id}): item 0 (SKIN ${skinA.id}) author share: ` +
+          `expected ${eur(item.authorShareCents)}, found ${eur(item.authorShareCents + 7)}`,
+      );
+      expect(command.output).toContain('Reconciliation found 4 differences.');
+    } finally {
+      await plant(false);
+    }
+    expect((await reconcile()).differences).toBe(0);
+  });
+
+  it('catches an unknown fee-policy version, even with the fees its real policy gives', async () => {
+    const original = await eventData<OrderPlaced['data']>(guestPaid.id, 1);
+    const version = original.feePolicyVersion.replace('site=2%', 'site=1%');
+    await writeEventData(guestPaid.id, 1, { ...original, feePolicyVersion: version });
+    await app.context.pool.query(
+      sql.unsafe`update orders set fee_policy_version = ${version} where id = ${guestPaid.id}`,
+    );
+    try {
+      const report = await reconcile();
+      expect(report.orders.differences).toEqual([]);
+      expect(report.recomputed.findings).toEqual([
+        {
+          check: 'fees',
+          orderId: String(guestPaid.id),
+          externalId: guestPaid.external_id,
+          what: 'fee policy',
+          expected: 'a version this code can price',
+          found: `unknown version "${version}"`,
+        },
+      ]);
+    } finally {
+      await writeEventData(guestPaid.id, 1, original);
+      await app.context.pool.query(
+        sql.unsafe`update orders set fee_policy_version = ${original.feePolicyVersion} where id = ${guestPaid.id}`,
+      );
+    }
+  });
+
+  it('catches a paid amount that differs from the order total', async () => {
+    const types = await app.context.pool.anyFirst(sql.type(z.object({ event_type: z.string() }))`
+      select event_type from events where stream_id = ${orderStreamId(String(guestPaid.id))} order by stream_version`);
+    const version = types.indexOf('PaymentReceived') + 1;
+    expect(version).toBeGreaterThan(0);
+    const original = await eventData<{ amountCents: number }>(guestPaid.id, version);
+    expect(original.amountCents).toBe(guestPaid.total_cents);
+    await writeEventData(guestPaid.id, version, { ...original, amountCents: original.amountCents - 100 });
+    try {
+      const report = await reconcile();
+      // The read models do not keep the amount: the replay has nothing to differ on.
+      expect(report.orders.differences).toEqual([]);
+      expect(report.recomputed.findings).toEqual([
+        {
+          check: 'payment',
+          orderId: String(guestPaid.id),
+          externalId: guestPaid.external_id,
+          what: 'paid amount',
+          expected: `the order total ${eur(guestPaid.total_cents)}`,
+          found: eur(guestPaid.total_cents - 100),
+        },
+      ]);
+      expect(report.differences).toBe(1);
+    } finally {
+      await writeEventData(guestPaid.id, version, original);
+    }
+  });
+
+  it('catches ownership without payment, and a paid item its buyer does not own', async () => {
+    await app.context.pool.query(
+      sql.unsafe`update owned_skins set acquired_at = now() where order_id = ${unpaid.id}`,
+    );
+    const removed = await app.context.pool.one(sql.type(
+      z.object({ order_id: z.number(), bundle_id: z.number(), user_id: z.number(), acquired_at: z.string() }),
+    )`
+      delete from owned_bundles where order_id = ${paid.id}
+      returning order_id, bundle_id, user_id, acquired_at::text as acquired_at`);
+    try {
+      const report = await reconcile();
+      expect(report.recomputed.findings).toEqual([
+        {
+          check: 'ownership',
+          orderId: String(paid.id),
+          externalId: paid.external_id,
+          what: `bundle ${bundle.id}`,
+          expected: `owned by user ${buyer.id} (the order is paid)`,
+          found: `not owned by user ${buyer.id}`,
+        },
+        {
+          check: 'ownership',
+          orderId: String(unpaid.id),
+          externalId: unpaid.external_id,
+          what: `skin ${skinD.id}`,
+          expected: 'not owned: the order is unpaid',
+          found: `owned by user ${buyer.id}`,
+        },
+      ]);
+      // The replay sees both rows differ too; the recompute says which order and why.
+      expect(report.orders.differences.map((difference) => difference.table)).toEqual([
+        'owned_bundles',
+        'owned_skins',
+      ]);
+    } finally {
+      await app.context.pool.query(
+        sql.unsafe`update owned_skins set acquired_at = null where order_id = ${unpaid.id}`,
+      );
+      await app.context.pool.query(sql.unsafe`
+        insert into owned_bundles (order_id, bundle_id, user_id, acquired_at)
+        values (${removed.order_id}, ${removed.bundle_id}, ${removed.user_id}, ${removed.acquired_at}::timestamptz)`);
+    }
+    expect((await reconcile()).differences).toBe(0);
+  });
+});
