@@ -27,6 +27,7 @@ import { payoutsProjection } from '../../projections/payouts.projection';
 import { freePort } from '../support/free-port';
 import { addSkin, cardCheckout, checkoutForm, orderBySession, payLocally } from '../support/shop';
 import type { TestApp } from '../support/test-app';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createUser } from '../support/test-users';
 
 // A logical restore (what pg_dump's data section and pg_restore do: COPY table by table) of a
@@ -184,42 +185,42 @@ let skinId: number;
 let eventsInDump: number;
 let processedBeforeRestore: Record<string, string[]>;
 
-beforeAll(async () => {
-  [source, target] = await Promise.all([startCluster(), startCluster()]);
-  // A cluster that has run for a while: the events below get ids far above a fresh cluster's.
-  const sourcePool = await createDatabasePool(source.url, { maxPoolSize: 1 });
-  const next = (await inspectTransactionIds(sourcePool)).nextTransactionId;
-  await advanceTransactionCounter(sourcePool, BigInt(next) + 50_000n);
-  await sourcePool.end();
-
-  // The live marketplace: an order paid (and allocated to its author's payout), one still unpaid.
-  const live = await startMarketplace(source.url);
-  const author = await createUser(live);
-  skinId = (await addSkin(live, { authorId: author.id, priceCents: 3000 })).id;
-  const paid = await cardCheckout(live, checkoutForm({ skins: [skinId] }));
-  await payLocally(live, paid.reference);
-  paidOrderId = (await orderBySession(live, paid.reference)).id;
-  const unpaid = await cardCheckout(live, checkoutForm({ skins: [skinId] }));
-  unpaidOrder = { id: (await orderBySession(live, unpaid.reference)).id, reference: unpaid.reference };
-  await live.context.runner.catchUp();
-  await live.close();
-
-  await dumpAndRestore(source.url, target.url);
-  targetPool = await createDatabasePool(target.url, { maxPoolSize: 4 });
-  eventsInDump = await targetPool.oneFirst(
-    sql.type(z.object({ count: z.number() }))`select count(*)::int as count from events`,
-  );
-  processedBeforeRestore = await processedEvents(targetPool);
-}, 60_000);
-
-afterAll(async () => {
-  for (const app of apps) await app.close().catch(() => undefined);
-  await targetPool?.end();
-  for (const cluster of clusters) await cluster.stop().catch(() => undefined);
-  for (const dir of folders) await fs.rm(dir, { recursive: true, force: true });
-});
-
 describe('a database restored logically into a fresh cluster', () => {
+  beforeAll(async () => {
+    [source, target] = await Promise.all([startCluster(), startCluster()]);
+    // A cluster that has run for a while: the events below get ids far above a fresh cluster's.
+    const sourcePool = await createDatabasePool(source.url, { maxPoolSize: 1 });
+    const next = (await inspectTransactionIds(sourcePool)).nextTransactionId;
+    await advanceTransactionCounter(sourcePool, BigInt(next) + 50_000n);
+    await sourcePool.end();
+
+    // The live marketplace: an order paid (and allocated to its author's payout), one still unpaid.
+    const live = await startMarketplace(source.url);
+    const author = await createUser(live);
+    skinId = (await addSkin(live, { authorId: author.id, priceCents: 3000 })).id;
+    const paid = await cardCheckout(live, checkoutForm({ skins: [skinId] }));
+    await payLocally(live, paid.reference);
+    paidOrderId = (await orderBySession(live, paid.reference)).id;
+    const unpaid = await cardCheckout(live, checkoutForm({ skins: [skinId] }));
+    unpaidOrder = { id: (await orderBySession(live, unpaid.reference)).id, reference: unpaid.reference };
+    await live.context.runner.catchUp();
+    await live.close();
+
+    await dumpAndRestore(source.url, target.url);
+    targetPool = await createDatabasePool(target.url, { maxPoolSize: 4 });
+    eventsInDump = await targetPool.oneFirst(
+      sql.type(z.object({ count: z.number() }))`select count(*)::int as count from events`,
+    );
+    processedBeforeRestore = await processedEvents(targetPool);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const app of apps) await app.close().catch(() => undefined);
+    await targetPool?.end();
+    for (const cluster of clusters) await cluster.stop().catch(() => undefined);
+    for (const dir of folders) await fs.rm(dir, { recursive: true, force: true });
+  });
+
   it('is refused by the app start-up, npm run replay and npm run reconcile, which write nothing', async () => {
     const report = await inspectTransactionIds(targetPool);
     expect(report.ahead.map((c) => `${c.table}.${c.column}`)).toEqual([
@@ -319,5 +320,46 @@ describe('a database restored logically into a fresh cluster', () => {
     for (const orderId of [paidOrderId, unpaidOrder.id, freshOrderId]) {
       expect(await statusOf(pool, orderId)).toBe('PAYMENT_RECEIVED');
     }
+  });
+});
+
+describe('npm run restore refuses what it cannot re-base safely, changing nothing', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase({ maxPoolSize: 2 });
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  const storedIds = () =>
+    db.pool.anyFirst(sql.type(z.object({ id: z.string() }))`
+      select transaction_id::text as id from events order by stream_id, stream_version`);
+
+  it('a stream whose events are out of version order in the feed (appended after the restore, past the guard)', async () => {
+    await db.pool.query(sql.unsafe`
+      insert into streams (stream_id, stream_type, version) values ('order-1', 'order', 2), ('order-2', 'order', 1)`);
+    // order-1's second event was appended in the restored cluster, with a lower id than its first.
+    await db.pool.query(sql.unsafe`
+      insert into events (stream_id, stream_version, transaction_id, event_id, event_type, data) values
+        ('order-1', 1, '90000000'::xid8, gen_random_uuid(), 'OrderPlaced', '{}'),
+        ('order-2', 1, '90000001'::xid8, gen_random_uuid(), 'OrderPlaced', '{}'),
+        ('order-1', 2, '5'::xid8, gen_random_uuid(), 'PaymentReceived', '{}')`);
+    const before = await storedIds();
+    await expect(repairTransactionIds(db.pool, log)).rejects.toThrow(
+      /order-1 contradicts their stream versions.*Restore the backup again/,
+    );
+    expect(await storedIds()).toEqual(before);
+  });
+
+  it('an xid8 column it does not know', async () => {
+    await db.pool.query(sql.unsafe`delete from events where stream_version = 2`);
+    await db.pool.query(sql.unsafe`create table snapshot_marks (taken_by xid8 not null)`);
+    await db.pool.query(sql.unsafe`insert into snapshot_marks values ('1'::xid8)`);
+    const before = await storedIds();
+    await expect(repairTransactionIds(db.pool, log)).rejects.toThrow(
+      /does not know how to re-base: public\.snapshot_marks\.taken_by\. Nothing was changed/,
+    );
+    expect(await storedIds()).toEqual(before);
   });
 });
