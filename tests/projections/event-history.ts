@@ -1,0 +1,513 @@
+import fc from 'fast-check';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { DatabasePool } from '../../infra/db/pool';
+import type { AppendRequest, EventStore, NewEvent } from '../../infra/event-store/event-store';
+import type { SkinDownloaded } from '../../domain/downloads/download.events';
+import type { OrderEvent, OrderedItem } from '../../domain/orders/order.events';
+import type { PayoutDestination, PayoutEvent, PayoutItem } from '../../domain/payouts/payout.events';
+import type { SkinRated } from '../../domain/ratings/rating.decider';
+import type { SkinOfTheMonthEvent } from '../../domain/skin-of-the-month/skin-of-the-month';
+import { projections } from '../../projections';
+
+/**
+ * Generated histories of the marketplace's events, appended through the store to the streams the
+ * app uses, with the shapes of domain/*: votes and re-votes (recorded out of time order), downloads
+ * by repeat downloaders across days and months (sometimes several in one transaction, on per-skin or
+ * per-downloader streams), orders placed, paid, cancelled, expired and refunded, payouts opened,
+ * filled, emptied, locked, exported, sent, failed and locked again, and Skin of the Month choices.
+ * A small model keeps every history one the deciders could have written.
+ */
+export const historyStep = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('vote' as const),
+      // Few skins and voters: re-votes are frequent.
+      skin: fc.integer({ min: 1, max: 2 }),
+      user: fc.integer({ min: 1, max: 2 }),
+      rating: fc.integer({ min: 1, max: 5 }),
+      // Recorded up to ten hours before or after the clock: a later vote may carry an earlier time.
+      shiftMinutes: fc.integer({ min: -600, max: 600 }),
+    }),
+  },
+  fc.record({
+    kind: fc.constant('download' as const),
+    skin: fc.integer({ min: 1, max: 3 }),
+    downloaders: fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 3 }),
+    // Days from the history's start: repeat downloaders across days and months.
+    day: fc.integer({ min: 0, max: 75 }),
+    perDownloaderStreams: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('place' as const),
+    buyer: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+    skins: fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }),
+    bundle: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('order' as const),
+    pick: fc.nat(),
+    action: fc.constantFrom('session' as const, 'pay' as const, 'cancel' as const, 'refund' as const),
+  }),
+  fc.record({
+    kind: fc.constant('payout' as const),
+    author: fc.integer({ min: 1, max: 2 }),
+    pick: fc.nat(),
+    action: fc.constantFrom(
+      'add' as const,
+      'add' as const,
+      'remove' as const,
+      'adjust' as const,
+      'lock' as const,
+      'export' as const,
+      'send' as const,
+      'fail' as const,
+      'relock' as const,
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('month' as const),
+    month: fc.integer({ min: 1, max: 4 }),
+    skin: fc.integer({ min: 1, max: 3 }),
+    skipped: fc.boolean(),
+  }),
+);
+export type HistoryStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
+
+type OrderState = {
+  id: number;
+  status: OrderEvent['type'];
+  sessions: number;
+  paid: boolean;
+  closed: boolean;
+};
+type PayoutState = {
+  id: number;
+  author: number;
+  status: 'PENDING' | 'LOCKED' | 'SENT' | 'ERROR';
+  items: string[];
+  exported: boolean;
+};
+
+/** An event before the store adds its metadata. */
+type Draft = { type: string; data: unknown; occurredAt?: Date };
+
+const START = Date.parse('2026-01-01T00:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+const bank = (name: string): PayoutDestination => ({
+  method: 'BANK_TRANSFER',
+  name,
+  street: '1 Rue de la Course',
+  city: 'Paris',
+  country: 'fr',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPP',
+});
+
+/**
+ * Turns steps into appends (each a transaction of its own, inline projections applied in it) and
+ * calls `between` after each, where the caller runs catch-up batches. Steps the model refuses (pay a
+ * cancelled order) are skipped. Returns how many events were appended.
+ */
+export async function appendHistory(
+  deps: { pool: DatabasePool; store: EventStore },
+  steps: readonly HistoryStep[],
+  between: (index: number) => Promise<void> = async () => {},
+): Promise<number> {
+  const votes = new Map<string, number>();
+  const orders: OrderState[] = [];
+  const payouts: PayoutState[] = [];
+  const months = new Set<number>();
+  let clock = START;
+  let nextOrder = 1;
+  let nextPayout = 1;
+  let nextItem = 1;
+  let appended = 0;
+  const append = async (requests: AppendRequest[]) => {
+    const stored = await deps.pool.transaction((tx) => deps.store.append(tx, requests));
+    appended += stored.length;
+  };
+  const request = (streamId: string, streamType: string, events: Draft[]): AppendRequest => ({
+    streamId,
+    streamType,
+    expectedVersion: 'any',
+    events: events.map(({ occurredAt, ...event }): NewEvent => ({
+      ...event,
+      metadata: { actor: { system: 'event-history' }, correlationId: `history-${streamId}` },
+      // A recorded time other than now, as the demo history loads them.
+      ...(occurredAt ? { occurredAt: occurredAt as NewEvent['occurredAt'] } : {}),
+    })),
+  });
+  const pendingOf = (author: number) =>
+    payouts.find((payout) => payout.author === author && payout.status === 'PENDING');
+
+  for (const [index, step] of steps.entries()) {
+    clock += 7 * 60 * 1000;
+    const now = new Date(clock);
+    switch (step.kind) {
+      case 'vote': {
+        const key = `${step.skin}-${step.user}`;
+        const previous = votes.get(key) ?? null;
+        if (previous === step.rating) break;
+        votes.set(key, step.rating);
+        const event: SkinRated = {
+          type: 'SkinRated',
+          data: { skinId: step.skin, userId: step.user, rating: step.rating, previousRating: previous },
+        };
+        await append([
+          request(`skin-rating-${key}`, 'skin-rating', [
+            { ...event, occurredAt: new Date(clock + step.shiftMinutes * 60 * 1000) },
+          ]),
+        ]);
+        break;
+      }
+      case 'download': {
+        const occurredAt = new Date(START + step.day * DAY + (clock % DAY));
+        const events = step.downloaders.map((who): Draft => {
+          const downloader = who < 3 ? `user:${who + 1}` : `visitor:v${who}`;
+          const event: SkinDownloaded = {
+            type: 'SkinDownloaded',
+            data: {
+              skinId: step.skin,
+              downloader,
+              userId: who < 3 ? who + 1 : null,
+              game: 'TM2020',
+              authorId: 9,
+            },
+          };
+          return { ...event, occurredAt };
+        });
+        // Either stream layout: the projection must read who and what from the data alone.
+        await append(
+          step.perDownloaderStreams
+            ? events.map((event) =>
+                request(
+                  `skin-downloads-${step.skin}-${(event.data as SkinDownloaded['data']).downloader}`,
+                  'skin-downloads',
+                  [event],
+                ),
+              )
+            : [request(`skin-downloads-${step.skin}`, 'skin-downloads', events)],
+        );
+        break;
+      }
+      case 'place': {
+        if (step.skins.length === 0 && !step.bundle) break;
+        const id = nextOrder++;
+        const items: OrderedItem[] = [
+          ...step.skins.map((skin) => ({ itemType: 'SKIN' as const, itemId: skin })),
+          ...(step.bundle ? [{ itemType: 'BUNDLE' as const, itemId: 1, skinIds: [1, 2] }] : []),
+        ].map((item, position) => ({
+          ...item,
+          name: `Item ${item.itemId}`,
+          authorId: 9,
+          priceCents: 500 + position,
+          tipCents: position * 100,
+          siteFeeCents: 50,
+          paymentFeeCents: 30,
+          authorShareCents: 420 + position * 101,
+        }));
+        const total = items.reduce((sum, item) => sum + item.priceCents + item.tipCents, 0);
+        const placed: OrderEvent = {
+          type: 'OrderPlaced',
+          data: {
+            orderId: String(id),
+            externalId: `TS-${String(id).padStart(6, '0')}`,
+            buyer: {
+              userId: step.buyer,
+              guest: step.buyer === null,
+              email: `buyer${step.buyer ?? 'guest'}@example.com`,
+              fullName: 'A Buyer',
+              country: step.buyer === null ? null : 'fr',
+            },
+            paymentType: id % 2 === 0 ? 'PAYPAL' : 'STRIPE',
+            items,
+            totals: {
+              totalCents: total,
+              siteFeeCents: 50 * items.length,
+              paymentFeeCents: 30 * items.length,
+              authorShareCents: total - 80 * items.length,
+            },
+            feePolicyVersion: '2026-01',
+            placedAt: now.toISOString(),
+          },
+        };
+        orders.push({ id, status: 'OrderPlaced', sessions: 0, paid: false, closed: false });
+        await append([request(`order-${id}`, 'order', [placed])]);
+        break;
+      }
+      case 'order': {
+        const order = orders[step.pick % Math.max(orders.length, 1)];
+        if (!order || order.closed) break;
+        const orderId = String(order.id);
+        const provider = order.id % 2 === 0 ? ('PAYPAL' as const) : ('LOCAL' as const);
+        let event: OrderEvent | null = null;
+        if (step.action === 'session' && !order.paid) {
+          order.sessions += 1;
+          event = {
+            type: 'PaymentSessionOpened',
+            data: {
+              orderId,
+              provider,
+              providerReference: `ref-${order.id}-${order.sessions}`,
+              url: order.sessions % 2 === 0 ? null : `https://pay.example/${order.id}`,
+              openedAt: now.toISOString(),
+            },
+          };
+        } else if (step.action === 'pay' && !order.paid) {
+          order.paid = true;
+          event = {
+            type: 'PaymentReceived',
+            data: {
+              orderId,
+              provider,
+              providerReference: `ref-${order.id}-${Math.max(order.sessions, 1)}`,
+              providerEventId: `evt-${order.id}`,
+              amountCents: 1000,
+              receivedAt: now.toISOString(),
+            },
+          };
+        } else if (step.action === 'cancel' && !order.paid) {
+          order.closed = true;
+          event = {
+            type: 'OrderCancelled',
+            data: {
+              orderId,
+              reason: order.sessions === 0 ? 'EXPIRED' : 'CANCELLED_BY_BUYER',
+              cancelledAt: now.toISOString(),
+            },
+          };
+        } else if (step.action === 'refund' && order.paid) {
+          order.closed = true;
+          event = {
+            type: 'OrderRefunded',
+            data: { orderId, by: 1, reason: 'asked', amountCents: 1000, refundedAt: now.toISOString() },
+          };
+        }
+        if (event) await append([request(`order-${order.id}`, 'order', [event])]);
+        break;
+      }
+      case 'payout': {
+        const events = payoutEvents(step, now);
+        for (const [payoutId, list] of events) {
+          if (list.length > 0) await append([request(`payout-${payoutId}`, 'payout', list)]);
+        }
+        break;
+      }
+      case 'month': {
+        if (months.has(step.month)) break;
+        months.add(step.month);
+        const month = `2026-0${step.month}`;
+        const event: SkinOfTheMonthEvent = step.skipped
+          ? { type: 'SkinOfTheMonthSkipped', data: { month, reason: 'fewer than 3 votes' } }
+          : {
+              type: 'SkinOfTheMonthChosen',
+              data: { month, skinId: step.skin, votes: 3 + step.skin, average: 4.5, score: 4.12 },
+            };
+        await append([request('skin-of-the-month', 'skin-of-the-month', [event])]);
+        break;
+      }
+    }
+    await between(index);
+  }
+  return appended;
+
+  /** The payout events of one step, by payout: a lock may open the author's next payout. */
+  function payoutEvents(step: Extract<HistoryStep, { kind: 'payout' }>, now: Date): [number, Draft[]][] {
+    const time = now.toISOString();
+    const ofAuthor = payouts.filter((payout) => payout.author === step.author);
+    const pick = <T>(list: T[]) => list[step.pick % Math.max(list.length, 1)];
+    const open = (): [number, Draft[]] => {
+      const payout: PayoutState = {
+        id: nextPayout++,
+        author: step.author,
+        status: 'PENDING',
+        items: [],
+        exported: false,
+      };
+      payouts.push(payout);
+      const opened: PayoutEvent = {
+        type: 'PayoutOpened',
+        data: { payoutId: payout.id, authorId: step.author, openedAt: time },
+      };
+      return [payout.id, [opened]];
+    };
+    const pending = pendingOf(step.author);
+    switch (step.action) {
+      case 'add': {
+        const opening = pending ? null : open();
+        const payout = pendingOf(step.author)!;
+        // A small pool of items, so a removed item can come back.
+        const taken = new Set(ofAuthor.flatMap((p) => p.items));
+        const key = [1, 2, 3, 4, 5, 6]
+          .map((n) => `${100 * step.author + n}:${n % 2}`)
+          .find((k) => !taken.has(k));
+        if (!key) return opening ? [opening] : [];
+        const [orderId = '', position = '0'] = key.split(':');
+        payout.items.push(key);
+        const item: PayoutItem = {
+          orderId,
+          orderExternalId: `TS-${orderId}`,
+          position: Number(position),
+          itemType: Number(position) === 1 ? 'BUNDLE' : 'SKIN',
+          itemId: nextItem++,
+          name: `Sold ${key}`,
+          priceCents: 700,
+          tipCents: 0,
+          siteFeeCents: 70,
+          paymentFeeCents: 20,
+          authorShareCents: 610,
+          paymentType: 'STRIPE',
+          paidAt: time,
+        };
+        const added: PayoutEvent = {
+          type: 'PayoutItemAdded',
+          data: { payoutId: payout.id, authorId: step.author, item },
+        };
+        return [[payout.id, [...(opening?.[1] ?? []), added]]];
+      }
+      case 'remove': {
+        const key = pending && pick(pending.items);
+        if (!pending || !key) return [];
+        pending.items = pending.items.filter((k) => k !== key);
+        const [orderId = '', position = '0'] = key.split(':');
+        const removed: PayoutEvent = {
+          type: 'PayoutItemRemoved',
+          data: {
+            payoutId: pending.id,
+            orderId,
+            position: Number(position),
+            authorShareCents: 610,
+            reason: 'ORDER_REFUNDED',
+            removedAt: time,
+          },
+        };
+        return [[pending.id, [removed]]];
+      }
+      case 'adjust': {
+        const from = pick(ofAuthor.filter((p) => p.status !== 'PENDING'));
+        if (!pending || !from) return [];
+        const adjustment: PayoutEvent = {
+          type: 'PayoutAdjustmentAdded',
+          data: {
+            payoutId: pending.id,
+            authorId: step.author,
+            kind: 'REFUND',
+            amountCents: -610,
+            name: 'Refund',
+            orderId: String(900 + (step.pick % 7)),
+            orderExternalId: `TS-${900 + (step.pick % 7)}`,
+            position: 0,
+            itemType: 'SKIN',
+            itemId: 1,
+            fromPayoutId: from.id,
+            addedAt: time,
+          },
+        };
+        return [[pending.id, [adjustment]]];
+      }
+      case 'lock': {
+        if (!pending) return [];
+        pending.status = 'LOCKED';
+        const locked: PayoutEvent = {
+          type: 'PayoutLocked',
+          data: {
+            payoutId: pending.id,
+            authorId: step.author,
+            amountCents: 610 * pending.items.length,
+            itemCount: pending.items.length,
+            destination: bank(`Author ${step.author}`),
+            payoutDate: '2026-02-15',
+            lockedAt: time,
+          },
+        };
+        // The author's next payout opens at once, as the allocation does.
+        return [[pending.id, [locked]], open()];
+      }
+      case 'export': {
+        const payout = pick(ofAuthor.filter((p) => p.status === 'LOCKED' && !p.exported));
+        if (!payout) return [];
+        payout.exported = true;
+        const exported: PayoutEvent = {
+          type: 'PayoutExported',
+          data: {
+            payoutId: payout.id,
+            batchId: `B-${payout.id}`,
+            endToEndId: `E-${payout.id}`,
+            exportedAt: time,
+          },
+        };
+        return [[payout.id, [exported]]];
+      }
+      case 'send': {
+        const payout = pick(ofAuthor.filter((p) => p.status === 'LOCKED'));
+        if (!payout) return [];
+        payout.status = 'SENT';
+        const sent: PayoutEvent = {
+          type: 'PayoutSent',
+          data: {
+            payoutId: payout.id,
+            amountCents: 610 * payout.items.length,
+            destination: bank(`Author ${step.author}`),
+            transferReference: `B-${payout.id}`,
+            sentAt: time,
+          },
+        };
+        return [[payout.id, [sent]]];
+      }
+      case 'fail': {
+        const payout = pick(ofAuthor.filter((p) => p.status === 'LOCKED' || p.status === 'SENT'));
+        if (!payout) return [];
+        payout.status = 'ERROR';
+        payout.exported = false;
+        const failed: PayoutEvent = {
+          type: 'PayoutFailed',
+          data: { payoutId: payout.id, reason: 'IBAN closed', failedAt: time },
+        };
+        return [[payout.id, [failed]]];
+      }
+      case 'relock': {
+        const payout = pick(ofAuthor.filter((p) => p.status === 'ERROR'));
+        if (!payout) return [];
+        payout.status = 'LOCKED';
+        const relocked: PayoutEvent = {
+          type: 'PayoutRelocked',
+          data: {
+            payoutId: payout.id,
+            destination: bank('Corrected'),
+            payoutDate: '2026-03-15',
+            relockedAt: time,
+          },
+        };
+        return [[payout.id, [relocked]]];
+      }
+    }
+  }
+}
+
+/** Every table of every projection (a shared table once). */
+export const readModelTables = [...new Set(projections.flatMap((p) => p.tables.map((t) => t.name)))];
+
+/** Every row of every read model, as JSON text sorted, by table: all columns, nothing left out. */
+export async function readModelRows(pool: DatabasePool): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  for (const table of readModelTables) {
+    rows[table] = [
+      ...(await pool.anyFirst(sql.type(z.object({ row: z.string() }))`
+        select to_jsonb(t)::text as row from ${sql.identifier(['public', table])} t order by 1`)),
+    ];
+  }
+  return rows;
+}
+
+/** Empties the store, the checkpoints and every read model, for the next generated history. */
+export async function emptyEverything(pool: DatabasePool) {
+  const tables = sql.join(
+    readModelTables.map((table) => sql.identifier(['public', table])),
+    sql.fragment`, `,
+  );
+  await pool.query(sql.unsafe`truncate events, streams, ${tables}`);
+  await pool.query(sql.unsafe`
+    update projection_checkpoints set last_transaction_id = '0'::xid8, last_position = 0, events_applied = 0`);
+}
