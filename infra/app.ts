@@ -20,8 +20,8 @@ import { startPayoutScheduleJob } from './jobs/payout-schedule.job';
 import { createEventStore } from './event-store/event-store-factory';
 import type { Logger } from './logger';
 import { Mailer } from './mail/mailer';
-import { createPaymentProviders } from './payments/payment-providers';
 import { MailSender } from '../api/mail/mail-sender';
+import { createPaymentProviders } from './payments/payment-providers';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { LocalFileStorage } from './storage/file-storage';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
@@ -90,14 +90,14 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   });
   await runner.start();
   const context = await createAppContext({ config, log, pool, store, runner });
-  if (config.seedDemo) await seedDemoData(context);
-  const skinOfTheMonthJob = startSkinOfTheMonthJob(context);
   // Order mails recorded by the order-mails reactor go out through this sender (docs/buying.md).
   const mailSender = new MailSender(
     { ...context, log: log.child({ component: 'mail-sender' }) },
     { ...config.mail.delivery, listenUrl: database.url },
   );
   await mailSender.start();
+  if (config.seedDemo) await seedDemoData(context);
+  const skinOfTheMonthJob = startSkinOfTheMonthJob(context);
   const uploadsCleanupJob = startTemporaryAssetsCleanupJob(context);
   const unpaidOrdersJob = startUnpaidOrdersJob(context);
   const payoutScheduleJob = config.payouts.schedule ? startPayoutScheduleJob(context) : null;
@@ -117,9 +117,9 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       await catalogueChanges.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
       await runner.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));
+      await mailSender.stop().catch((error) => log.error({ err: error }, 'stopping the mail sender failed'));
       await pool.end().catch((error) => log.error({ err: error }, 'closing the database pool failed'));
       await database.stop().catch((error) => log.error({ err: error }, 'stopping PostgreSQL failed'));
-      await mailSender.stop().catch((error) => log.error({ err: error }, 'stopping the mail sender failed'));
     })());
 
   return { context, server, url: `http://localhost:${port}`, close };

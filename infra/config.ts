@@ -19,12 +19,12 @@ const environmentSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('TrackSkins <noreply@trackskins.local>'),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // Order mails (docs/buying.md): retries of a failed delivery, doubling from the base up to the cap.
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(5_000),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // Payments (docs/buying.md): without keys, the built-in local stand-ins take the providers' place.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
