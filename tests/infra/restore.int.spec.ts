@@ -249,7 +249,7 @@ describe('a database restored logically into a fresh cluster', () => {
     expect(events).toBe(eventsInDump);
   });
 
-  it('npm run restore re-bases it, keeps what every projection and reactor processed, and says so once', async () => {
+  it('npm run restore re-bases it, keeps what every projection and reactor processed, and changes nothing when run again', async () => {
     const restore = await command('infra/cli/restore.ts', target.url);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toContain('transaction ids re-based');
