@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MailSender } from '../../api/mail/mail-sender';
-import { ORDER_MAILS, orderMailsReactor } from '../../api/mail/order-mails.reactor';
+import { ORDER_MAILS, orderMailsReactor, recordOrderMails } from '../../api/mail/order-mails.reactor';
 import { reactors } from '../../api/reactors';
 import type { OrderPlaced } from '../../domain/orders/order.events';
 import { loadConfig } from '../../infra/config';
@@ -233,6 +233,25 @@ describe('order mails through the reactor and the outbox', () => {
     expect(await count()).toBe(before);
     expect(await app.mailSender.drain()).toBe(0);
     expect((await outbox(app)).length).toBe(mailsBefore);
+  });
+  it('records no mail for the events of the demo seed', async () => {
+    const order = await buy(app, { skins: [skinA.id] });
+    const stream = await app.context.store.readStreams(app.context.pool, [`order-${order.id}`]);
+    const payment = stream.get(`order-${order.id}`)!.events.find((e) => e.type === 'PaymentReceived')!;
+    const deps = { store: app.context.store, log: app.context.log };
+    const counted = () =>
+      app.context.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+        select count(*)::int as n from mail_deliveries where order_id = ${order.id}`);
+    await app.context.pool.transaction((tx) =>
+      recordOrderMails(deps, tx, [
+        { ...payment, metadata: { ...payment.metadata, correlationId: 'demo-seed' } },
+      ]),
+    );
+    expect(await counted()).toBe(0);
+    // The same event from a real checkout is mailed.
+    await app.context.pool.transaction((tx) => recordOrderMails(deps, tx, [payment]));
+    expect(await counted()).toBe(2);
+    await app.mailSender.drain();
   });
 });
 

@@ -153,6 +153,25 @@ describe('buying in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     expect((await readFile(await download.path())).subarray(0, 2).toString()).toBe('PK');
+
+    // An admin finds the order and sees its confirmation mail sent, beside the authors' sale mails.
+    const adminToken = await logIn('admin');
+    await session.context.addCookies([{ name: 'token', value: adminToken, url: inject('appUrl') }]);
+    await page.goto('/admin/orders');
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(email);
+    await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+    const mailsButton = page.getByRole('button', { name: /^Mails of order / }).filter({ visible: true });
+    await expect.poll(() => mailsButton.count(), { timeout: 10_000 }).toBe(1);
+    await mailsButton.click();
+    const dialog = page.getByRole('dialog', { name: /^Mails of order / });
+    const confirmation = dialog.getByRole('row').filter({ hasText: 'Order confirmation' });
+    await expect.poll(() => confirmation.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await confirmation.getByText(email, { exact: true }).isVisible()).toBe(true);
+    expect(await confirmation.getByText('Sent', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await dialog.getByRole('row').filter({ hasText: 'Sale notice to the author' }).count(),
+    ).toBeGreaterThan(0);
+    await screenshot(page, 'buying-admin-order-mails');
   });
 
   it('a signed-in player buys a skin with the local PayPal step and finds it owned in the collection', async () => {
