@@ -54,6 +54,8 @@ export type ShadowRebuildResult = {
 export const shadowSchemaOf = (projection: Pick<Projection, 'name'>) =>
   `rebuild_${projection.name.replaceAll(/[^a-z0-9]/gi, '_').toLowerCase()}`;
 
+// Two-key advisory locks: the runner's class is 7220, the event store's stream locks take one key.
+const REBUILD_LOCK_CLASS = 7221;
 const LOCK_NOT_AVAILABLE = '55P03';
 const DEADLOCK_DETECTED = '40P01';
 
@@ -75,6 +77,26 @@ const DEADLOCK_DETECTED = '40P01';
  * keys, grants and statistics, and readers never wait, not even during the swap.
  */
 export async function rebuildInShadow(
+  options: ShadowRebuildOptions,
+  projection: RebuildableProjection,
+): Promise<ShadowRebuildResult> {
+  // One rebuild of a projection at a time (they would share the private schema): a session lock
+  // held on a connection of its own for the whole rebuild.
+  return options.pool.connect(async (guard) => {
+    const free = await guard.oneFirst(sql.type(z.object({ free: z.boolean() }))`
+      select pg_try_advisory_lock(${REBUILD_LOCK_CLASS}, hashtext(${projection.name})) as free`);
+    if (!free) throw new Error(`${projection.name} is already being rebuilt.`);
+    try {
+      return await rebuildWhileGuarded(options, projection);
+    } finally {
+      await guard.query(
+        sql.unsafe`select pg_advisory_unlock(${REBUILD_LOCK_CLASS}, hashtext(${projection.name}))`,
+      );
+    }
+  });
+}
+
+async function rebuildWhileGuarded(
   options: ShadowRebuildOptions,
   projection: RebuildableProjection,
 ): Promise<ShadowRebuildResult> {
