@@ -28,6 +28,8 @@ const benchRowsProjection: Projection = {
   },
 };
 
+const BENCH_METADATA = { actor: { system: 'bench' }, correlationId: 'bench' };
+
 export async function benchEventStore(db: BenchDatabase, options: { replayEvents: number }) {
   const store = createEventStore({ inlineProjections: [] });
   const { pool } = db;
@@ -37,7 +39,7 @@ export async function benchEventStore(db: BenchDatabase, options: { replayEvents
         streamId,
         streamType: 'bench',
         expectedVersion,
-        events: [{ type: 'BenchCounted', data: { amount } }],
+        events: [{ type: 'BenchCounted', data: { amount }, metadata: BENCH_METADATA }],
       }),
     );
 
@@ -67,7 +69,11 @@ export async function benchEventStore(db: BenchDatabase, options: { replayEvents
         streamId: `bench-bulk-${batch}`,
         streamType: 'bench',
         expectedVersion: 'no_stream',
-        events: Array.from({ length: count }, (_, i) => ({ type: 'BenchCounted', data: { amount: i } })),
+        events: Array.from({ length: count }, (_, i) => ({
+          type: 'BenchCounted',
+          data: { amount: i },
+          metadata: BENCH_METADATA,
+        })),
       }),
     );
     done += count;

@@ -5,6 +5,7 @@ import { runPayoutCommand } from '../api/payouts/payout-commands';
 import { ORDER_STREAM_TYPE, orderEventSchemaVersions } from '../domain/orders/order.events';
 import type { PayoutCommand } from '../domain/payouts/payout.decider';
 import { PAYOUT_EVENT_TYPES, type PayoutDestination } from '../domain/payouts/payout.events';
+import { backdated } from '../infra/event-store/backdating';
 import { createEventStore } from '../infra/event-store/event-store-factory';
 import { createLogger } from '../infra/logger';
 import {
@@ -110,7 +111,7 @@ export async function benchPayouts(
   const toLock = await pool.anyFirst(sql.type(z.object({ id: z.number() }))`
     select id from payouts where status = 'PENDING' and amount_cents >= 5000 and author_id % ${LOCK_EVERY} = 0
     order by id`);
-  const metadata = { actor: { system: 'bench' } };
+  const metadata = { actor: { system: 'bench' }, correlationId: 'bench' };
   const command = (payoutId: number, payoutCommand: PayoutCommand) =>
     runPayoutCommand({ pool, store }, payoutId, payoutCommand, metadata);
   const at = () => new Date();
@@ -158,7 +159,8 @@ export async function benchPayouts(
             type: refund.type,
             data: refund.data,
             schemaVersion: orderEventSchemaVersions[refund.type],
-            occurredAt: new Date(refund.recordedAt),
+            metadata: { actor: { system: 'bench' }, correlationId: 'bench' },
+            occurredAt: backdated(refund.recordedAt),
           },
         ],
       }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import {
@@ -6,14 +7,33 @@ import {
   initialSkinOfTheMonthState,
   previousMonth,
   SKIN_OF_THE_MONTH_STREAM,
+  type Candidate,
   type SkinOfTheMonthEvent,
+  type SkinOfTheMonthState,
 } from '../../domain/skin-of-the-month/skin-of-the-month';
 import type { DatabasePool } from '../../infra/db/pool';
+import { handleCommand, type Decider, type StreamKind } from '../../infra/event-store/command-handler';
 import type { EventStore } from '../../infra/event-store/event-store';
+
+const skinOfTheMonthStream: StreamKind<SkinOfTheMonthEvent> = {
+  streamType: 'skin-of-the-month',
+  schemaVersions: { SkinOfTheMonthChosen: 1, SkinOfTheMonthSkipped: 1 },
+};
+const skinOfTheMonthDecider: Decider<
+  { month: string; candidates: readonly Candidate[] },
+  SkinOfTheMonthState,
+  SkinOfTheMonthEvent
+> = {
+  initialState: initialSkinOfTheMonthState,
+  decide: decideSkinOfTheMonth,
+  evolve: evolveSkinOfTheMonth,
+};
 
 /**
  * Chooses the Skin of the Month for the month before `now`, once: the votes cast during that month
  * on skins still published. Returns what was decided (nothing when the month was already decided).
+ * Each run is its own correlation; a concurrent run surfaces as CONFLICT (the job tries again
+ * within the hour).
  */
 export async function chooseSkinOfTheMonth(
   deps: { pool: DatabasePool; store: EventStore },
@@ -28,22 +48,17 @@ export async function chooseSkinOfTheMonth(
         and s.published and s.deleted_at is null
       group by r.skin_id`,
   );
-  return deps.pool.transaction(async (tx) => {
-    const { version, events } = await deps.store.readStream(tx, SKIN_OF_THE_MONTH_STREAM);
-    const state = (events as unknown as SkinOfTheMonthEvent[]).reduce(
-      evolveSkinOfTheMonth,
-      initialSkinOfTheMonthState,
-    );
-    const decided = decideSkinOfTheMonth({ month, candidates }, state);
-    await deps.store.append(tx, {
-      streamId: SKIN_OF_THE_MONTH_STREAM,
-      streamType: 'skin-of-the-month',
-      expectedVersion: version,
-      events: decided.map((event) => ({
-        ...event,
-        metadata: { actor: { system: 'skin-of-the-month-job' } },
-      })),
-    });
-    return decided;
-  });
+  const { decided } = await handleCommand(
+    deps,
+    { streamId: SKIN_OF_THE_MONTH_STREAM, kind: skinOfTheMonthStream, decider: skinOfTheMonthDecider },
+    { month, candidates },
+    {
+      metadata: {
+        actor: { system: 'skin-of-the-month-job' },
+        correlationId: `skin-of-the-month:${randomUUID()}`,
+      },
+      maxAttempts: 1,
+    },
+  );
+  return decided;
 }

@@ -5,15 +5,27 @@ import {
   evolveRating,
   initialRatingState,
   ratingStreamId,
+  type RateSkin,
   type RatingEvent,
+  type RatingState,
 } from '../../domain/ratings/rating.decider';
 import { DomainError } from '../../domain/errors';
+import type { Backdated } from '../../infra/event-store/backdating';
+import { handleCommand, type Decider, type StreamKind } from '../../infra/event-store/command-handler';
 import type { EventMetadata, EventStore } from '../../infra/event-store/event-store';
 import type { DatabasePool } from '../../infra/db/pool';
 
+const ratingStream: StreamKind<RatingEvent> = { streamType: 'skin-rating', schemaVersions: { SkinRated: 1 } };
+const ratingDecider: Decider<RateSkin, RatingState, RatingEvent> = {
+  initialState: initialRatingState,
+  decide: decideRating,
+  evolve: evolveRating,
+};
+
 /**
  * rateSkin: load the user's vote stream, decide, append (the inline projection updates the
- * average in the same transaction). A concurrent vote by the same user surfaces as CONFLICT.
+ * average in the same transaction). A concurrent vote by the same user surfaces as CONFLICT (one
+ * attempt: the voter sees their vote was overtaken).
  */
 export async function rateSkin(
   deps: { pool: DatabasePool; store: EventStore },
@@ -21,28 +33,19 @@ export async function rateSkin(
     skinId: number;
     userId: number;
     rating: number;
-    metadata?: EventMetadata;
+    metadata: EventMetadata;
     /** When the vote was cast, for votes loaded after the fact (the demo's history); now by default. */
-    occurredAt?: Date;
+    occurredAt?: Backdated;
   },
 ): Promise<void> {
   const skin = await deps.pool.maybeOne(sql.type(z.object({ author_id: z.number() }))`
     select author_id from skins where id = ${command.skinId} and published and deleted_at is null`);
   if (!skin) throw new DomainError('NOT_FOUND', 'This skin does not exist or is hidden.');
-  const streamId = ratingStreamId(command.skinId, command.userId);
-  await deps.pool.transaction(async (tx) => {
-    const { version, events } = await deps.store.readStream(tx, streamId);
-    const state = (events as unknown as RatingEvent[]).reduce(evolveRating, initialRatingState);
-    const decided = decideRating({ ...command, skinAuthorId: skin.author_id }, state);
-    await deps.store.append(tx, {
-      streamId,
-      streamType: 'skin-rating',
-      expectedVersion: version,
-      events: decided.map((event) => ({
-        ...event,
-        metadata: command.metadata ?? {},
-        ...(command.occurredAt ? { occurredAt: command.occurredAt } : {}),
-      })),
-    });
-  });
+  const { metadata, occurredAt, ...vote } = command;
+  await handleCommand(
+    deps,
+    { streamId: ratingStreamId(vote.skinId, vote.userId), kind: ratingStream, decider: ratingDecider },
+    { ...vote, skinAuthorId: skin.author_id },
+    { metadata, maxAttempts: 1, ...(occurredAt ? { occurredAt } : {}) },
+  );
 }

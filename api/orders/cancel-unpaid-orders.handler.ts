@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { OrderRefused } from '../../domain/orders/order.decider';
 import type { AppContext } from '../app-context';
 import { cancelOrderPayment } from './payment-confirmation.handler';
@@ -14,12 +15,14 @@ export const UNPAID_ORDER_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export async function cancelUnpaidOrders(app: AppContext, now: Date): Promise<number> {
   const ids = await unpaidOrdersPlacedBefore(app.pool, new Date(now.getTime() - UNPAID_ORDER_LIFETIME_MS));
   let cancelled = 0;
+  // One correlation per run: every cancellation of this pass is traced to it.
+  const correlationId = `unpaid-orders:${randomUUID()}`;
   for (const id of ids) {
     try {
       const { newlyCancelled } = await cancelOrderPayment(app, {
         orderId: String(id),
         reason: 'EXPIRED',
-        metadata: { actor: { system: 'scheduler' } },
+        metadata: { actor: { system: 'scheduler' }, correlationId },
       });
       if (newlyCancelled) cancelled++;
     } catch (error) {

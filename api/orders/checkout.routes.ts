@@ -38,8 +38,13 @@ export async function checkoutRoutes(fastify: FastifyInstance, app: AppContext) 
     app.tokens.verify(
       bearerToken(request.headers.authorization) ?? cookieValue(request.headers.cookie, 'token'),
     );
-  const metadataOf = (request: FastifyRequest, viewer: Session | null): EventMetadata => ({
-    ...(viewer ? { actor: { userId: viewer.id } } : { actor: { role: 'guest' } }),
+  // A guest buyer is named by the email the order records as its buyer's.
+  const metadataOf = (
+    request: FastifyRequest,
+    viewer: Session | null,
+    buyerEmail: string,
+  ): EventMetadata => ({
+    actor: viewer ? { userId: viewer.id } : { guestEmail: buyerEmail },
     correlationId: request.id,
   });
 
@@ -54,7 +59,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, app: AppContext) 
         bundles: input.bundles,
         paymentType,
         viewer,
-        metadata: metadataOf(request, viewer),
+        metadata: metadataOf(request, viewer, input.email),
       }),
     );
   }
@@ -76,7 +81,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, app: AppContext) 
         app,
         order,
         async (toPay) => ({ provider: payments.card.name, ...(await payments.card.openCheckout(toPay)) }),
-        metadataOf(request, viewer),
+        metadataOf(request, viewer, order.email),
       ),
     );
     request.log.info({ orderId: order.orderId, provider: payments.card.name }, 'card checkout opened');
@@ -95,7 +100,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, app: AppContext) 
           url: null,
           ...(await payments.paypal.createOrder(toPay)),
         }),
-        metadataOf(request, viewer),
+        metadataOf(request, viewer, order.email),
       ),
     );
     request.log.info({ orderId: order.orderId, provider: payments.paypal.name }, 'PayPal order created');
@@ -133,7 +138,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, app: AppContext) 
     const capture = await providerStep(request, context, () =>
       provider.captureOrder(reference, { totalCents: order.total_cents }),
     );
-    const metadata = metadataOf(request, viewer);
+    const metadata = metadataOf(request, viewer, order.buyer_email);
     switch (capture.status) {
       case 'COMPLETED':
         try {

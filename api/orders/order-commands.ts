@@ -1,10 +1,4 @@
-import {
-  decideOrder,
-  evolveOrder,
-  initialOrderState,
-  type OrderCommand,
-  type OrderState,
-} from '../../domain/orders/order.decider';
+import { orderDecider, type OrderCommand, type OrderState } from '../../domain/orders/order.decider';
 import {
   ORDER_STREAM_TYPE,
   orderEventSchemaVersions,
@@ -12,58 +6,35 @@ import {
   type OrderEvent,
 } from '../../domain/orders/order.events';
 import type { DatabasePool } from '../../infra/db/pool';
-import {
-  ConcurrencyError,
-  type EventMetadata,
-  type EventStore,
-  type StoredEvent,
-} from '../../infra/event-store/event-store';
+import type { Backdated } from '../../infra/event-store/backdating';
+import { handleCommand, type CommandResult, type StreamKind } from '../../infra/event-store/command-handler';
+import type { EventMetadata, EventStore } from '../../infra/event-store/event-store';
 
-/** A concurrent writer won this many times in a row: give up and report the conflict. */
-const MAX_ATTEMPTS = 3;
+export const orderStream: StreamKind<OrderEvent> = {
+  streamType: ORDER_STREAM_TYPE,
+  schemaVersions: orderEventSchemaVersions,
+};
 
-export type OrderCommandResult = { appended: StoredEvent[]; state: OrderState };
+export type OrderCommandResult = CommandResult<OrderState, OrderEvent>;
 
 /**
- * Runs one command on an order: load its stream, decide, append with the version read (the
- * inline projections update the orders and ownership in the same transaction). When another writer
- * appended in between (two webhook deliveries, two captures racing), the append fails on the
- * expected version and the command is decided again on the new state: the decider's idempotence
- * then writes nothing, so a payment is recorded once however many confirmations arrive.
- * `occurredAt` back-dates the events' recorded time, for history loaded after the fact (the demo's
- * sales); without it they are recorded now.
+ * Runs one command on an order through the command handler (the inline projections update the
+ * orders and ownership in the same transaction). When another writer appended in between (two
+ * webhook deliveries, two captures racing), the command is decided again on the new state: the
+ * decider's idempotence then writes nothing, so a payment is recorded once however many
+ * confirmations arrive. `occurredAt` back-dates the events (the demo's sales only).
  */
 export async function runOrderCommand(
   deps: { pool: DatabasePool; store: EventStore },
   orderId: string,
   command: OrderCommand,
-  metadata: EventMetadata = {},
-  options: { occurredAt?: Date } = {},
+  metadata: EventMetadata,
+  options: { occurredAt?: Backdated } = {},
 ): Promise<OrderCommandResult> {
-  const streamId = orderStreamId(orderId);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await deps.pool.transaction(async (tx) => {
-        const { version, events } = await deps.store.readStream(tx, streamId);
-        const state = (events as unknown as OrderEvent[]).reduce(evolveOrder, initialOrderState);
-        const decided = decideOrder(command, state);
-        const appended = await deps.store.append(tx, {
-          streamId,
-          streamType: ORDER_STREAM_TYPE,
-          expectedVersion: version === 0 ? 'no_stream' : version,
-          events: decided.map((event) => ({
-            type: event.type,
-            data: event.data,
-            schemaVersion: orderEventSchemaVersions[event.type],
-            metadata,
-            ...(options.occurredAt ? { occurredAt: options.occurredAt } : {}),
-          })),
-        });
-        return { appended, state: decided.reduce(evolveOrder, state) };
-      });
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
-      throw error;
-    }
-  }
+  return handleCommand(
+    deps,
+    { streamId: orderStreamId(orderId), kind: orderStream, decider: orderDecider },
+    command,
+    { metadata, ...options },
+  );
 }

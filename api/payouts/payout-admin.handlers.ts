@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError } from '../../domain/errors';
 import { PayoutRefused } from '../../domain/payouts/payout.decider';
 import { payoutDestinationOf, type PayoutDetails } from '../../domain/payouts/payout-destination';
 import { currentLockRound, payoutDateOfLock } from '../../domain/payouts/payout-schedule';
 import { PAYOUT_STREAM_TYPE, payoutStreamId, type PayoutEvent } from '../../domain/payouts/payout.events';
+import type { Backdated } from '../../infra/event-store/backdating';
 import { ConcurrencyError, type EventMetadata } from '../../infra/event-store/event-store';
 import { buildSepaCreditTransfer, SepaExportRefused } from '../../infra/payouts/sepa-credit-transfer';
 import { findUserById, type UserRow } from '../accounts/users.repository';
@@ -50,7 +51,7 @@ export async function lockPayout(
   app: AppContext,
   payoutId: number,
   metadata: EventMetadata,
-  options: { occurredAt?: Date } = {},
+  options: { occurredAt?: Backdated } = {},
 ): Promise<void> {
   const row = await findPayout(app.pool, payoutId);
   if (!row) throw notFound();
@@ -79,7 +80,7 @@ export async function sendPayout(
   app: AppContext,
   payoutId: number,
   metadata: EventMetadata,
-  options: { occurredAt?: Date } = {},
+  options: { occurredAt?: Backdated } = {},
 ): Promise<{ status: 'SENT' | 'ERROR'; reason?: string }> {
   const at = () => options.occurredAt ?? app.now();
   const loaded = await loadPayout(app, app.pool, payoutId);
@@ -142,7 +143,7 @@ export async function markPayoutFailed(
   payoutId: number,
   reason: string,
   metadata: EventMetadata,
-  options: { occurredAt?: Date } = {},
+  options: { occurredAt?: Backdated } = {},
 ): Promise<void> {
   const at = options.occurredAt ?? app.now();
   await runPayoutCommand(app, payoutId, { type: 'FailPayout', reason, failedAt: at }, metadata, options);
@@ -272,9 +273,13 @@ export async function lockScheduledPayouts(app: AppContext): Promise<{ locked: n
   const round = currentLockRound(app.now());
   if (!round) return { locked: [] };
   const locked: number[] = [];
+  const metadata = {
+    actor: { system: PAYOUT_SCHEDULE },
+    correlationId: `${PAYOUT_SCHEDULE}:${randomUUID()}`,
+  };
   for (const payoutId of await pendingBankPayoutsOpenedBefore(app.pool, round.lockAt)) {
     try {
-      await lockPayout(app, payoutId, { actor: { system: PAYOUT_SCHEDULE } });
+      await lockPayout(app, payoutId, metadata);
       locked.push(payoutId);
     } catch (error) {
       if (error instanceof PayoutRefused || error instanceof ConcurrencyError) {

@@ -133,7 +133,8 @@ export async function allocateOrderEvents(
     const metadata: EventMetadata = {
       actor: { system: PAYOUT_ALLOCATION },
       causationId: event.eventId,
-      ...(event.metadata.correlationId ? { correlationId: event.metadata.correlationId } : {}),
+      // The causing event's correlation carries over (its own id for events recorded without one).
+      correlationId: event.metadata.correlationId ?? event.eventId,
     };
     const externalId = order.externalId ?? fallbackExternalId(order.orderId);
     if (event.type === 'PaymentReceived') {

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
 import { DEFAULT_FEE_POLICY, feePolicy } from '../fees';
+import { deciderSpec, refused } from '../testing/decider-spec';
 import {
   decideOrder,
-  evolveOrder,
   initialOrderState,
   MAX_TIP_CENTS,
+  orderDecider,
   OrderRefused,
   type CatalogueItem,
   type OrderCommand,
@@ -15,21 +16,14 @@ import {
 } from './order.decider';
 import { paymentStatusAfter, paymentStatusLabels, type OrderEvent, type OrderPlaced } from './order.events';
 
-const given = (events: OrderEvent[]) => events.reduce(evolveOrder, initialOrderState);
-const when = (events: OrderEvent[], command: OrderCommand) => decideOrder(command, given(events));
+const { given, stateAfter } = deciderSpec(orderDecider);
 /** The command is refused with this reason (an OrderRefused, a DomainError with this code). */
 function thenRefused(events: OrderEvent[], command: OrderCommand, reason: OrderRefusalReason, code?: string) {
-  let refusal: unknown;
-  try {
-    when(events, command);
-  } catch (error) {
-    refusal = error;
-  }
-  expect(refusal).toBeInstanceOf(OrderRefused);
+  const refusal = given(events)
+    .when(command)
+    .then(refused(OrderRefused, { reason, ...(code ? { code } : {}) }));
   expect(refusal).toBeInstanceOf(DomainError);
-  expect((refusal as OrderRefused).reason).toBe(reason);
-  if (code) expect((refusal as OrderRefused).code).toBe(code);
-  return refusal as OrderRefused;
+  return refusal;
 }
 
 const placedAt = new Date('2026-03-01T10:00:00.000Z');
@@ -86,57 +80,58 @@ const refund = (refundedAt = at('2026-03-05T12:00:00Z'), downloadedItems: Catalo
   ({ type: 'RefundOrder', by: 1, reason: 'Bought by mistake', downloadedItems, refundedAt }) as const;
 
 const placed = () => decideOrder(place(), initialOrderState);
-const onTheWay = () => [...placed(), ...when(placed(), openSession())];
-const paid = () => [...onTheWay(), ...when(onTheWay(), confirm())];
-const cancelled = () => [...onTheWay(), ...when(onTheWay(), cancel)];
-const refunded = () => [...paid(), ...when(paid(), refund())];
+const onTheWay = () => [...placed(), ...given(placed()).when(openSession()).events()];
+const paid = () => [...onTheWay(), ...given(onTheWay()).when(confirm()).events()];
+const cancelled = () => [...onTheWay(), ...given(onTheWay()).when(cancel).events()];
+const refunded = () => [...paid(), ...given(paid()).when(refund()).events()];
 
 describe('order decider: PlaceOrder', () => {
   it('records the catalogue items with their fees and shares, the totals and the fee policy', () => {
-    expect(when([], place())).toEqual([
-      {
-        type: 'OrderPlaced',
-        data: {
-          orderId: 'o-1',
-          buyer: { userId: 9, email: 'player@example.com', fullName: 'Pat Player', country: 'cz' },
-          paymentType: 'STRIPE',
-          items: [
-            {
-              itemType: 'SKIN',
-              itemId: 7,
-              name: 'Desert Fox',
-              authorId: 50,
-              priceCents: 500,
-              tipCents: 0,
-              siteFeeCents: 10,
-              paymentFeeCents: 18,
-              authorShareCents: 472,
-            },
-            {
-              itemType: 'BUNDLE',
-              itemId: 3,
-              name: 'Neon Pack',
-              authorId: 51,
-              priceCents: 1000,
-              tipCents: 0,
-              siteFeeCents: 20,
-              paymentFeeCents: 35,
-              authorShareCents: 945,
-            },
-          ],
-          totals: { totalCents: 1500, siteFeeCents: 30, paymentFeeCents: 53, authorShareCents: 1417 },
-          feePolicyVersion: 'v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35',
-          placedAt: '2026-03-01T10:00:00.000Z',
+    given([])
+      .when(place())
+      .then([
+        {
+          type: 'OrderPlaced',
+          data: {
+            orderId: 'o-1',
+            buyer: { userId: 9, email: 'player@example.com', fullName: 'Pat Player', country: 'cz' },
+            paymentType: 'STRIPE',
+            items: [
+              {
+                itemType: 'SKIN',
+                itemId: 7,
+                name: 'Desert Fox',
+                authorId: 50,
+                priceCents: 500,
+                tipCents: 0,
+                siteFeeCents: 10,
+                paymentFeeCents: 18,
+                authorShareCents: 472,
+              },
+              {
+                itemType: 'BUNDLE',
+                itemId: 3,
+                name: 'Neon Pack',
+                authorId: 51,
+                priceCents: 1000,
+                tipCents: 0,
+                siteFeeCents: 20,
+                paymentFeeCents: 35,
+                authorShareCents: 945,
+              },
+            ],
+            totals: { totalCents: 1500, siteFeeCents: 30, paymentFeeCents: 53, authorShareCents: 1417 },
+            feePolicyVersion: 'v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35',
+            placedAt: '2026-03-01T10:00:00.000Z',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('prices a guest from outside the EEA at the higher card rate, with a tip, country in lowercase', () => {
-    const [event] = when(
-      [],
-      place({ buyer: { ...buyer, userId: null, country: 'US' }, items: [{ ...skin, tipCents: 200 }] }),
-    ) as OrderPlaced[];
+    const [event] = given([])
+      .when(place({ buyer: { ...buyer, userId: null, country: 'US' }, items: [{ ...skin, tipCents: 200 }] }))
+      .events() as OrderPlaced[];
     expect(event?.data.buyer).toEqual({ ...buyer, userId: null, country: 'us' });
     // 7.00: site 0.14; card 3.25 % = 0.2275 → 0.23, + 0.30
     expect(event?.data.items[0]).toMatchObject({
@@ -151,14 +146,18 @@ describe('order decider: PlaceOrder', () => {
 
   it('records the configured PayPal policy version', () => {
     const policy = feePolicy({ paypal: { rateBasisPoints: 290, fixedCents: 39 } });
-    const [event] = when([], place({ paymentType: 'PAYPAL', feePolicy: policy })) as OrderPlaced[];
+    const [event] = given([])
+      .when(place({ paymentType: 'PAYPAL', feePolicy: policy }))
+      .events() as OrderPlaced[];
     expect(event?.data.feePolicyVersion).toBe(policy.version);
     expect(event?.data.totals.paymentFeeCents).toBe(44 + 39); // 2.9 % of 15.00 = 0.435 → 0.44
   });
 
   it('copies only the catalogue fields: nothing else the handler passed reaches the event', () => {
     const smuggled = { ...skin, clientPriceCents: 1 } as CatalogueItem;
-    const [event] = when([], place({ items: [smuggled] })) as OrderPlaced[];
+    const [event] = given([])
+      .when(place({ items: [smuggled] }))
+      .events() as OrderPlaced[];
     expect(Object.keys(event?.data.items[0] ?? {})).not.toContain('clientPriceCents');
     expect(event?.data.items[0]?.priceCents).toBe(500);
   });
@@ -179,13 +178,21 @@ describe('order decider: PlaceOrder', () => {
 
   it('refuses the same item twice, but a skin and a bundle may share an id', () => {
     thenRefused([], place({ items: [skin, bundle, { ...skin }] }), 'DUPLICATE_ITEM', 'BAD_USER_INPUT');
-    expect(when([], place({ items: [skin, { ...bundle, itemId: skin.itemId }] }))).toHaveLength(1);
+    expect(
+      given([])
+        .when(place({ items: [skin, { ...bundle, itemId: skin.itemId }] }))
+        .events(),
+    ).toHaveLength(1);
   });
 
   it("refuses the buyer's own items; a guest owns none", () => {
     const refusal = thenRefused([], place({ buyer: { ...buyer, userId: 51 } }), 'OWN_ITEM', 'FORBIDDEN');
     expect(refusal.message).toMatch(/Neon Pack/);
-    expect(when([], place({ buyer: { ...buyer, userId: null } }))).toHaveLength(1);
+    expect(
+      given([])
+        .when(place({ buyer: { ...buyer, userId: null } }))
+        .events(),
+    ).toHaveLength(1);
   });
 
   it.each([-1, 0.5, MAX_TIP_CENTS + 1])('refuses a tip of %s cents', (tipCents) => {
@@ -199,27 +206,29 @@ describe('order decider: PlaceOrder', () => {
 
 describe('order decider: OpenPaymentSession', () => {
   it('opens a session for a placed order', () => {
-    expect(when(placed(), openSession())).toEqual([
-      {
-        type: 'PaymentSessionOpened',
-        data: {
-          orderId: 'o-1',
-          provider: 'STRIPE',
-          providerReference: 'cs_1',
-          url: 'https://pay.example/cs_1',
-          openedAt: '2026-03-01T10:00:05.000Z',
+    given(placed())
+      .when(openSession())
+      .then([
+        {
+          type: 'PaymentSessionOpened',
+          data: {
+            orderId: 'o-1',
+            provider: 'STRIPE',
+            providerReference: 'cs_1',
+            url: 'https://pay.example/cs_1',
+            openedAt: '2026-03-01T10:00:05.000Z',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('the same session again changes nothing; a new session (a retry) is recorded', () => {
-    expect(when(onTheWay(), openSession('cs_1'))).toEqual([]);
-    expect(when(onTheWay(), openSession('cs_2'))).toHaveLength(1);
+    given(onTheWay()).when(openSession('cs_1')).then([]);
+    expect(given(onTheWay()).when(openSession('cs_2')).events()).toHaveLength(1);
   });
 
   it('the local stand-in may serve any order; another provider may not', () => {
-    expect(when(placed(), openSession('local-1', 'LOCAL'))).toHaveLength(1);
+    expect(given(placed()).when(openSession('local-1', 'LOCAL')).events()).toHaveLength(1);
     thenRefused(placed(), openSession('pp-1', 'PAYPAL'), 'WRONG_PROVIDER');
   });
 
@@ -232,28 +241,36 @@ describe('order decider: OpenPaymentSession', () => {
 
 describe('order decider: ConfirmPayment', () => {
   it('records the payment of the order total', () => {
-    expect(when(onTheWay(), confirm())).toEqual([
-      {
-        type: 'PaymentReceived',
-        data: {
-          orderId: 'o-1',
-          provider: 'STRIPE',
-          providerReference: 'cs_1',
-          providerEventId: 'evt_1',
-          amountCents: 1500,
-          receivedAt: '2026-03-01T10:03:00.000Z',
+    given(onTheWay())
+      .when(confirm())
+      .then([
+        {
+          type: 'PaymentReceived',
+          data: {
+            orderId: 'o-1',
+            provider: 'STRIPE',
+            providerReference: 'cs_1',
+            providerEventId: 'evt_1',
+            amountCents: 1500,
+            receivedAt: '2026-03-01T10:03:00.000Z',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('accepts a payment that arrives before the session was recorded, and from the local stand-in', () => {
-    expect(when(placed(), confirm('local-1', 1500, 'LOCAL'))).toHaveLength(1);
+    expect(
+      given(placed())
+        .when(confirm('local-1', 1500, 'LOCAL'))
+        .events(),
+    ).toHaveLength(1);
   });
 
   it('is idempotent: the same provider reference again writes nothing, even after a refund', () => {
-    expect(when(paid(), { ...confirm(), providerEventId: 'evt_2' })).toEqual([]);
-    expect(when(refunded(), confirm())).toEqual([]);
+    given(paid())
+      .when({ ...confirm(), providerEventId: 'evt_2' })
+      .then([]);
+    given(refunded()).when(confirm()).then([]);
   });
 
   it('refuses another reference for a paid order', () => {
@@ -277,7 +294,7 @@ describe('order decider: ConfirmPayment', () => {
         ? { ...event, data: { ...event.data, totals: { ...event.data.totals, totalCents: 1234 } } }
         : event,
     );
-    expect(when(recorded, confirm('cs_1', 1234))).toHaveLength(1);
+    expect(given(recorded).when(confirm('cs_1', 1234)).events()).toHaveLength(1);
     thenRefused(recorded, confirm('cs_1', 1500), 'AMOUNT_MISMATCH');
   });
 
@@ -289,16 +306,18 @@ describe('order decider: ConfirmPayment', () => {
 
 describe('order decider: CancelOrder', () => {
   it('cancels an order before payment, with or without a session', () => {
-    const cancelledEvent = {
+    const cancelledEvent: OrderEvent = {
       type: 'OrderCancelled',
       data: { orderId: 'o-1', reason: 'EXPIRED', cancelledAt: '2026-03-02T10:00:00.000Z' },
     };
-    expect(when(placed(), cancel)).toEqual([cancelledEvent]);
-    expect(when(onTheWay(), cancel)).toEqual([cancelledEvent]);
+    given(placed()).when(cancel).then([cancelledEvent]);
+    given(onTheWay()).when(cancel).then([cancelledEvent]);
   });
 
   it('cancelling a cancelled order changes nothing', () => {
-    expect(when(cancelled(), { ...cancel, reason: 'DECLINED' })).toEqual([]);
+    given(cancelled())
+      .when({ ...cancel, reason: 'DECLINED' })
+      .then([]);
   });
 
   it('refuses to cancel a paid or refunded order, or an unknown one', () => {
@@ -310,22 +329,28 @@ describe('order decider: CancelOrder', () => {
 
 describe('order decider: RefundOrder', () => {
   it('refunds a paid order within 7 days when nothing was downloaded', () => {
-    expect(when(paid(), refund())).toEqual([
-      {
-        type: 'OrderRefunded',
-        data: {
-          orderId: 'o-1',
-          by: 1,
-          reason: 'Bought by mistake',
-          amountCents: 1500,
-          refundedAt: '2026-03-05T12:00:00.000Z',
+    given(paid())
+      .when(refund())
+      .then([
+        {
+          type: 'OrderRefunded',
+          data: {
+            orderId: 'o-1',
+            by: 1,
+            reason: 'Bought by mistake',
+            amountCents: 1500,
+            refundedAt: '2026-03-05T12:00:00.000Z',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('counts the 7 days from the payment: exactly 7 days is in time, a moment later is not', () => {
-    expect(when(paid(), refund(at('2026-03-08T10:03:00.000Z')))).toHaveLength(1);
+    expect(
+      given(paid())
+        .when(refund(at('2026-03-08T10:03:00.000Z')))
+        .events(),
+    ).toHaveLength(1);
     thenRefused(paid(), refund(at('2026-03-08T10:03:00.001Z')), 'REFUND_WINDOW_PASSED', 'FORBIDDEN');
   });
 
@@ -342,18 +367,18 @@ describe('order decider: RefundOrder', () => {
   });
 
   it('refunding a refunded order changes nothing', () => {
-    expect(when(refunded(), refund())).toEqual([]);
+    given(refunded()).when(refund()).then([]);
   });
 });
 
 describe('order decider: payment status', () => {
   it('follows the events: before checkout, awaiting payment, completed, cancelled, refunded', () => {
-    expect(given([]).status).toBeNull();
-    expect(given(placed()).status).toBe('BEFORE_CHECKOUT');
-    expect(given(onTheWay()).status).toBe('PAYMENT_ON_THE_WAY');
-    expect(given(paid()).status).toBe('PAYMENT_RECEIVED');
-    expect(given(cancelled()).status).toBe('CANCELLED');
-    expect(given(refunded()).status).toBe('REFUNDED');
+    expect(stateAfter([]).status).toBeNull();
+    expect(stateAfter(placed()).status).toBe('BEFORE_CHECKOUT');
+    expect(stateAfter(onTheWay()).status).toBe('PAYMENT_ON_THE_WAY');
+    expect(stateAfter(paid()).status).toBe('PAYMENT_RECEIVED');
+    expect(stateAfter(cancelled()).status).toBe('CANCELLED');
+    expect(stateAfter(refunded()).status).toBe('REFUNDED');
     expect(paymentStatusLabels[paymentStatusAfter.PaymentReceived]).toBe('Completed');
     expect(paymentStatusLabels[paymentStatusAfter.PaymentSessionOpened]).toBe('Awaiting payment');
   });
@@ -377,7 +402,7 @@ describe('order decider: payment status', () => {
         const history: OrderEvent[] = placed();
         for (const command of sequence) {
           try {
-            history.push(...when(history, command));
+            history.push(...given(history).when(command).events());
           } catch (error) {
             expect(error).toBeInstanceOf(OrderRefused);
           }
@@ -399,21 +424,24 @@ describe('order decider: payment status', () => {
 
 describe('order decider: what checkout records besides the prices', () => {
   it("records the order number, a guest buyer and a bundle's skins at purchase time", () => {
-    const [event] = when(
-      [],
-      place({
-        externalId: 'TS-2026-000001',
-        buyer: { ...buyer, guest: true },
-        items: [skin, { ...bundle, skinIds: [11, 12] }],
-      }),
-    ) as OrderPlaced[];
+    const [event] = given([])
+      .when(
+        place({
+          externalId: 'TS-2026-000001',
+          buyer: { ...buyer, guest: true },
+          items: [skin, { ...bundle, skinIds: [11, 12] }],
+        }),
+      )
+      .events() as OrderPlaced[];
     expect(event?.data.externalId).toBe('TS-2026-000001');
     expect(event?.data.buyer.guest).toBe(true);
     expect(event?.data.items.map((item) => item.skinIds)).toEqual([undefined, [11, 12]]);
   });
 
   it('records no skin list for a skin, even when one is given', () => {
-    const [event] = when([], place({ items: [{ ...skin, skinIds: [1] }] })) as OrderPlaced[];
+    const [event] = given([])
+      .when(place({ items: [{ ...skin, skinIds: [1] }] }))
+      .events() as OrderPlaced[];
     expect(event?.data.items[0]).not.toHaveProperty('skinIds');
     expect(event?.data).not.toHaveProperty('externalId');
     expect(event?.data.buyer).not.toHaveProperty('guest');

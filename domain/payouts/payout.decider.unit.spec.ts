@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
+import { deciderSpec, refused } from '../testing/decider-spec';
 import {
-  decidePayout,
-  evolvePayout,
-  initialPayoutState,
   MIN_PAYOUT_CENTS,
+  payoutDecider,
   PayoutRefused,
   type PayoutCommand,
   type PayoutRefusalReason,
@@ -18,19 +17,11 @@ import {
   payoutDateOfLock,
 } from './payout-schedule';
 
-const given = (events: PayoutEvent[]) => events.reduce(evolvePayout, initialPayoutState);
-const when = (events: PayoutEvent[], command: PayoutCommand) => decidePayout(command, given(events));
+const { given, stateAfter } = deciderSpec(payoutDecider);
 function thenRefused(events: PayoutEvent[], command: PayoutCommand, reason: PayoutRefusalReason) {
-  let refusal: unknown;
-  try {
-    when(events, command);
-  } catch (error) {
-    refusal = error;
-  }
-  expect(refusal).toBeInstanceOf(PayoutRefused);
+  const refusal = given(events).when(command).then(refused(PayoutRefused, { reason }));
   expect(refusal).toBeInstanceOf(DomainError);
-  expect((refusal as PayoutRefused).reason).toBe(reason);
-  return refusal as PayoutRefused;
+  return refusal;
 }
 
 const at = new Date('2026-03-10T12:00:00.000Z');
@@ -68,13 +59,13 @@ const added = (orderId: string, share: number): PayoutEvent => ({
   type: 'PayoutItemAdded',
   data: { payoutId: 4, authorId: 50, item: item(orderId, share) },
 });
-const locked = (amount: number, destination: PayoutDestination = bank): PayoutEvent => ({
+const locked = (amount: number, destination: PayoutDestination = bank, itemCount = 1): PayoutEvent => ({
   type: 'PayoutLocked',
   data: {
     payoutId: 4,
     authorId: 50,
     amountCents: amount,
-    itemCount: 1,
+    itemCount,
     destination,
     payoutDate: destination.method === 'PAYPAL' ? null : '2026-03-16',
     lockedAt: at.toISOString(),
@@ -90,13 +81,17 @@ const lock = (destination: PayoutDestination | null = bank): PayoutCommand => ({
 
 describe('a pending payout', () => {
   it('collects items and refuses the same order item twice', () => {
-    expect(when([opened], { type: 'AddPayoutItem', item: item('1', 900) })).toEqual([added('1', 900)]);
+    given([opened])
+      .when({ type: 'AddPayoutItem', item: item('1', 900) })
+      .then([added('1', 900)]);
     thenRefused([opened, added('1', 900)], { type: 'AddPayoutItem', item: item('1', 900) }, 'DUPLICATE_ITEM');
   });
 
   it('gives a refunded item back with the share it was added with', () => {
     expect(
-      when([opened, added('1', 900)], { type: 'RemovePayoutItem', orderId: '1', position: 0, removedAt: at }),
+      given([opened, added('1', 900)])
+        .when({ type: 'RemovePayoutItem', orderId: '1', position: 0, removedAt: at })
+        .events(),
     ).toEqual([
       {
         type: 'PayoutItemRemoved',
@@ -119,9 +114,9 @@ describe('a pending payout', () => {
 
   it('is locked from 50 EUR with a complete payout method, freezing the amount and the destination', () => {
     const events = [opened, added('1', 3000), added('2', MIN_PAYOUT_CENTS - 3000)];
-    expect(when(events, lock())).toEqual([
-      { ...locked(MIN_PAYOUT_CENTS), data: { ...locked(MIN_PAYOUT_CENTS).data, itemCount: 2 } },
-    ]);
+    given(events)
+      .when(lock())
+      .then([locked(MIN_PAYOUT_CENTS, bank, 2)]);
     const refusal = thenRefused([opened, added('1', MIN_PAYOUT_CENTS - 1)], lock(), 'UNDER_MINIMUM');
     expect(refusal.message).toBe(
       'The payout holds 49.99 EUR, under the minimum of 50 EUR: it keeps collecting.',
@@ -132,7 +127,9 @@ describe('a pending payout', () => {
   });
 
   it('has no date when it goes to PayPal (sent on request)', () => {
-    const [event] = when([opened, added('1', 6000)], lock(paypal));
+    const [event] = given([opened, added('1', 6000)])
+      .when(lock(paypal))
+      .events();
     expect(event).toMatchObject({ type: 'PayoutLocked', data: { payoutDate: null } });
   });
 });
@@ -157,7 +154,9 @@ describe('a locked payout', () => {
       data: { payoutId: 4, batchId: 'TS-SEPA-1', endToEndId: 'TSP-4-3', exportedAt: at.toISOString() },
     };
     expect(
-      when([...events, exported], { type: 'SendPayout', transferReference: 'TS-SEPA-1', sentAt: at }),
+      given([...events, exported])
+        .when({ type: 'SendPayout', transferReference: 'TS-SEPA-1', sentAt: at })
+        .events(),
     ).toEqual([
       {
         type: 'PayoutSent',
@@ -182,31 +181,33 @@ describe('a locked payout', () => {
       type: 'PayoutFailed',
       data: { payoutId: 4, reason: 'Account closed', failedAt: at.toISOString() },
     };
-    expect(when(events, { type: 'FailPayout', reason: '  Account closed ', failedAt: at })).toEqual([failed]);
+    given(events).when({ type: 'FailPayout', reason: '  Account closed ', failedAt: at }).then([failed]);
     thenRefused(events, { type: 'FailPayout', reason: ' ', failedAt: at }, 'INVALID_REASON');
     thenRefused(
       events,
       { type: 'RelockPayout', destination: bank, payoutDate: null, relockedAt: at },
       'NOT_FAILED',
     );
-    const state = given([...events, failed]);
+    const state = stateAfter([...events, failed]);
     expect(state.status).toBe('ERROR');
     thenRefused(
       [...events, failed],
       { type: 'SendPayout', transferReference: 'x', sentAt: at },
       'NOT_LOCKED',
     );
-    const [relocked] = when([...events, failed], {
-      type: 'RelockPayout',
-      destination: paypal,
-      payoutDate: '2026-04-01',
-      relockedAt: at,
-    });
+    const [relocked] = given([...events, failed])
+      .when({
+        type: 'RelockPayout',
+        destination: paypal,
+        payoutDate: '2026-04-01',
+        relockedAt: at,
+      })
+      .events();
     expect(relocked).toEqual({
       type: 'PayoutRelocked',
       data: { payoutId: 4, destination: paypal, payoutDate: null, relockedAt: at.toISOString() },
     });
-    expect(given([...events, failed, relocked!])).toMatchObject({
+    expect(stateAfter([...events, failed, relocked!])).toMatchObject({
       status: 'LOCKED',
       lockedAmountCents: 6000,
       destination: paypal,

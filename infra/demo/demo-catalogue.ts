@@ -13,6 +13,7 @@ import {
 import { rateSkin } from '../../api/catalogue/rate-skin.handler';
 import { downloadStreamId, skinDownloaded, type Downloader } from '../../domain/downloads/download.events';
 import { hashPassword } from '../auth/password-hashing';
+import { backdated } from '../event-store/backdating';
 import type { NewEvent } from '../event-store/event-store';
 import { storeImageVariants } from '../media/image-variants';
 import {
@@ -652,7 +653,11 @@ export async function seedDemoCatalogue(
     : Promise.resolve([]);
   const events = async () => {
     await inPool(votes, 2, (vote) =>
-      rateSkin(app, { ...vote, metadata: { actor: { userId: vote.userId }, correlationId: 'demo-seed' } }),
+      rateSkin(app, {
+        ...vote,
+        occurredAt: backdated(vote.occurredAt),
+        metadata: { actor: { userId: vote.userId }, correlationId: 'demo-seed' },
+      }),
     );
     // Buyers' downloads of what they bought join the histories.
     const skinsById = new Map(skins.map((s) => [s.id, s]));
@@ -663,7 +668,7 @@ export async function seedDemoCatalogue(
       plan.events.push({
         ...skinDownloaded({ id: s.id, game: s.game, authorId: s.authorId }, { userId: download.userId }),
         metadata: { actor: { userId: download.userId }, correlationId: 'demo-seed' },
-        occurredAt: download.at,
+        occurredAt: backdated(download.at),
       });
     }
     for (const plan of downloadPlans) {
@@ -778,6 +783,6 @@ function downloadHistory(
         ...('userId' in downloader ? { actor: { userId: downloader.userId } } : {}),
         correlationId: 'demo-seed',
       },
-      occurredAt: new Date(at),
+      occurredAt: backdated(at),
     }));
 }

@@ -23,6 +23,7 @@ import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domai
 import type { OrderPlaced } from '../../domain/orders/order.events';
 import { MIN_PAYOUT_CENTS, PayoutRefused } from '../../domain/payouts/payout.decider';
 import { BANK_PAYOUT_DAYS, lockTimeOf } from '../../domain/payouts/payout-schedule';
+import { backdated } from '../event-store/backdating';
 import type { EventMetadata } from '../event-store/event-store';
 import { LocalPaypalPayouts } from '../payments/paypal-payouts';
 import { runUntilCaughtUp } from '../projection-engine/catch-up-runner';
@@ -525,7 +526,7 @@ export async function seedDemoSales(
     schedule(date + 9 * HOUR, `bank transfers ${index}`, async () => {
       const ids = exportedIds.get(index) ?? [];
       for (const id of ids) {
-        await sendPayout(demo, id, adminMetadata, { occurredAt: new Date(clock) });
+        await sendPayout(demo, id, adminMetadata, { occurredAt: backdated(clock) });
         counts.sent++;
       }
       const authorsOf = await payoutAuthors(app, ids);
@@ -536,7 +537,7 @@ export async function seedDemoSales(
         if (returned !== undefined) {
           schedule(date + 3 * DAY + 5 * HOUR, 'payout returned', async () => {
             await markPayoutFailed(demo, returned, RETURNED_ACCOUNT_CLOSED, adminMetadata, {
-              occurredAt: new Date(clock),
+              occurredAt: backdated(clock),
             });
             counts.failed++;
           });
@@ -552,7 +553,7 @@ export async function seedDemoSales(
         if (returned !== undefined) {
           schedule(date + 4 * DAY + 2 * HOUR, 'payout returned', async () => {
             await markPayoutFailed(demo, returned, RETURNED_WRONG_ACCOUNT, adminMetadata, {
-              occurredAt: new Date(clock),
+              occurredAt: backdated(clock),
             });
             counts.failed++;
           });
@@ -563,7 +564,7 @@ export async function seedDemoSales(
             }),
           );
           schedule(date + 6 * DAY + HOUR, 'payout locked again', async () => {
-            await lockPayout(demo, returned, adminMetadata, { occurredAt: new Date(clock) });
+            await lockPayout(demo, returned, adminMetadata, { occurredAt: backdated(clock) });
             counts.relocked++;
           });
         }
@@ -581,7 +582,7 @@ export async function seedDemoSales(
       const locked: number[] = [];
       for (const id of ids) {
         try {
-          await lockPayout(demo, id, adminMetadata, { occurredAt: new Date(clock) });
+          await lockPayout(demo, id, adminMetadata, { occurredAt: backdated(clock) });
           locked.push(id);
           counts.locked++;
         } catch (error) {
@@ -590,7 +591,7 @@ export async function seedDemoSales(
       }
       schedule(at + 40 * MINUTE, 'PayPal transfers', async () => {
         for (const id of locked) {
-          const result = await sendPayout(demo, id, adminMetadata, { occurredAt: new Date(clock) });
+          const result = await sendPayout(demo, id, adminMetadata, { occurredAt: backdated(clock) });
           if (result.status === 'SENT') counts.sent++;
         }
       });
@@ -814,7 +815,7 @@ async function payOrder(
 ): Promise<{ orderId: string; buyerUserId: number; paidAt: number }> {
   const orderId = String(id);
   const metadata: EventMetadata = {
-    actor: account.guest ? { role: 'guest' } : { userId: account.userId },
+    actor: account.guest ? { guestEmail: email } : { userId: account.userId },
     correlationId: CORRELATION_ID,
   };
   const placedAt = new Date(sale.at - sale.draws.placing);
@@ -838,7 +839,7 @@ async function payOrder(
       placedAt,
     },
     metadata,
-    { occurredAt: placedAt },
+    { occurredAt: backdated(placedAt) },
   );
   const placed = appended[0]?.data as OrderPlaced['data'];
   const openedAt = new Date(placedAt.getTime() + sale.draws.opening);
@@ -855,7 +856,7 @@ async function payOrder(
       openedAt,
     },
     metadata,
-    { occurredAt: openedAt },
+    { occurredAt: backdated(openedAt) },
   );
   const receivedAt = new Date(sale.at);
   await runOrderCommand(
@@ -870,7 +871,7 @@ async function payOrder(
       receivedAt,
     },
     card ? { actor: { system: 'local-checkout' }, correlationId: CORRELATION_ID } : metadata,
-    { occurredAt: receivedAt },
+    { occurredAt: backdated(receivedAt) },
   );
   return { orderId, buyerUserId: account.userId, paidAt: receivedAt.getTime() };
 }
@@ -896,7 +897,7 @@ async function refundPaidOrder(
       refundedAt,
     },
     metadata,
-    { occurredAt: refundedAt },
+    { occurredAt: backdated(refundedAt) },
   );
 }
 

@@ -3,29 +3,26 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { DatabaseTransactionConnection, Queryable } from '../db/pool';
 import { handlesEvent, type Projection } from '../projection-engine/projection';
+import type { Backdated } from './backdating';
+import { recordedMetadata, type EventMetadata, type RecordedMetadata } from './event-metadata';
 import type { EventUpcasters } from './event-upcasters';
 import { createUpcasters } from './upcaster-registry';
 
 /** What an append expects of the stream: its exact current version, or one of the three states. */
 export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';
 
-export type EventMetadata = {
-  /** Who caused the event: a user id, or a named system actor such as `scheduler`. */
-  actor?: { userId?: number; role?: string; system?: string };
-  correlationId?: string;
-  causationId?: string;
-  [key: string]: unknown;
-};
+export type { EventActor, EventMetadata, RecordedMetadata } from './event-metadata';
 
 export type NewEvent<Type extends string = string, Data = unknown> = {
   type: Type;
   data: Data;
   /** Increase when the shape of `data` changes; older shapes are upcast on read. */
   schemaVersion?: number;
-  metadata?: EventMetadata;
+  /** Validated on append (event-metadata.ts): an actor, a correlation id, a causation id. */
+  metadata: EventMetadata;
   eventId?: string;
-  /** When it happened, for events imported or loaded after the fact (demo history); now by default. */
-  occurredAt?: Date;
+  /** When it happened, for history loaded after the fact (demo seeding, importers); now by default. */
+  occurredAt?: Backdated;
 };
 
 /** What a decider decides and a projection reads: a type name and its data. */
@@ -40,7 +37,7 @@ export type EventEnvelope = {
   /** The writing transaction's id (xid8), as a decimal string. */
   transactionId: string;
   schemaVersion: number;
-  metadata: EventMetadata;
+  metadata: RecordedMetadata;
   recordedAt: Date;
 };
 
@@ -148,6 +145,10 @@ export class EventStore {
     if (new Set(streamIds).size !== streamIds.length) {
       throw new EventStoreUsageError('Append each stream once per call.');
     }
+    // Checked before anything is locked or written: metadata that breaks the rules is a caller's bug.
+    const metadata = nonEmpty.map((request) =>
+      request.events.map((event) => recordedMetadata(event.type, event.metadata)),
+    );
 
     const xidBefore = await tx.oneFirst(sql.type(z.object({ xid: z.string().nullable() }))`
       select pg_current_xact_id_if_assigned()::text as xid,
@@ -163,7 +164,9 @@ export class EventStore {
     }
 
     const inserted: z.infer<typeof storedEventRow>[] = [];
-    for (const request of nonEmpty) inserted.push(...(await this.appendToStream(tx, request)));
+    for (const [index, request] of nonEmpty.entries()) {
+      inserted.push(...(await this.appendToStream(tx, request, metadata[index]!)));
+    }
     const stored = inserted.map((row) => this.toStoredEvent(row));
     for (const projection of this.inlineProjections) {
       const handled = stored.filter((event) => handlesEvent(projection, event.type));
@@ -177,7 +180,11 @@ export class EventStore {
    * the version the stream write returned, so when the expected version does not hold, nothing is
    * written and the conflict is reported.
    */
-  private async appendToStream(tx: DatabaseTransactionConnection, request: AppendRequest) {
+  private async appendToStream(
+    tx: DatabaseTransactionConnection,
+    request: AppendRequest,
+    metadata: readonly RecordedMetadata[],
+  ) {
     const { streamId, streamType, expectedVersion } = request;
     const count = request.events.length;
     let advance;
@@ -208,7 +215,7 @@ export class EventStore {
       event_type: event.type,
       schema_version: event.schemaVersion ?? 1,
       data: event.data,
-      metadata: event.metadata ?? {},
+      metadata: metadata[index],
       recorded_at: event.occurredAt?.toISOString() ?? null,
     }));
     const inserted = await tx.any(sql.type(storedEventRow)`
@@ -367,7 +374,7 @@ export class EventStore {
       type: upcast.type,
       schemaVersion: upcast.schemaVersion,
       data: upcast.data,
-      metadata: row.metadata as EventMetadata,
+      metadata: row.metadata as RecordedMetadata,
       recordedAt: new Date(row.recorded_at),
     };
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertResource, insertSkin, linkColorVariations } from '../../api/catalogue/catalogue.writes';
+import { backdated } from '../../infra/event-store/backdating';
 import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 import { skinDownloadsProjection } from '../../projections/skin-downloads.projection';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
@@ -328,13 +329,15 @@ describe('Skin of the Month', () => {
         skinId: skins.sunset!.id,
         userId: voter.id,
         rating: 5,
-        occurredAt: inOctober,
+        occurredAt: backdated(inOctober),
+        metadata: { actor: { userId: voter.id }, correlationId: 'catalogue-test' },
       });
       await rateSkin(app.context, {
         skinId: skins.neon!.id,
         userId: voter.id,
         rating: 3,
-        occurredAt: inOctober,
+        occurredAt: backdated(inOctober),
+        metadata: { actor: { userId: voter.id }, correlationId: 'catalogue-test' },
       });
     }
     const QUERY = '{ skinOfTheMonth { title } skinOfTheMonthHistory { month votes average skin { title } } }';

@@ -84,7 +84,12 @@ describe('the response cache of anonymous catalogue queries', () => {
     await eventually(async () =>
       expect((await ask()).json().data.skins.pageInfo.totalElements).toBe(before + 1),
     );
-    await rateSkin(app.context, { skinId: skin.id, userId: voter.id, rating: 4 });
+    await rateSkin(app.context, {
+      skinId: skin.id,
+      userId: voter.id,
+      rating: 4,
+      metadata: { actor: { userId: voter.id }, correlationId: 'response-cache-test' },
+    });
     await eventually(async () => {
       const fresh = (await ask())
         .json()

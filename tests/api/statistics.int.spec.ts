@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSkin } from '../../api/catalogue/catalogue.writes';
 import { downloadStreamId, skinDownloaded, type Downloader } from '../../domain/downloads/download.events';
+import { backdated } from '../../infra/event-store/backdating';
 import { rebuildProjection, runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 import { skinDownloadsProjection } from '../../projections/skin-downloads.projection';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
@@ -39,7 +40,13 @@ beforeAll(async () => {
         streamId: downloadStreamId(skins[key]!.id),
         streamType: 'skin-downloads',
         expectedVersion: 'any',
-        events: [{ ...skinDownloaded(skins[key]!, downloader), occurredAt: at }],
+        events: [
+          {
+            ...skinDownloaded(skins[key]!, downloader),
+            metadata: { actor: { system: 'test' }, correlationId: 'statistics-test' },
+            occurredAt: backdated(at),
+          },
+        ],
       }),
     );
   await download('street', { userId: other.id }, daysAgo(5));

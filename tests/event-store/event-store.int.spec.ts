@@ -16,7 +16,8 @@ let db: TestDatabase;
 const store = createEventStore({ inlineProjections: [] });
 let streamCounter = 0;
 const newStreamId = () => `test-${++streamCounter}-${Date.now()}`;
-const event = (n: number) => ({ type: 'ThingHappened', data: { n } });
+const metadata = { actor: { system: 'test' }, correlationId: 'event-store-test' };
+const event = (n: number) => ({ type: 'ThingHappened', data: { n }, metadata });
 
 beforeAll(async () => {
   db = await createTestDatabase({ maxPoolSize: 12 });
@@ -67,7 +68,11 @@ describe('append and read', () => {
             data: { total: 1500 },
             metadata: { actor: { userId: 7 }, correlationId: 'c-1' },
           },
-          { type: 'PaymentReceived', data: { amount: 1500 }, metadata: { causationId: 'x-9' } },
+          {
+            type: 'PaymentReceived',
+            data: { amount: 1500 },
+            metadata: { actor: { system: 'stripe' }, correlationId: 'c-1', causationId: 'x-9' },
+          },
         ],
       }),
     );
@@ -80,7 +85,12 @@ describe('append and read', () => {
     const read = await store.readStream(db.pool, streamId);
     expect(read.version).toBe(2);
     expect(read.events.map((e) => e.data)).toEqual([{ total: 1500 }, { amount: 1500 }]);
-    expect(read.events[0]!.metadata).toEqual({ actor: { userId: 7 }, correlationId: 'c-1' });
+    // Without a causation id, the request (the correlation) is the cause.
+    expect(read.events[0]!.metadata).toEqual({
+      actor: { userId: 7 },
+      correlationId: 'c-1',
+      causationId: 'c-1',
+    });
     expect(read.events[1]!.metadata.causationId).toBe('x-9');
     expect(read.events[0]!.eventId).toBe(stored[0]!.eventId);
     expect(read.events[0]!.recordedAt).toBeInstanceOf(Date);
@@ -246,9 +256,9 @@ describe('the global feed', () => {
         streamType: 'test',
         expectedVersion: 'no_stream',
         events: [
-          { type: 'Wanted', data: { n: 1 } },
-          { type: 'Unwanted', data: { n: 2 } },
-          { type: 'Wanted', data: { n: 3 } },
+          { type: 'Wanted', data: { n: 1 }, metadata },
+          { type: 'Unwanted', data: { n: 2 }, metadata },
+          { type: 'Wanted', data: { n: 3 }, metadata },
         ],
       }),
     );
@@ -266,7 +276,7 @@ describe('upcasting', () => {
         streamId,
         streamType: 'skin',
         expectedVersion: 'no_stream',
-        events: [{ type: 'SkinRated', schemaVersion: 1, data: { stars: 4 } }],
+        events: [{ type: 'SkinRated', schemaVersion: 1, data: { stars: 4 }, metadata }],
       }),
     );
     const upcasting = createEventStore({

@@ -15,6 +15,7 @@ import type { Projection } from '../../infra/projection-engine/projection';
 import { eventActivityProjection } from '../../projections/event-activity.projection';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
+const metadata = { actor: { system: 'test' }, correlationId: 'projection-engine-test' };
 let db: TestDatabase;
 const log = createLogger({ level: 'silent' });
 
@@ -75,7 +76,7 @@ async function appendCounted(store: EventStore, projection: Projection, streamId
       streamId,
       streamType: 'counter',
       expectedVersion: 'any',
-      events: amounts.map((amount) => ({ type: countedType(projection.name), data: { amount } })),
+      events: amounts.map((amount) => ({ type: countedType(projection.name), data: { amount }, metadata })),
     }),
   );
 }
@@ -107,7 +108,7 @@ describe('inline projections', () => {
           streamId: 'inline-1',
           streamType: 'counter',
           expectedVersion: 'any',
-          events: [{ type: countedType(inline.projection.name), data: { amount: 100 } }],
+          events: [{ type: countedType(inline.projection.name), data: { amount: 100 }, metadata }],
         });
         throw new Error('the command failed after appending');
       }),
@@ -262,7 +263,7 @@ describe('catch-up projections', () => {
           streamId: 'flood',
           streamType: 'flood',
           expectedVersion: 'any',
-          events: [{ type: 'Flood', data: {} }],
+          events: [{ type: 'Flood', data: {}, metadata }],
         });
       },
       async reset() {},
@@ -274,7 +275,7 @@ describe('catch-up projections', () => {
         streamId: 'flood',
         streamType: 'flood',
         expectedVersion: 'any',
-        events: [{ type: 'Flood', data: {} }],
+        events: [{ type: 'Flood', data: {}, metadata }],
       }),
     );
     await appendCounted(store, quiet.projection, 'quiet-1', [1, 2]);
@@ -309,9 +310,9 @@ describe('catch-up projections', () => {
         streamType: 'test',
         expectedVersion: 'any',
         events: [
-          { type: 'SkinDownloaded', data: {} },
-          { type: 'SkinRated', data: {} },
-          { type: 'SkinDownloaded', data: {} },
+          { type: 'SkinDownloaded', data: {}, metadata },
+          { type: 'SkinRated', data: {}, metadata },
+          { type: 'SkinDownloaded', data: {}, metadata },
         ],
       }),
     );
