@@ -1,9 +1,11 @@
-// npm run bench [-- event-store | skins-list | payouts [--orders=100000]]: prints the figures as
-// JSON, on a throw-away database.
+// npm run bench [-- event-store | skins-list | payouts [--orders=100000] |
+// reconcile [--reconcile-orders=200000 --reconcile-downloads=400000]]: prints the figures as JSON,
+// on a throw-away database.
 import os from 'node:os';
 import { openBenchDatabase } from './bench-database';
 import { benchEventStore } from './event-store.bench';
 import { benchPayouts } from './payouts.bench';
+import { benchReconcile } from './reconcile.bench';
 import { benchSkinsList } from './skins-list.bench';
 
 const args = process.argv.slice(2);
@@ -26,6 +28,19 @@ try {
       authors: 1_000,
       allocationBatchSize: 1_000,
     });
+  }
+  if (wanted('reconcile')) {
+    // A database of its own: its order history would collide with the payouts bench's.
+    const own = await openBenchDatabase();
+    try {
+      figures.reconcile = await benchReconcile(own, {
+        orders: Number(option('reconcile-orders') ?? 200_000),
+        downloads: Number(option('reconcile-downloads') ?? 400_000),
+        authors: 1_000,
+      });
+    } finally {
+      await own.close();
+    }
   }
   console.log(JSON.stringify(figures, null, 2));
 } finally {
