@@ -29,7 +29,7 @@ try {
   const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
   for (const projection of chosen) {
     const started = performance.now();
-    const applied = await rebuildProjection({ pool, store, batchSize: 5_000 }, projection);
+    const applied = await rebuildProjection({ pool, store, batchSize: 5_000, log }, projection);
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `${projection.name} (${projection.mode}): ${applied} events applied in ${seconds.toFixed(2)} s`,
