@@ -2,7 +2,8 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
-import { EventStore } from '../../infra/event-store/event-store';
+import type { EventStore } from '../../infra/event-store/event-store';
+import { createEventStore } from '../../infra/event-store/event-store-factory';
 import { createLogger } from '../../infra/logger';
 import {
   applyNextBatch,
@@ -97,7 +98,7 @@ describe('inline projections', () => {
   it('apply in the append transaction and roll back with it', async () => {
     const inline = recordingProjection('inline-a', 'inline');
     await inline.create();
-    const store = new EventStore({ inlineProjections: [inline.projection] });
+    const store = createEventStore({ inlineProjections: [inline.projection] });
 
     await appendCounted(store, inline.projection, 'inline-1', [5, 7]);
     expect((await inline.rows()).map((row) => row.amount).sort()).toEqual([5, 7]);
@@ -119,7 +120,7 @@ describe('inline projections', () => {
   it('a rebuilt inline read model equals the live one', async () => {
     const inline = recordingProjection('inline-b', 'inline');
     await inline.create();
-    const store = new EventStore({ inlineProjections: [inline.projection] });
+    const store = createEventStore({ inlineProjections: [inline.projection] });
     for (let i = 0; i < 30; i++)
       await appendCounted(store, inline.projection, `inline-b-${i % 4}`, [i, i * 2]);
     const live = await inline.rows();
@@ -135,7 +136,7 @@ describe('catch-up projections', () => {
   it('apply each event exactly once, in batches, and record the checkpoint', async () => {
     const catchUp = recordingProjection('catch-a', 'catch-up');
     await catchUp.create();
-    const store = new EventStore();
+    const store = createEventStore({ inlineProjections: [] });
     await ensureCheckpoints(db.pool, [catchUp.projection]);
     const appended = (
       await Promise.all(
@@ -168,7 +169,7 @@ describe('catch-up projections', () => {
       },
     });
     await catchUp.create();
-    const store = new EventStore();
+    const store = createEventStore({ inlineProjections: [] });
     const killable = await createTestConnectionPool();
     try {
       await ensureCheckpoints(db.pool, [catchUp.projection]);
@@ -200,7 +201,7 @@ describe('catch-up projections', () => {
   it('two runners working one projection at once still apply each event once', async () => {
     const catchUp = recordingProjection('catch-shared', 'catch-up');
     await catchUp.create();
-    const store = new EventStore();
+    const store = createEventStore({ inlineProjections: [] });
     await ensureCheckpoints(db.pool, [catchUp.projection]);
     const appended = (
       await Promise.all(
@@ -221,7 +222,7 @@ describe('catch-up projections', () => {
   it('the runner wakes on NOTIFY without waiting for its poll, and reports its lag', async () => {
     const catchUp = recordingProjection('catch-notified', 'catch-up');
     await catchUp.create();
-    const store = new EventStore();
+    const store = createEventStore({ inlineProjections: [] });
     const runner = new CatchUpRunner({
       pool: db.pool,
       store,
@@ -252,7 +253,7 @@ describe('catch-up projections', () => {
   });
 
   it('gives every consumer a batch each round, even beside one whose events never stop', async () => {
-    const store = new EventStore();
+    const store = createEventStore({ inlineProjections: [] });
     // Every batch of the flood appends a new event for itself: its feed never runs dry.
     const flood: Projection = {
       name: 'catch-flood',
@@ -302,7 +303,7 @@ describe('catch-up projections', () => {
   });
 
   it('a rebuilt catch-up read model equals the live one', async () => {
-    const store = new EventStore();
+    const store = createEventStore({ inlineProjections: [] });
     await ensureCheckpoints(db.pool, [eventActivityProjection]);
     await db.pool.transaction((tx) =>
       store.append(tx, {
