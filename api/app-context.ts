@@ -9,6 +9,8 @@ import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
 import type { DownloadGrants } from '../infra/auth/download-grants';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { UserActionLimits } from './auth/user-rate-limiter';
+import type { DownloadRecorder } from './catalogue/download-recorder';
+import type { DownloadableSkinCache } from './catalogue/downloadable-skin-cache';
 import type { CatalogueResponseCache } from './graphql/response-cache';
 
 /** What the API's features are given: built once at start (infra/main.ts) or per test. */
@@ -29,6 +31,10 @@ export type AppContext = {
   limits: UserActionLimits;
   /** Signs and checks the expiring download links mailed to guests who bought. */
   downloadGrants: DownloadGrants;
+  /** Records skin downloads, several concurrent ones per transaction. */
+  downloads: DownloadRecorder;
+  /** The skins anonymous visitors download, kept exact like the response cache. */
+  downloadableSkins: DownloadableSkinCache;
   /** The current time; tests move it to check expiry. */
   now: () => Date;
   startedAt: number;

@@ -1,8 +1,9 @@
-// npm run bench [-- event-store | skins-list | payouts [--orders=100000] |
+// npm run bench [-- event-store | skins-list | payouts [--orders=100000] | downloads [--seconds=30] |
 // reconcile [--reconcile-orders=200000 --reconcile-downloads=400000]]: prints the figures as JSON,
 // on a throw-away database.
 import os from 'node:os';
 import { openBenchDatabase } from './bench-database';
+import { benchDownloads } from './downloads.bench';
 import { benchEventStore } from './event-store.bench';
 import { benchPayouts } from './payouts.bench';
 import { benchReconcile } from './reconcile.bench';
@@ -28,6 +29,9 @@ try {
       authors: 1_000,
       allocationBatchSize: 1_000,
     });
+  }
+  if (wanted('downloads')) {
+    figures.downloads = await benchDownloads(db, { seconds: Number(option('seconds') ?? 30) });
   }
   if (wanted('reconcile')) {
     // A database of its own: its order history would collide with the payouts bench's.

@@ -10,6 +10,8 @@ import { migrate } from './db/migrate';
 import { openDatabaseServer } from './db/database';
 import { createDatabasePool } from './db/pool';
 import { assertTransactionIdsSafeAt } from './db/transaction-id-guard';
+import { DownloadRecorder } from '../api/catalogue/download-recorder';
+import { DownloadableSkinCache } from '../api/catalogue/downloadable-skin-cache';
 import { CatalogueResponseCache } from '../api/graphql/response-cache';
 import { NotificationListener } from './db/notification-listener';
 import { seedDemoData } from './demo/seed-demo';
@@ -42,20 +44,29 @@ export async function createAppContext(
     payments: createPaymentProviders(config.payments),
     limits: createUserActionLimits(() => context.now()),
     downloadGrants: new DownloadGrants(secret, () => context.now()),
+    downloads: new DownloadRecorder({ pool: base.pool, store: base.store, log }),
+    downloadableSkins: new DownloadableSkinCache(),
     now: () => new Date(),
     startedAt: Date.now(),
   };
   return context;
 }
 
-/** Keeps the response cache exact: every catalogue change notice (migration 006) empties it. */
+/** Keeps the response cache and the downloadable-skin cache exact: every catalogue change notice (migration 006) empties them. */
 export function listenToCatalogueChanges(context: AppContext, url: string): NotificationListener {
   return new NotificationListener({
     url,
     channel: 'catalogue_changed',
     log: context.log,
-    onNotify: (payload) => context.responseCache.invalidate(payload === 'downloads' ? 'downloads' : 'any'),
-    onState: (live) => context.responseCache.setLive(live),
+    onNotify: (payload) => {
+      const change = payload === 'downloads' ? 'downloads' : 'any';
+      context.responseCache.invalidate(change);
+      context.downloadableSkins.invalidate(change);
+    },
+    onState: (live) => {
+      context.responseCache.setLive(live);
+      context.downloadableSkins.setLive(live);
+    },
   });
 }
 

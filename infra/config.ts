@@ -14,6 +14,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROJECTION_POLL_MS: z.coerce.number().int().min(50).default(2000),
   PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(1000),
+  PROJECTION_LAG_DEGRADED_SECONDS: z.coerce.number().positive().max(86_400).default(5),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   TRUST_PROXY: z.stringbool().default(false),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
@@ -53,7 +54,8 @@ export type Config = {
   embeddedPostgresPort: number;
   seedDemo: boolean;
   logLevel: string;
-  projections: { pollMs: number; batchSize: number };
+  /** `degradedAfterSeconds`: health turns degraded when a catch-up consumer is further behind. */
+  projections: { pollMs: number; batchSize: number; degradedAfterSeconds: number };
   databasePoolSize: number;
   webDistDir: string;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
@@ -134,7 +136,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
-    projections: { pollMs: e.PROJECTION_POLL_MS, batchSize: e.PROJECTION_BATCH_SIZE },
+    projections: {
+      pollMs: e.PROJECTION_POLL_MS,
+      batchSize: e.PROJECTION_BATCH_SIZE,
+      degradedAfterSeconds: e.PROJECTION_LAG_DEGRADED_SECONDS,
+    },
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webDistDir: path.resolve('web/dist'),
     trustProxy: e.TRUST_PROXY,

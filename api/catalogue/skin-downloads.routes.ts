@@ -6,8 +6,7 @@ import type { Downloader } from '../../domain/downloads/download.events';
 import type { AppContext } from '../app-context';
 import { isAdmin } from '../auth/viewer';
 import { paidDownloadAccess } from '../orders/paid-download-access';
-import { recordDownload } from './record-download';
-import { findSkinByUrl, skinSourceOf } from './skins.repository';
+import { findDownloadableSkin } from './skins.repository';
 
 const VISITOR_COOKIE = 'visitor';
 const VISITOR_KEY = /^[a-f0-9]{32}$/;
@@ -26,12 +25,12 @@ export async function skinDownloadRoutes(fastify: FastifyInstance, app: AppConte
     const token = bearerToken(request.headers.authorization) ?? cookieValue(request.headers.cookie, 'token');
     const viewer = await app.tokens.verify(token);
     const url = request.params.url.slice(0, 200);
-    const visible = await findSkinByUrl(app.pool, url, {
-      viewerId: viewer?.id ?? null,
-      admin: isAdmin(viewer),
-    });
+    const visibility = { viewerId: viewer?.id ?? null, admin: isAdmin(viewer) };
+    const visible = viewer
+      ? await findDownloadableSkin(app.pool, url, visibility)
+      : await app.downloadableSkins.get(url, () => findDownloadableSkin(app.pool, url, visibility));
     // A skin its author hid after selling it still downloads for those who bought it.
-    const skin = visible ?? (await findSkinByUrl(app.pool, url, { viewerId: null, admin: true }));
+    const skin = visible ?? (await findDownloadableSkin(app.pool, url, { viewerId: null, admin: true }));
     if (!skin) throw new DomainError('NOT_FOUND', 'This skin does not exist or is hidden.');
     let downloader: Downloader | null = viewer ? { userId: viewer.id } : null;
     if (
@@ -49,8 +48,7 @@ export async function skinDownloadRoutes(fastify: FastifyInstance, app: AppConte
       // A mailed link counts as a download by the buyer's account (what a refund checks).
       downloader = buyer;
     }
-    const source = await skinSourceOf(app.pool, skin.id);
-    const file = source ? await app.storage.open('private', source.filename) : null;
+    const file = skin.source_filename ? await app.storage.open('private', skin.source_filename) : null;
     if (!file) throw new DomainError('NOT_FOUND', 'The file of this skin is missing.');
 
     let visitorKey = cookieValue(request.headers.cookie, VISITOR_COOKIE);
@@ -61,12 +59,11 @@ export async function skinDownloadRoutes(fastify: FastifyInstance, app: AppConte
         `${VISITOR_COOKIE}=${visitorKey}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`,
       );
     }
-    await recordDownload(
-      app,
-      { id: skin.id, game: skin.game, authorId: skin.author_id },
-      downloader ?? { visitorKey: visitorKey! },
-      { ...(viewer ? { actor: { userId: viewer.id } } : {}), correlationId: request.id },
-    );
+    await app.downloads.record({
+      skin: { id: skin.id, game: skin.game, authorId: skin.author_id },
+      downloader: downloader ?? { visitorKey: visitorKey! },
+      metadata: { ...(viewer ? { actor: { userId: viewer.id } } : {}), correlationId: request.id },
+    });
     return reply
       .header('content-type', 'application/zip')
       .header('content-length', String(file.size))

@@ -220,10 +220,19 @@ export async function variationsOfSkins(
   return rows.map(({ of_skin, ...variation }) => ({ skinId: of_skin, variation }));
 }
 
-export async function skinSourceOf(db: Queryable, skinId: number): Promise<ResourceRow | null> {
-  return db.maybeOne(sql.type(resourceRow)`
-    select id, skin_id, bundle_id, type, filename, original_name, title, description, position, size_bytes, width, height
-    from resources where skin_id = ${skinId} and type = 'SKIN_SOURCE' order by position, id desc limit 1`);
+export type DownloadableSkin = SkinRow & { source_filename: string | null };
+
+/** A skin the viewer may see, with the file name of its zip (null when it has none): what a download needs, in one query. */
+export async function findDownloadableSkin(
+  db: Queryable,
+  url: string,
+  visibility: Visibility,
+): Promise<DownloadableSkin | null> {
+  return db.maybeOne(sql.type(skinRow.extend({ source_filename: z.string().nullable() }))`
+    select ${skinColumns},
+           (select r.filename from resources r where r.skin_id = s.id and r.type = 'SKIN_SOURCE'
+            order by r.position, r.id desc limit 1) as source_filename
+    from skins s where s.url = ${url}::citext and ${visibleTo(visibility)}`);
 }
 
 /** Winners of Skin of the Month, newest first, whose skin is still published. */

@@ -1,29 +1,37 @@
 import { sql } from 'slonik';
-import type { Queryable } from '../../infra/db/pool';
-import type { CatchUpRunner, ProjectionLag } from '../../infra/projection-engine/catch-up-runner';
+import type { AppContext } from '../app-context';
+import type { ProjectionLag } from '../../infra/projection-engine/catch-up-runner';
 
 export type Health = {
   status: 'ok' | 'degraded' | 'down';
   databaseLatencyMs: number | null;
   uptimeSeconds: number;
+  /** A catch-up consumer further behind than this many seconds makes the status degraded. */
+  degradedAfterSeconds: number;
   projections: ProjectionLag[];
 };
 
-// A catch-up projection this far behind is reported as degraded.
-const LAGGING_SECONDS = 60;
-
-export async function readHealth(db: Queryable, runner: CatchUpRunner, startedAt: number): Promise<Health> {
-  const uptimeSeconds = (Date.now() - startedAt) / 1000;
+export async function readHealth(
+  app: Pick<AppContext, 'pool' | 'runner' | 'startedAt' | 'config'>,
+): Promise<Health> {
+  const uptimeSeconds = (Date.now() - app.startedAt) / 1000;
+  const degradedAfterSeconds = app.config.projections.degradedAfterSeconds;
   const started = performance.now();
   try {
-    await db.query(sql.unsafe`select 1`);
+    await app.pool.query(sql.unsafe`select 1`);
   } catch {
-    return { status: 'down', databaseLatencyMs: null, uptimeSeconds, projections: [] };
+    return { status: 'down', databaseLatencyMs: null, uptimeSeconds, degradedAfterSeconds, projections: [] };
   }
   const databaseLatencyMs = Math.round((performance.now() - started) * 100) / 100;
-  const projections = await runner.lag(db);
+  const projections = await app.runner.lag(app.pool);
   const lagging = projections.some(
-    (projection) => projection.lastError !== null || (projection.secondsBehind ?? 0) > LAGGING_SECONDS,
+    (projection) => projection.lastError !== null || projection.secondsBehind > degradedAfterSeconds,
   );
-  return { status: lagging ? 'degraded' : 'ok', databaseLatencyMs, uptimeSeconds, projections };
+  return {
+    status: lagging ? 'degraded' : 'ok',
+    databaseLatencyMs,
+    uptimeSeconds,
+    degradedAfterSeconds,
+    projections,
+  };
 }

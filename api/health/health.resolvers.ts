@@ -3,6 +3,6 @@ import { readHealth } from './health.query';
 
 export const healthResolvers = (app: AppContext) => ({
   Query: {
-    health: () => readHealth(app.pool, app.runner, app.startedAt),
+    health: () => readHealth(app),
   },
 });

@@ -4,7 +4,7 @@ import { readHealth } from './health.query';
 
 export async function healthRoutes(fastify: FastifyInstance, app: AppContext) {
   fastify.get('/api/health', async (_request, reply) => {
-    const health = await readHealth(app.pool, app.runner, app.startedAt);
+    const health = await readHealth(app);
     return reply.status(health.status === 'down' ? 503 : 200).send(health);
   });
 }

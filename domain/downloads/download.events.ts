@@ -1,5 +1,13 @@
-/** Downloads of one skin: stream `skin-downloads-{skinId}`, appended with any expected version. */
-export const downloadStreamId = (skinId: number) => `skin-downloads-${skinId}`;
+/**
+ * Downloads of one skin by one downloader: stream `skin-downloads-{skinId}-{downloader}`, appended
+ * with any expected version. A download decides nothing, so nothing needs all of a skin's downloads
+ * in one order: a stream per skin would make a popular skin's downloads queue on one stream row,
+ * while a stream per downloader and skin keeps the order the unique-downloader rule reads (a
+ * downloader's first and last download of the skin). Older downloads were recorded on one stream
+ * per skin (`skin-downloads-{skinId}`); readers use the event's data, never the stream id.
+ */
+export const downloadStreamId = (skinId: number, downloader: string) =>
+  `skin-downloads-${skinId}-${downloader}`;
 
 /**
  * Who downloaded: a signed-in user, or an anonymous visitor by the random key kept in their browser.

@@ -11,7 +11,12 @@ import {
   linkColorVariations,
 } from '../../api/catalogue/catalogue.writes';
 import { rateSkin } from '../../api/catalogue/rate-skin.handler';
-import { downloadStreamId, skinDownloaded, type Downloader } from '../../domain/downloads/download.events';
+import {
+  downloadStreamId,
+  skinDownloaded,
+  type Downloader,
+  type SkinDownloaded,
+} from '../../domain/downloads/download.events';
 import { hashPassword } from '../auth/password-hashing';
 import { backdated } from '../event-store/backdating';
 import type { NewEvent } from '../event-store/event-store';
@@ -575,7 +580,7 @@ export async function seedDemoCatalogue(
     }
   }
 
-  // Downloads: one append per skin with its whole history, backdated over the last six months.
+  // Downloads: one append per skin with its whole history (a stream per downloader), backdated over the last six months.
   const visitors = Array.from({ length: 900 }, () => random.hex(32));
   const downloadPlans = skins.map((s) => ({
     skin: s,
@@ -676,13 +681,21 @@ export async function seedDemoCatalogue(
     }
     await inPool(downloadPlans, 2, async ({ skin: s, events: history }) => {
       if (history.length === 0) return;
+      const streams = new Map<string, typeof history>();
+      for (const event of history) {
+        const streamId = downloadStreamId(s.id, event.data.downloader);
+        streams.set(streamId, [...(streams.get(streamId) ?? []), event]);
+      }
       await app.pool.transaction((tx) =>
-        app.store.append(tx, {
-          streamId: downloadStreamId(s.id),
-          streamType: 'skin-downloads',
-          expectedVersion: 'any',
-          events: history,
-        }),
+        app.store.append(
+          tx,
+          [...streams].map(([streamId, events]) => ({
+            streamId,
+            streamType: 'skin-downloads',
+            expectedVersion: 'any' as const,
+            events,
+          })),
+        ),
       );
     });
   };
@@ -735,7 +748,7 @@ function downloadHistory(
   users: DemoUser[],
   visitors: string[],
   adminId: number,
-): NewEvent[] {
+): NewEvent<'SkinDownloaded', SkinDownloaded['data']>[] {
   const start = Math.max(s.createdAt.getTime() + 1_800_000, now - HISTORY_DAYS * DAY);
   const span = now - 60_000 - start;
   if (span <= 0) return [];

@@ -5,6 +5,7 @@ import type { DatabasePool, DatabaseTransactionConnection, Queryable } from '../
 import { FEED_CHANNEL, type EventStore, type FeedCheckpoint } from '../event-store/event-store';
 import type { Logger } from '../logger';
 import type { FeedConsumer, Projection } from './projection';
+import { measureLag, type LagFigures } from './projection-lag';
 import { rebuildInPlace, rebuildInShadow, type RebuildableProjection } from './shadow-rebuild';
 
 // Two-key advisory locks (class, hashtext(name)) never collide with the event store's one-key stream locks.
@@ -17,11 +18,9 @@ export class CheckpointMovedError extends Error {
   override name = 'CheckpointMovedError';
 }
 
-export type ProjectionLag = {
+export type ProjectionLag = LagFigures & {
   name: string;
   mode: 'inline' | 'catch-up';
-  eventsBehind: number | null;
-  secondsBehind: number | null;
   lastError: string | null;
 };
 
@@ -35,7 +34,11 @@ type RunnerOptions = {
   pollMs: number;
   /** Connection string for the LISTEN connection; without it the runner only polls. */
   listenUrl?: string;
+  /** Pause between the rounds of a pass woken by appends (see runAll); 50 ms unless set. */
+  lingerMs?: number;
 };
+
+const DEFAULT_LINGER_MS = 50;
 
 /**
  * Runs catch-up projections: each batch is read after the projection's checkpoint, applied and the
@@ -81,7 +84,7 @@ export class CatchUpRunner {
       this.rerun = true;
       return;
     }
-    this.running = this.runAll().finally(() => {
+    this.running = this.runAll(this.options.lingerMs ?? DEFAULT_LINGER_MS).finally(() => {
       this.running = null;
       if (this.rerun && !this.stopped) {
         this.rerun = false;
@@ -99,11 +102,16 @@ export class CatchUpRunner {
   /**
    * Rounds of one bounded batch per consumer, until none has more: a consumer whose events keep
    * coming (downloads under load) gets its batch each round like the others, so it can never hold
-   * another one back.
+   * another one back. Between the rounds of a pass woken by appends it waits `lingerMs`, so that
+   * under a steady stream each round takes what arrived meanwhile in one transaction per consumer
+   * rather than chasing every append with a round of its own.
    */
-  private async runAll(): Promise<void> {
+  private async runAll(lingerMs = 0): Promise<void> {
     let busy: readonly FeedConsumer[] = this.projections;
-    while (busy.length > 0 && !this.stopped) busy = await this.runRound(busy);
+    while (busy.length > 0 && !this.stopped) {
+      busy = await this.runRound(busy);
+      if (busy.length > 0 && lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, lingerMs));
+    }
   }
 
   /** One batch for each consumer given; returns those that may have more. */
@@ -210,20 +218,6 @@ async function readCheckpoint(db: Queryable, name: string): Promise<FeedCheckpoi
     from projection_checkpoints where projection_name = ${name}`);
   if (!row) throw new Error(`Projection ${name} has no checkpoint: was the runner started?`);
   return { transactionId: row.transaction_id, position: row.position };
-}
-
-async function measureLag(db: Queryable, name: string) {
-  const row = await db.one(sql.type(z.object({ behind: z.number(), seconds: z.number().nullable() }))`
-    with checkpoint as (
-      select last_transaction_id, last_position from projection_checkpoints where projection_name = ${name}
-    ), pending as (
-      select recorded_at from events, checkpoint
-      where (transaction_id, global_position) > (checkpoint.last_transaction_id, checkpoint.last_position)
-      order by transaction_id, global_position limit 10001
-    )
-    select count(*)::int as behind,
-           extract(epoch from now() - min(recorded_at))::float8 as seconds from pending`);
-  return { eventsBehind: row.behind, secondsBehind: row.seconds };
 }
 
 /**

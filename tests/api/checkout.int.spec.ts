@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cancelUnpaidOrders } from '../../api/orders/cancel-unpaid-orders.handler';
 import { checkoutMessages } from '../../domain/orders/checkout.schemas';
+import { downloadStreamId } from '../../domain/downloads/download.events';
 import { waitForMail } from '../support/outbox';
 import {
   addBundle,
@@ -195,10 +196,12 @@ describe('card checkout through the local stand-in, as a guest', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('application/zip');
     expect(ok.body).toBe(`PK zip of ${skinA.url}`);
-    const downloader = await app.context.pool.oneFirst(sql.type(z.object({ downloader: z.string() }))`
-      select data->>'downloader' as downloader from events
-      where stream_id = ${`skin-downloads-${skinA.id}`} order by stream_version desc limit 1`);
-    expect(downloader).toBe(`user:${guest.id}`);
+    // Recorded on the buyer's own download stream of the skin.
+    const downloads = await app.context.store.readStream(
+      app.context.pool,
+      downloadStreamId(skinA.id, `user:${guest.id}`),
+    );
+    expect(downloads.events.map((event) => event.type)).toEqual(['SkinDownloaded']);
 
     // Without the link, tampered, for another skin, or expired: refused.
     expect((await download(url!)).statusCode).toBe(401);

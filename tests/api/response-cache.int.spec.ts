@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSkin } from '../../api/catalogue/catalogue.writes';
+import { insertResource, insertSkin } from '../../api/catalogue/catalogue.writes';
 import { rateSkin } from '../../api/catalogue/rate-skin.handler';
 import { listenToCatalogueChanges } from '../../infra/app';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -142,5 +142,39 @@ describe('the response cache of anonymous catalogue queries', () => {
     } finally {
       await listener.start();
     }
+  });
+});
+
+describe('the skins anonymous visitors download', () => {
+  it('are looked up once, and a change to the skin (hidden, priced) applies to the next download', async () => {
+    const author = await createUser(app);
+    const skin = await insertSkin(app.context.pool, {
+      authorId: author.id,
+      title: 'Burst Favourite',
+      description: '',
+      game: 'TM2020',
+      priceCents: 0,
+    });
+    await app.context.storage.put('private', 'burst-favourite.zip', Buffer.from('PK burst'));
+    await insertResource(app.context.pool, {
+      skinId: skin.id,
+      type: 'SKIN_SOURCE',
+      filename: 'burst-favourite.zip',
+      position: 0,
+    });
+    const download = () => app.server.inject({ method: 'GET', url: `/assets/skin/${skin.url}` });
+    const hits = app.context.downloadableSkins.hits;
+    await eventually(async () => {
+      expect((await download()).statusCode).toBe(200);
+      expect((await download()).statusCode).toBe(200);
+      expect(app.context.downloadableSkins.hits).toBeGreaterThan(hits);
+    });
+
+    await app.context.pool.query(sql.unsafe`update skins set price_cents = 500 where id = ${skin.id}`);
+    await eventually(async () => expect((await download()).statusCode).toBe(401));
+    await app.context.pool.query(
+      sql.unsafe`update skins set price_cents = 0, published = false where id = ${skin.id}`,
+    );
+    await eventually(async () => expect((await download()).statusCode).toBe(404));
   });
 });

@@ -34,21 +34,23 @@ beforeAll(async () => {
   await add('street', author.id, 'TM2020');
   await add('retro', author.id, 'TMNF');
   await add('rival', other.id, 'TM2020');
-  const download = (key: string, downloader: Downloader, at: Date) =>
-    app.context.pool.transaction((tx) =>
+  const download = (key: string, downloader: Downloader, at: Date) => {
+    const event = skinDownloaded(skins[key]!, downloader);
+    return app.context.pool.transaction((tx) =>
       app.context.store.append(tx, {
-        streamId: downloadStreamId(skins[key]!.id),
+        streamId: downloadStreamId(skins[key]!.id, event.data.downloader),
         streamType: 'skin-downloads',
         expectedVersion: 'any',
         events: [
           {
-            ...skinDownloaded(skins[key]!, downloader),
+            ...event,
             metadata: { actor: { system: 'test' }, correlationId: 'statistics-test' },
             occurredAt: backdated(at),
           },
         ],
       }),
     );
+  };
   await download('street', { userId: other.id }, daysAgo(5));
   await download('street', { userId: other.id }, daysAgo(5));
   await download('street', { visitorKey: 'visitor-1' }, daysAgo(40)); // 2026-05-06

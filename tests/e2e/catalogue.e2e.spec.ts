@@ -79,5 +79,17 @@ describe('browsing the catalogue in a browser', () => {
     expect((await readFile(path)).subarray(0, 2).toString()).toBe('PK');
     // The button rests for 5 s after a click.
     expect(await downloadButton.isDisabled()).toBe(true);
+
+    // Other players' downloads show on the open page without a reload.
+    const count = page.getByTestId('skin-download-count');
+    const shown = async () => Number((await count.innerText()).replace(/[^0-9]/g, ''));
+    const before = await shown();
+    await Promise.all(
+      Array.from({ length: 25 }, () =>
+        fetch(`${inject('appUrl')}/assets/skin/${skin.url}`).then((response) => response.arrayBuffer()),
+      ),
+    );
+    await expect.poll(shown, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 25);
+    await screenshot(page, 'catalogue-download-count-rose');
   });
 });

@@ -1,16 +1,49 @@
 import { Alert, Anchor, Avatar, Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEyeOff } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import type { SkinDetailQuery } from '../../../shared/graphql/generated/graphql';
 import { gameNames, SkinPriceButton } from '../../../shared/skin-card';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { skinsMessages as messages } from '../skins.messages';
 import { ColorVariations } from './color-variations';
+import { SkinDownloadCountQuery } from '../lib/skins.documents';
 import { SkinRating } from './skin-rating';
 import classes from '../../../shared/ui/info-card.module.css';
 
 export type SkinDetail = NonNullable<SkinDetailQuery['skin']>;
+
+const DOWNLOADS_REFRESH_MS = 5_000;
+
+/**
+ * The download count, asked for again every few seconds while the page is visible: the counters
+ * follow downloads within a second (docs/operations.md), so a popular skin's count rises as you
+ * watch. Anonymous answers come from the response cache until a download changes them.
+ */
+function DownloadCount({ url, initial }: { url: string; initial: number }) {
+  const [{ data }, refetch] = useQuery({
+    query: SkinDownloadCountQuery,
+    variables: { url },
+    pause: true,
+  });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') refetch({ requestPolicy: 'network-only' });
+    }, DOWNLOADS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refetch]);
+  const total = data?.skin?.downloads.total ?? initial;
+  return (
+    <Group gap={6} c="dimmed">
+      <IconDownload size={14} aria-hidden />
+      <Text size="xs" c="dimmed" data-testid="skin-download-count">
+        {messages.downloads(total)}
+      </Text>
+    </Group>
+  );
+}
 
 /** The skin's card beside the gallery: title, author, facts, description, price button, rating. */
 export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
@@ -100,12 +133,7 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           rating={skin.rating}
         />
 
-        <Group gap={6} c="dimmed">
-          <IconDownload size={14} aria-hidden />
-          <Text size="xs" c="dimmed">
-            {messages.downloads(skin.downloads.total)}
-          </Text>
-        </Group>
+        <DownloadCount url={skin.url} initial={skin.downloads.total} />
       </Stack>
     </Card>
   );

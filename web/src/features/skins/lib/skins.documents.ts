@@ -18,6 +18,18 @@ export const SkinsListQuery = graphql(`
 `);
 
 // Spec 2.7: a skin's page. Resources hold the images (and the skin source, which is left out).
+/** The skin page's download count, asked again while the page is open so a burst shows as it happens. */
+export const SkinDownloadCountQuery = graphql(`
+  query SkinDownloadCount($url: String!) {
+    skin(url: $url) {
+      id
+      downloads {
+        total
+      }
+    }
+  }
+`);
+
 export const SkinDetailQuery = graphql(`
   query SkinDetail($url: String!) {
     skin(url: $url) {
