@@ -164,8 +164,12 @@ export class EventStore {
     }
 
     const inserted: z.infer<typeof storedEventRow>[] = [];
-    for (const [index, request] of nonEmpty.entries()) {
-      inserted.push(...(await this.appendToStream(tx, request, metadata[index]!)));
+    if (nonEmpty.length > 1 && nonEmpty.every((request) => request.expectedVersion === 'any')) {
+      inserted.push(...(await this.appendToAnyStreams(tx, nonEmpty, metadata)));
+    } else {
+      for (const [index, request] of nonEmpty.entries()) {
+        inserted.push(...(await this.appendToStream(tx, request, metadata[index]!)));
+      }
     }
     const stored = inserted.map((row) => this.toStoredEvent(row));
     for (const projection of this.inlineProjections) {
@@ -241,6 +245,58 @@ export class EventStore {
       throw new ConcurrencyError(streamId, expectedVersion, actual);
     }
     return inserted;
+  }
+
+  /**
+   * Several streams appended with any expected version (grouped downloads, the demo history) in one
+   * statement: nothing can conflict, so the streams move and every event is inserted at once, each
+   * stream's events in order.
+   */
+  private async appendToAnyStreams(
+    tx: DatabaseTransactionConnection,
+    requests: readonly AppendRequest[],
+    metadata: readonly (readonly RecordedMetadata[])[],
+  ) {
+    const streams = requests.map((request) => ({
+      stream_id: request.streamId,
+      stream_type: request.streamType,
+      n: request.events.length,
+    }));
+    let k = 0;
+    const rows = requests.flatMap((request, r) =>
+      request.events.map((event, index) => ({
+        k: k++,
+        stream_id: request.streamId,
+        i: index,
+        event_id: event.eventId ?? randomUUID(),
+        event_type: event.type,
+        schema_version: event.schemaVersion ?? 1,
+        data: event.data,
+        metadata: metadata[r]![index],
+        recorded_at: event.occurredAt?.toISOString() ?? null,
+      })),
+    );
+    return tx.any(sql.type(storedEventRow)`
+      with wanted as (
+        select * from jsonb_to_recordset(${sql.jsonb(streams)}) as s(stream_id text, stream_type text, n integer)
+      ), advanced as (
+        insert into streams (stream_id, stream_type, version)
+        select stream_id, stream_type, n from wanted
+        on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = now()
+        returning stream_id, version
+      ), inserted as (
+        insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, recorded_at)
+        select x.stream_id, advanced.version - wanted.n + 1 + x.i, x.event_id, x.event_type, x.schema_version,
+               x.data, x.metadata, coalesce(x.recorded_at, now())
+        from jsonb_to_recordset(${sql.jsonb(rows as never)}) as x(
+          k integer, stream_id text, i integer, event_id uuid, event_type text, schema_version integer,
+          data jsonb, metadata jsonb, recorded_at timestamptz)
+        join wanted using (stream_id) join advanced using (stream_id)
+        order by x.k
+        returning ${eventColumns}
+      ), notified as (select pg_notify(${FEED_CHANNEL}, '') as done)
+      select inserted.* from inserted, notified
+      order by global_position`);
   }
 
   /** The stream's events in order and its current version (0 when it does not exist). */

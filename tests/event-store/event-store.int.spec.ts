@@ -123,6 +123,33 @@ describe('append and read', () => {
     await expect(failing).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await store.streamVersion(db.pool, a)).toBe(0);
   });
+
+  it('appends to several streams with any version in one go, each continuing its versions', async () => {
+    const [a, b, c] = [newStreamId(), newStreamId(), newStreamId()];
+    await append(b, 'no_stream', 2);
+    const stored = await db.pool.transaction((tx) =>
+      store.append(tx, [
+        { streamId: a, streamType: 'test', expectedVersion: 'any', events: [event(1), event(2)] },
+        { streamId: b, streamType: 'test', expectedVersion: 'any', events: [event(3)] },
+        { streamId: c, streamType: 'test', expectedVersion: 'any', events: [event(4), event(5), event(6)] },
+      ]),
+    );
+    // In the order given, each stream's events at its next versions, in one transaction.
+    expect(stored.map((e) => [e.streamId, e.streamVersion, (e.data as { n: number }).n])).toEqual([
+      [a, 1, 1],
+      [a, 2, 2],
+      [b, 3, 3],
+      [c, 1, 4],
+      [c, 2, 5],
+      [c, 3, 6],
+    ]);
+    expect(new Set(stored.map((e) => e.transactionId)).size).toBe(1);
+    expect(stored.map((e) => e.globalPosition)).toEqual(
+      [...stored.map((e) => e.globalPosition)].sort((x, y) => x - y),
+    );
+    expect(await store.streamVersion(db.pool, b)).toBe(3);
+    expect((await store.readStream(db.pool, c)).events.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+  });
 });
 
 describe('expected version', () => {
