@@ -11,6 +11,7 @@ import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { UserActionLimits } from './auth/user-rate-limiter';
 import type { DownloadRecorder } from './catalogue/download-recorder';
 import type { DownloadableSkinCache } from './catalogue/downloadable-skin-cache';
+import type { SkinFileCache } from './catalogue/skin-file-cache';
 import type { CatalogueResponseCache } from './graphql/response-cache';
 
 /** What the API's features are given: built once at start (infra/main.ts) or per test. */
@@ -33,6 +34,8 @@ export type AppContext = {
   downloadGrants: DownloadGrants;
   /** Records skin downloads, several concurrent ones per transaction. */
   downloads: DownloadRecorder;
+  /** Skin zips in memory for downloads (stored files never change). */
+  skinFiles: SkinFileCache;
   /** The skins anonymous visitors download, kept exact like the response cache. */
   downloadableSkins: DownloadableSkinCache;
   /** The current time; tests move it to check expiry. */

@@ -12,6 +12,7 @@ import { createDatabasePool } from './db/pool';
 import { assertTransactionIdsSafeAt } from './db/transaction-id-guard';
 import { DownloadRecorder } from '../api/catalogue/download-recorder';
 import { DownloadableSkinCache } from '../api/catalogue/downloadable-skin-cache';
+import { SkinFileCache } from '../api/catalogue/skin-file-cache';
 import { CatalogueResponseCache } from '../api/graphql/response-cache';
 import { NotificationListener } from './db/notification-listener';
 import { seedDemoData } from './demo/seed-demo';
@@ -34,12 +35,14 @@ export async function createAppContext(
 ): Promise<AppContext> {
   const { config, log } = base;
   const secret = await loadTokenSecret(config.jwtSecret, config.dataDir);
+  const storage = new LocalFileStorage(config.storageDir);
   const context: AppContext = {
     ...base,
     // Tokens read the context's clock, so a test that moves `now` moves token expiry too.
     tokens: new SessionTokens(secret, () => context.now().getTime()),
     mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
-    storage: new LocalFileStorage(config.storageDir),
+    storage,
+    skinFiles: new SkinFileCache(storage),
     responseCache: new CatalogueResponseCache(),
     payments: createPaymentProviders(config.payments),
     limits: createUserActionLimits(() => context.now()),

@@ -48,7 +48,7 @@ export async function skinDownloadRoutes(fastify: FastifyInstance, app: AppConte
       // A mailed link counts as a download by the buyer's account (what a refund checks).
       downloader = buyer;
     }
-    const file = skin.source_filename ? await app.storage.open('private', skin.source_filename) : null;
+    const file = skin.source_filename ? await app.skinFiles.open(skin.source_filename) : null;
     if (!file) throw new DomainError('NOT_FOUND', 'The file of this skin is missing.');
 
     let visitorKey = cookieValue(request.headers.cookie, VISITOR_COOKIE);
@@ -69,6 +69,6 @@ export async function skinDownloadRoutes(fastify: FastifyInstance, app: AppConte
       .header('content-length', String(file.size))
       .header('content-disposition', `attachment; filename="${skin.url}.zip"`)
       .header('cache-control', 'private, no-store')
-      .send(file.stream);
+      .send('body' in file ? file.body : file.stream);
   });
 }
