@@ -77,7 +77,7 @@ export async function reconcileInSnapshot<Checks extends Record<string, Reconcil
   options: { batchSize?: number } = {},
 ): Promise<{ results: ResultsOf<Checks>; replay: ScratchReplay; seconds: number }> {
   const started = performance.now();
-  const batchSize = options.batchSize ?? 5_000;
+  const batchSize = options.batchSize ?? 20_000;
   const parts = Object.entries(checks);
   return deps.pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`set transaction isolation level repeatable read`);
