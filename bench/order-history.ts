@@ -195,7 +195,7 @@ export async function insertOrderEvents(
     event_type: event.type,
     schema_version: orderEventSchemaVersions[event.type],
     data: event.data,
-    metadata: { actor: { system: 'bench' } },
+    metadata: { actor: { system: 'bench' }, correlationId: 'bench-order-history' },
     recorded_at: event.recordedAt,
   }));
   await pool.transaction(async (tx) => {

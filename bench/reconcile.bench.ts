@@ -82,10 +82,6 @@ export async function benchReconcile(
     if (n === ALLOCATED_ORDERS) {
       // The allocation reads the order streams, not the read models: run it on the first orders.
       await flush();
-      // The reactor carries its input's correlation id into the payout events' metadata.
-      await pool.query(sql.unsafe`
-        update events set metadata = metadata || '{"correlationId": "bench-reconcile"}'::jsonb
-        where not metadata ? 'correlationId'`);
       await ensureCheckpoints(pool, [reactor]);
       const allocating = performance.now();
       const orderEvents = await runUntilCaughtUp({ pool, store, batchSize: 1_000 }, reactor);
