@@ -1,14 +1,7 @@
 import { sql } from 'slonik';
-import {
-  paymentStatusAfter,
-  type OrderCancelled,
-  type OrderEvent,
-  type OrderPlaced,
-  type OrderRefunded,
-  type PaymentReceived,
-  type PaymentSessionOpened,
-} from '../domain/orders/order.events';
+import { paymentStatusAfter, type OrderEvent } from '../domain/orders/order.events';
 import type { DatabaseTransactionConnection } from '../infra/db/pool';
+import { isEventOf } from '../infra/event-store/event-store';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { jsonRows } from './json-rows';
 
@@ -19,6 +12,7 @@ export const ORDER_EVENT_TYPES: readonly OrderEvent['type'][] = [
   'OrderCancelled',
   'OrderRefunded',
 ];
+const isOrderEvent = isEventOf<OrderEvent>(ORDER_EVENT_TYPES);
 
 /** The order number of an order placed before numbers were recorded in OrderPlaced. */
 export const fallbackExternalId = (orderId: string) => `TS-${orderId.padStart(6, '0')}`;
@@ -52,13 +46,12 @@ export const ordersProjection: RebuildableProjection = {
       if (row) Object.assign(row, fields);
       else changed.set(orderId, Object.assign(changed.get(orderId) ?? {}, fields));
     };
-    for (const event of events) {
-      const type = event.type as OrderEvent['type'];
-      const status = paymentStatusAfter[type];
+    for (const event of events.filter(isOrderEvent)) {
+      const status = paymentStatusAfter[event.type];
       const updatedAt = event.recordedAt.toISOString();
-      switch (type) {
+      switch (event.type) {
         case 'OrderPlaced': {
-          const data = event.data as OrderPlaced['data'];
+          const { data } = event;
           const { buyer, totals } = data;
           const orderId = Number(data.orderId);
           // Events of this order seen before it was placed changed nothing, one by one.
@@ -100,7 +93,7 @@ export const ordersProjection: RebuildableProjection = {
           break;
         }
         case 'PaymentSessionOpened': {
-          const data = event.data as PaymentSessionOpened['data'];
+          const { data } = event;
           const key = JSON.stringify([data.provider, data.providerReference]);
           // The first session with a reference stays (insert … on conflict do nothing).
           if (!sessions.has(key)) {
@@ -122,7 +115,7 @@ export const ordersProjection: RebuildableProjection = {
           break;
         }
         case 'PaymentReceived': {
-          const data = event.data as PaymentReceived['data'];
+          const { data } = event;
           change(Number(data.orderId), {
             status,
             provider: data.provider,
@@ -134,7 +127,7 @@ export const ordersProjection: RebuildableProjection = {
           break;
         }
         case 'OrderCancelled': {
-          const data = event.data as OrderCancelled['data'];
+          const { data } = event;
           change(Number(data.orderId), {
             status,
             cancelled_at: data.cancelledAt,
@@ -144,7 +137,7 @@ export const ordersProjection: RebuildableProjection = {
           break;
         }
         case 'OrderRefunded': {
-          const data = event.data as OrderRefunded['data'];
+          const { data } = event;
           change(Number(data.orderId), {
             status,
             refunded_at: data.refundedAt,

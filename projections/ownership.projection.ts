@@ -1,13 +1,22 @@
 import { sql } from 'slonik';
 import type {
   OrderCancelled,
-  OrderEvent,
   OrderPlaced,
   OrderRefunded,
   PaymentReceived,
 } from '../domain/orders/order.events';
+import { isEventOf } from '../infra/event-store/event-store';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { jsonRows } from './json-rows';
+
+type OwnershipEvent = OrderPlaced | PaymentReceived | OrderCancelled | OrderRefunded;
+const OWNERSHIP_EVENT_TYPES: readonly OwnershipEvent['type'][] = [
+  'OrderPlaced',
+  'PaymentReceived',
+  'OrderCancelled',
+  'OrderRefunded',
+];
+const isOwnershipEvent = isEventOf<OwnershipEvent>(OWNERSHIP_EVENT_TYPES);
 
 type Grant = { order_id: number; user_id: number; acquired_at: string | null };
 type SkinGrant = Grant & { skin_id: number; bundle_id: number };
@@ -37,12 +46,7 @@ type OrderGrants = {
 export const ownershipProjection: RebuildableProjection = {
   name: 'ownership',
   mode: 'inline',
-  eventTypes: [
-    'OrderPlaced',
-    'PaymentReceived',
-    'OrderCancelled',
-    'OrderRefunded',
-  ] satisfies OrderEvent['type'][],
+  eventTypes: OWNERSHIP_EVENT_TYPES,
   tables: [{ name: 'owned_bundles' }, { name: 'owned_skins' }],
   async apply(tx, events) {
     const orders = new Map<number, OrderGrants>();
@@ -54,10 +58,10 @@ export const ownershipProjection: RebuildableProjection = {
       }
       return grants;
     };
-    for (const event of events) {
-      switch (event.type as OrderEvent['type']) {
+    for (const event of events.filter(isOwnershipEvent)) {
+      switch (event.type) {
         case 'OrderPlaced': {
-          const data = event.data as OrderPlaced['data'];
+          const { data } = event;
           const userId = data.buyer.userId;
           // An order without an account grants nothing anyone could use.
           if (userId === null) break;
@@ -77,7 +81,7 @@ export const ownershipProjection: RebuildableProjection = {
           break;
         }
         case 'PaymentReceived': {
-          const data = event.data as PaymentReceived['data'];
+          const { data } = event;
           const grants = grantsOf(Number(data.orderId));
           grants.acquireEarlier = data.receivedAt;
           for (const row of [...grants.skins, ...grants.bundles]) row.acquired_at = data.receivedAt;
@@ -85,7 +89,7 @@ export const ownershipProjection: RebuildableProjection = {
         }
         case 'OrderCancelled':
         case 'OrderRefunded': {
-          const data = event.data as (OrderCancelled | OrderRefunded)['data'];
+          const { data } = event;
           orders.set(Number(data.orderId), {
             removeEarlier: true,
             acquireEarlier: null,
@@ -94,8 +98,6 @@ export const ownershipProjection: RebuildableProjection = {
           });
           break;
         }
-        default:
-          break;
       }
     }
     const all = [...orders];

@@ -5,9 +5,11 @@ import {
   type PayoutEvent,
   type PayoutStatus,
 } from '../domain/payouts/payout.events';
-import type { StoredEvent } from '../infra/event-store/event-store';
+import { isEventOf } from '../infra/event-store/event-store';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { jsonRows } from './json-rows';
+
+const isPayoutEvent = isEventOf<PayoutEvent>(PAYOUT_EVENT_TYPES);
 
 type PayoutRowChange = {
   status?: PayoutStatus;
@@ -64,10 +66,9 @@ export const payoutsProjection: RebuildableProjection = {
       return change;
     };
 
-    for (const stored of events as readonly (StoredEvent & PayoutEvent)[]) {
-      const event = stored as unknown as PayoutEvent;
+    for (const event of events.filter(isPayoutEvent)) {
       const change = changeOf(event.data.payoutId);
-      change.fields.updated_at = stored.recordedAt.toISOString();
+      change.fields.updated_at = event.recordedAt.toISOString();
       switch (event.type) {
         case 'PayoutOpened':
           opened.push({
@@ -80,7 +81,7 @@ export const payoutsProjection: RebuildableProjection = {
           const { item } = event.data;
           inserted.set(`${event.data.payoutId}/${payoutItemKey(item)}`, {
             payout_id: event.data.payoutId,
-            line_no: stored.streamVersion,
+            line_no: event.streamVersion,
             kind: 'ITEM',
             order_id: Number(item.orderId),
             order_external_id: item.orderExternalId,
@@ -121,9 +122,9 @@ export const payoutsProjection: RebuildableProjection = {
         }
         case 'PayoutAdjustmentAdded': {
           const data = event.data;
-          inserted.set(`${data.payoutId}/adjustment/${stored.streamVersion}`, {
+          inserted.set(`${data.payoutId}/adjustment/${event.streamVersion}`, {
             payout_id: data.payoutId,
-            line_no: stored.streamVersion,
+            line_no: event.streamVersion,
             kind: 'ADJUSTMENT',
             order_id: Number(data.orderId),
             order_external_id: data.orderExternalId,

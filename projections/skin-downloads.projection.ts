@@ -1,6 +1,9 @@
 import { sql } from 'slonik';
 import type { SkinDownloaded } from '../domain/downloads/download.events';
+import { isEventOf } from '../infra/event-store/event-store';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
+
+const isDownload = isEventOf<SkinDownloaded>(['SkinDownloaded']);
 
 /**
  * Download counters: total and unique per skin, each downloader's first and last download (unique
@@ -26,10 +29,11 @@ export const skinDownloadsProjection: RebuildableProjection = {
   ],
   async apply(tx, events) {
     const rows = sql.jsonb(
-      events.map((event) => {
-        const data = event.data as SkinDownloaded['data'];
-        return { skin_id: data.skinId, downloader: data.downloader, at: event.recordedAt.toISOString() };
-      }),
+      events.filter(isDownload).map(({ data, recordedAt }) => ({
+        skin_id: data.skinId,
+        downloader: data.downloader,
+        at: recordedAt.toISOString(),
+      })),
     );
     await tx.query(sql.unsafe`
       with downloads as (

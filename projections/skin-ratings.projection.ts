@@ -1,6 +1,9 @@
 import { sql } from 'slonik';
 import type { SkinRated } from '../domain/ratings/rating.decider';
+import { isEventOf } from '../infra/event-store/event-store';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
+
+const isVote = isEventOf<SkinRated>(['SkinRated']);
 
 /**
  * Votes and each skin's rating sum and count, in the vote's own transaction so the voter sees the
@@ -17,17 +20,14 @@ export const skinRatingsProjection: RebuildableProjection = {
   // skin_stats is shared with the download counters: a rebuild writes only the rating columns.
   tables: [{ name: 'skin_ratings' }, { name: 'skin_stats', columns: ['rating_sum', 'rating_count'] }],
   async apply(tx, events) {
-    const rows = events.map((event, feedOrder) => {
-      const data = event.data as SkinRated['data'];
-      return {
-        feed_order: feedOrder,
-        skin_id: data.skinId,
-        user_id: data.userId,
-        rating: data.rating,
-        previous: data.previousRating,
-        rated_at: event.recordedAt.toISOString(),
-      };
-    });
+    const rows = events.filter(isVote).map(({ data, recordedAt }, feedOrder) => ({
+      feed_order: feedOrder,
+      skin_id: data.skinId,
+      user_id: data.userId,
+      rating: data.rating,
+      previous: data.previousRating,
+      rated_at: recordedAt.toISOString(),
+    }));
     await tx.query(sql.unsafe`
       insert into skin_ratings (skin_id, user_id, rating, rated_at)
       select distinct on (skin_id, user_id) skin_id, user_id, rating, rated_at
