@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { OrderPlaced, OrderRefunded, PaymentReceived } from '../../domain/orders/order.events';
 import { orderStreamId } from '../../domain/orders/order.events';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
-import type { EventStore, StoredEvent } from '../../infra/event-store/event-store';
+import { CORRELATION_ID as DEMO_SEED_CORRELATION_ID } from '../../infra/demo/demo-sales';
+import { isEventOf, type EventStore, type StoredEvent } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Reactor } from '../../infra/projection-engine/projection';
 import { fallbackExternalId } from '../../projections/orders.projection';
@@ -11,11 +12,10 @@ import { recordMailDeliveries, type NewMailDelivery } from './mail-deliveries';
 
 export const ORDER_MAILS = 'order-mails';
 
-/**
- * The demo seed plays months of sales through the real order commands under this correlation id;
- * mailing its made-up buyers and authors would only fill the outbox.
- */
-const DEMO_SEED_CORRELATION_ID = 'demo-seed';
+type MailedEvent = PaymentReceived | OrderRefunded;
+const MAILED_EVENT_TYPES: readonly MailedEvent['type'][] = ['PaymentReceived', 'OrderRefunded'];
+const isMailedEvent = isEventOf<MailedEvent>(MAILED_EVENT_TYPES);
+const isOrderPlaced = isEventOf<OrderPlaced>(['OrderPlaced']);
 
 type Deps = { store: EventStore; log: Logger };
 
@@ -30,7 +30,7 @@ export function orderMailsReactor(deps: Deps): Reactor {
     name: ORDER_MAILS,
     mode: 'catch-up',
     kind: 'reactor',
-    eventTypes: ['PaymentReceived', 'OrderRefunded'],
+    eventTypes: MAILED_EVENT_TYPES,
     apply: (tx, events) => recordOrderMails(deps, tx, events),
   };
 }
@@ -42,20 +42,24 @@ export async function recordOrderMails(
   tx: DatabaseTransactionConnection,
   events: readonly StoredEvent[],
 ): Promise<void> {
-  const mailed = events.filter((event) => event.metadata.correlationId !== DEMO_SEED_CORRELATION_ID);
+  // The demo seed plays months of sales through the real order commands under its correlation id;
+  // mailing its made-up buyers and authors would only fill the outbox.
+  const mailed = events
+    .filter(isMailedEvent)
+    .filter((event) => event.metadata.correlationId !== DEMO_SEED_CORRELATION_ID);
   if (mailed.length === 0) return;
-  const orderIds = [...new Set(mailed.map((event) => (event.data as { orderId: string }).orderId))];
+  const orderIds = [...new Set(mailed.map((event) => event.data.orderId))];
   const streams = await deps.store.readStreams(tx, orderIds.map(orderStreamId));
   const placed = new Map<string, OrderPlaced['data']>();
   for (const stream of streams.values()) {
-    const event = stream.events.find((e) => e.type === 'OrderPlaced');
-    if (event) placed.set((event.data as OrderPlaced['data']).orderId, event.data as OrderPlaced['data']);
+    const event = stream.events.find(isOrderPlaced);
+    if (event) placed.set(event.data.orderId, event.data);
   }
   const authorIds = [
     ...new Set(
       mailed
         .filter((event) => event.type === 'PaymentReceived')
-        .flatMap((event) => placed.get((event.data as PaymentReceived['data']).orderId)?.items ?? [])
+        .flatMap((event) => placed.get(event.data.orderId)?.items ?? [])
         .map((item) => item.authorId),
     ),
   ];
@@ -69,7 +73,7 @@ export async function recordOrderMails(
 
   const deliveries: NewMailDelivery[] = [];
   for (const event of mailed) {
-    const orderId = (event.data as { orderId: string }).orderId;
+    const orderId = event.data.orderId;
     const order = placed.get(orderId);
     if (!order) {
       deps.log.error({ orderId, eventId: event.eventId }, 'order mails: the order has no OrderPlaced');
@@ -84,7 +88,7 @@ export async function recordOrderMails(
       orderId: Number(orderId),
     };
     if (event.type === 'PaymentReceived') {
-      const payment = event.data as PaymentReceived['data'];
+      const payment = event.data;
       deliveries.push({
         ...buyer,
         kind: 'ORDER_CONFIRMATION',
@@ -135,7 +139,7 @@ export async function recordOrderMails(
         });
       }
     } else {
-      const refund = event.data as OrderRefunded['data'];
+      const refund = event.data;
       deliveries.push({
         ...buyer,
         kind: 'ORDER_REFUND',

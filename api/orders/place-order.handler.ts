@@ -94,7 +94,12 @@ export async function placeOrder(
     },
     input.metadata,
   );
-  const placed = appended[0]?.data as OrderPlaced['data'];
+  const [event] = appended;
+  // The decider places the order or refuses: anything else is a bug, not a request to answer.
+  if (event?.type !== 'OrderPlaced') {
+    throw new Error(`PlaceOrder on order ${orderId} recorded no OrderPlaced`);
+  }
+  const placed = event.data;
   return {
     orderId,
     externalId: placed.externalId ?? orderNumberOf(id, placedAt),

@@ -17,11 +17,12 @@ import {
   type PayoutStatus,
 } from '../../domain/payouts/payout.events';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
-import type {
-  AppendRequest,
-  EventMetadata,
-  EventStore,
-  StoredEvent,
+import {
+  isEventOf,
+  type AppendRequest,
+  type EventMetadata,
+  type EventStore,
+  type StoredEvent,
 } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Reactor } from '../../infra/projection-engine/projection';
@@ -41,6 +42,11 @@ const loadedPayoutRow = z.object({
 
 type Deps = { store: EventStore; log: Logger };
 
+type AllocatedEvent = PaymentReceived | OrderRefunded;
+const ALLOCATED_EVENT_TYPES: readonly AllocatedEvent['type'][] = ['PaymentReceived', 'OrderRefunded'];
+const isAllocatedEvent = isEventOf<AllocatedEvent>(ALLOCATED_EVENT_TYPES);
+const isOrderPlaced = isEventOf<OrderPlaced>(['OrderPlaced']);
+
 /**
  * Allocates authors' earnings: each received payment adds its order's items to their authors' open
  * payouts, each refund takes them back (docs/payouts.md). It reads the order events from the feed
@@ -53,7 +59,7 @@ export function payoutAllocationReactor(deps: Deps): Reactor {
     name: PAYOUT_ALLOCATION,
     mode: 'catch-up',
     kind: 'reactor',
-    eventTypes: ['PaymentReceived', 'OrderRefunded'],
+    eventTypes: ALLOCATED_EVENT_TYPES,
     apply: (tx, events) => allocateOrderEvents(deps, tx, events),
   };
 }
@@ -61,17 +67,15 @@ export function payoutAllocationReactor(deps: Deps): Reactor {
 export async function allocateOrderEvents(
   deps: Deps,
   tx: DatabaseTransactionConnection,
-  events: readonly StoredEvent[],
+  feed: readonly StoredEvent[],
 ): Promise<void> {
-  const orderIds = [...new Set(events.map((event) => (event.data as { orderId: string }).orderId))];
+  const events = feed.filter(isAllocatedEvent);
+  const orderIds = [...new Set(events.map((event) => event.data.orderId))];
   const orderStreams = await deps.store.readStreams(tx, orderIds.map(orderStreamId));
   const placed = new Map<string, OrderPlaced['data']>();
   for (const stream of orderStreams.values()) {
-    const event = stream.events.find((e) => e.type === 'OrderPlaced');
-    if (event) {
-      const data = event.data as OrderPlaced['data'];
-      placed.set(data.orderId, data);
-    }
+    const event = stream.events.find(isOrderPlaced);
+    if (event) placed.set(event.data.orderId, event.data);
   }
 
   // The part of the payout book these orders touch: the authors' open payouts and the payouts
@@ -85,9 +89,7 @@ export async function allocateOrderEvents(
     'int8',
   );
   const refundedNumbers = sql.array(
-    events
-      .filter((event) => event.type === 'OrderRefunded')
-      .map((event) => Number((event.data as OrderRefunded['data']).orderId)),
+    events.filter((event) => event.type === 'OrderRefunded').map((event) => Number(event.data.orderId)),
     'int8',
   );
   const payouts = await tx.any(sql.type(loadedPayoutRow)`
@@ -124,7 +126,7 @@ export async function allocateOrderEvents(
 
   const decided: { decision: PayoutDecision; metadata: EventMetadata }[] = [];
   for (const event of events) {
-    const orderId = (event.data as { orderId: string }).orderId;
+    const orderId = event.data.orderId;
     const order = placed.get(orderId);
     if (!order) {
       deps.log.error({ orderId, eventId: event.eventId }, 'payout allocation: the order has no OrderPlaced');
@@ -138,7 +140,7 @@ export async function allocateOrderEvents(
     };
     const externalId = order.externalId ?? fallbackExternalId(order.orderId);
     if (event.type === 'PaymentReceived') {
-      const payment = event.data as PaymentReceived['data'];
+      const payment = event.data;
       for (const decision of allocatePayment(
         book,
         {
@@ -153,7 +155,7 @@ export async function allocateOrderEvents(
         decided.push({ decision, metadata });
       }
     } else {
-      const refund = event.data as OrderRefunded['data'];
+      const refund = event.data;
       const { decisions, unallocated } = allocateRefund(
         book,
         { orderId, orderExternalId: externalId, refundedAt: refund.refundedAt, items: order.items },

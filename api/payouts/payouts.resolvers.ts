@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { centsToEuros } from '../../domain/money';
 import { estimatedPayoutDate } from '../../domain/payouts/payout-schedule';
 import {
+  PAYOUT_EVENT_TYPES,
   PAYOUT_STATUSES,
   payoutStreamId,
   type PayoutEvent,
   type PayoutStatus,
 } from '../../domain/payouts/payout.events';
-import type { StoredEvent } from '../../infra/event-store/event-store';
+import { isEventOf, type StoredEvent } from '../../infra/event-store/event-store';
 import { userViewLoader, userViewOf } from '../accounts/accounts.resolvers';
 import { usersByIds } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
@@ -80,48 +81,55 @@ function timeOf(event: PayoutEvent): string | null {
   }
 }
 
-/** What a history entry says about one event. */
+/** The amount a step moves, if any (an item removed takes its share back). */
+function amountOf(event: PayoutEvent): number | null {
+  switch (event.type) {
+    case 'PayoutItemAdded':
+      return event.data.item.authorShareCents;
+    case 'PayoutItemRemoved':
+      return -event.data.authorShareCents;
+    case 'PayoutAdjustmentAdded':
+    case 'PayoutLocked':
+    case 'PayoutSent':
+      return event.data.amountCents;
+    default:
+      return null;
+  }
+}
+
+/** Why the step happened, as a history line says it. */
+function reasonOf(event: PayoutEvent): string | null {
+  switch (event.type) {
+    case 'PayoutItemAdded':
+      return `${event.data.item.name} (order ${event.data.item.orderExternalId})`;
+    case 'PayoutItemRemoved':
+      return `Order refunded (order ${event.data.orderId}, item ${event.data.position + 1})`;
+    case 'PayoutAdjustmentAdded':
+      return `${event.data.name} (order ${event.data.orderExternalId}, from payout ${event.data.fromPayoutId})`;
+    case 'PayoutExported':
+      return `SEPA file ${event.data.batchId}`;
+    case 'PayoutSent':
+      return `Reference ${event.data.transferReference}`;
+    case 'PayoutFailed':
+      return event.data.reason;
+    default:
+      return null;
+  }
+}
+
+const isPayoutEvent = isEventOf<PayoutEvent>(PAYOUT_EVENT_TYPES);
+
+/** What a history entry says about one event (one of another type shows only its type and time). */
 function historyEntryOf(event: StoredEvent) {
-  const payoutEvent = event as unknown as PayoutEvent;
-  const amountCents = (() => {
-    switch (payoutEvent.type) {
-      case 'PayoutItemAdded':
-        return payoutEvent.data.item.authorShareCents;
-      case 'PayoutItemRemoved':
-        return -payoutEvent.data.authorShareCents;
-      case 'PayoutAdjustmentAdded':
-      case 'PayoutLocked':
-      case 'PayoutSent':
-        return payoutEvent.data.amountCents;
-      default:
-        return null;
-    }
-  })();
-  const reason = (() => {
-    switch (payoutEvent.type) {
-      case 'PayoutItemAdded':
-        return `${payoutEvent.data.item.name} (order ${payoutEvent.data.item.orderExternalId})`;
-      case 'PayoutItemRemoved':
-        return `Order refunded (order ${payoutEvent.data.orderId}, item ${payoutEvent.data.position + 1})`;
-      case 'PayoutAdjustmentAdded':
-        return `${payoutEvent.data.name} (order ${payoutEvent.data.orderExternalId}, from payout ${payoutEvent.data.fromPayoutId})`;
-      case 'PayoutExported':
-        return `SEPA file ${payoutEvent.data.batchId}`;
-      case 'PayoutSent':
-        return `Reference ${payoutEvent.data.transferReference}`;
-      case 'PayoutFailed':
-        return payoutEvent.data.reason;
-      default:
-        return null;
-    }
-  })();
+  const payoutEvent = isPayoutEvent(event) ? event : null;
+  const amountCents = payoutEvent ? amountOf(payoutEvent) : null;
   const actor = event.metadata.actor;
   return {
     type: event.type,
-    at: timeOf(payoutEvent) ?? event.recordedAt.toISOString(),
+    at: (payoutEvent ? timeOf(payoutEvent) : null) ?? event.recordedAt.toISOString(),
     actorId: actor?.userId ?? null,
     system: actor?.userId ? null : (actor?.system ?? null),
-    reason,
+    reason: payoutEvent ? reasonOf(payoutEvent) : null,
     amount: amountCents === null ? null : centsToEuros(amountCents),
   };
 }

@@ -31,6 +31,7 @@ import {
   type LiveryPattern,
   type Random,
 } from './demo-artwork';
+import { CORRELATION_ID } from './demo-sales';
 import { DEMO_PASSWORD } from './seed-demo';
 
 /*
@@ -661,7 +662,7 @@ export async function seedDemoCatalogue(
       rateSkin(app, {
         ...vote,
         occurredAt: backdated(vote.occurredAt),
-        metadata: { actor: { userId: vote.userId }, correlationId: 'demo-seed' },
+        metadata: { actor: { userId: vote.userId }, correlationId: CORRELATION_ID },
       }),
     );
     // Buyers' downloads of what they bought join the histories.
@@ -672,7 +673,7 @@ export async function seedDemoCatalogue(
       if (!s || !plan) throw new Error(`Demo download of unknown skin ${download.skinId}`);
       plan.events.push({
         ...skinDownloaded({ id: s.id, game: s.game, authorId: s.authorId }, { userId: download.userId }),
-        metadata: { actor: { userId: download.userId }, correlationId: 'demo-seed' },
+        metadata: { actor: { userId: download.userId }, correlationId: CORRELATION_ID },
         occurredAt: backdated(download.at),
       });
     }
@@ -794,7 +795,7 @@ function downloadHistory(
       ...skinDownloaded({ id: s.id, game: s.game, authorId: s.authorId }, downloader),
       metadata: {
         ...('userId' in downloader ? { actor: { userId: downloader.userId } } : {}),
-        correlationId: 'demo-seed',
+        correlationId: CORRELATION_ID,
       },
       occurredAt: backdated(at),
     }));

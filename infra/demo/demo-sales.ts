@@ -20,7 +20,6 @@ import { PAYOUT_ALLOCATION, payoutAllocationReactor } from '../../api/payouts/pa
 import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
 import type { OrderPaymentType } from '../../domain/fees';
 import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domain/orders/checkout.schemas';
-import type { OrderPlaced } from '../../domain/orders/order.events';
 import { MIN_PAYOUT_CENTS, PayoutRefused } from '../../domain/payouts/payout.decider';
 import { BANK_PAYOUT_DAYS, lockTimeOf } from '../../domain/payouts/payout-schedule';
 import { backdated } from '../event-store/backdating';
@@ -51,7 +50,11 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 /** As far back as the download history goes. */
 const SALES_DAYS = 182;
-const CORRELATION_ID = 'demo-seed';
+/**
+ * The correlation id of the sales, votes and downloads the demo seed records: the order mails
+ * reactor skips it, so none of the made-up buyers and authors is mailed.
+ */
+export const CORRELATION_ID = 'demo-seed';
 
 type Details = Record<string, string | null>;
 
@@ -841,7 +844,11 @@ async function payOrder(
     metadata,
     { occurredAt: backdated(placedAt) },
   );
-  const placed = appended[0]?.data as OrderPlaced['data'];
+  const [event] = appended;
+  if (event?.type !== 'OrderPlaced') {
+    throw new Error(`Demo order ${orderId}: PlaceOrder recorded no OrderPlaced`);
+  }
+  const placed = event.data;
   const openedAt = new Date(placedAt.getTime() + sale.draws.opening);
   const card = sale.paymentType === 'STRIPE';
   const { reference } = sale.draws;
