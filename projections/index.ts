@@ -3,6 +3,7 @@ import { eventActivityProjection } from './event-activity.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
 import { payoutsProjection } from './payouts.projection';
+import { salesStatisticsProjection } from './sales-statistics.projection';
 import { skinDownloadsProjection } from './skin-downloads.projection';
 import { skinOfTheMonthProjection } from './skin-of-the-month.projection';
 import { skinRatingsProjection } from './skin-ratings.projection';
@@ -16,4 +17,5 @@ export const projections: readonly RebuildableProjection[] = [
   ordersProjection,
   ownershipProjection,
   payoutsProjection,
+  salesStatisticsProjection,
 ];

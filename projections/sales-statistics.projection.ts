@@ -1,0 +1,398 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type {
+  OrderCancelled,
+  OrderPlaced,
+  OrderRefunded,
+  PaymentReceived,
+} from '../domain/orders/order.events';
+import type { DatabaseTransactionConnection } from '../infra/db/pool';
+import { isEventOf } from '../infra/event-store/event-store';
+import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
+import { jsonRows } from './json-rows';
+
+type SalesEvent = OrderPlaced | PaymentReceived | OrderRefunded | OrderCancelled;
+const SALES_EVENT_TYPES: readonly SalesEvent['type'][] = [
+  'OrderPlaced',
+  'PaymentReceived',
+  'OrderRefunded',
+  'OrderCancelled',
+];
+const isSalesEvent = isEventOf<SalesEvent>(SALES_EVENT_TYPES);
+
+const saleItem = z.object({
+  itemType: z.enum(['SKIN', 'BUNDLE']),
+  itemId: z.number(),
+  authorId: z.number(),
+  /** price + tip: what the buyer paid for the item. */
+  salesCents: z.number(),
+  authorShareCents: z.number(),
+});
+type SaleItem = z.infer<typeof saleItem>;
+const saleOrder = z.object({
+  order_id: z.number(),
+  payment_type: z.string(),
+  total_cents: z.number(),
+  site_fee_cents: z.number(),
+  payment_fee_cents: z.number(),
+  items: z.array(saleItem),
+});
+type SaleOrder = z.infer<typeof saleOrder>;
+
+/** The UTC day and the first day of the UTC month of an ISO time. */
+const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+const monthOf = (iso: string) => `${dayOf(iso).slice(0, 7)}-01`;
+
+type ColumnType = 'bigint' | 'integer' | 'date' | 'text';
+const columnTypes = {
+  bigint: sql.fragment`bigint`,
+  integer: sql.fragment`integer`,
+  date: sql.fragment`date`,
+  text: sql.fragment`text`,
+};
+
+/**
+ * A table's rows as sums: `keys` are its primary key, `sums` the columns events add to; any other
+ * column is a fact of the key (an item's author) and is written once.
+ */
+class Sums<Row extends Record<string, string | number>> {
+  readonly rows = new Map<string, Row>();
+  constructor(
+    readonly table: string,
+    readonly columns: Record<keyof Row & string, ColumnType>,
+    readonly keys: readonly (keyof Row & string)[],
+    readonly sums: readonly (keyof Row & string)[],
+  ) {}
+  add(row: Row) {
+    const key = JSON.stringify(this.keys.map((k) => row[k]));
+    const existing = this.rows.get(key) as Record<string, string | number> | undefined;
+    if (!existing) {
+      this.rows.set(key, { ...row });
+      return;
+    }
+    for (const column of this.sums) existing[column] = (existing[column] as number) + (row[column] as number);
+  }
+}
+
+/** The distinct authors of an order's items, with the sums of their own items. */
+function byAuthor(items: readonly SaleItem[]) {
+  const authors = new Map<number, { count: number; salesCents: number; shareCents: number }>();
+  for (const item of items) {
+    const sums = authors.get(item.authorId) ?? { count: 0, salesCents: 0, shareCents: 0 };
+    sums.count += 1;
+    sums.salesCents += item.salesCents;
+    sums.shareCents += item.authorShareCents;
+    authors.set(item.authorId, sums);
+  }
+  return authors;
+}
+
+/**
+ * Sales statistics (docs/statistics.md): orders per month, payment status and type, the site's
+ * payments, fees and refunds per day, each item's sales per month, and each author's items sold
+ * and earnings per month, for the whole site and for each author.
+ *
+ * A payment, refund or cancellation names only its order, so the projection keeps what it needs
+ * of each order placed (`sales_orders`). An order's events share one stream, so its OrderPlaced
+ * comes before them in the feed, in the same batch or an earlier one. Every other row is a sum
+ * that events only add to, in the month (or day) of the event's own time: none depends on where the
+ * feed is split into batches, so a rebuild gives the live rows. Amounts are the events' cents.
+ */
+export const salesStatisticsProjection: RebuildableProjection = {
+  name: 'sales-statistics',
+  mode: 'catch-up',
+  eventTypes: SALES_EVENT_TYPES,
+  tables: [
+    { name: 'sales_orders' },
+    { name: 'sales_monthly' },
+    { name: 'sales_daily' },
+    { name: 'sales_item_monthly' },
+    { name: 'sales_author_monthly' },
+  ],
+  async apply(tx, events) {
+    const batch = events.filter(isSalesEvent);
+    const placed = new Map<number, SaleOrder>();
+    for (const event of batch) {
+      if (event.type !== 'OrderPlaced') continue;
+      const { data } = event;
+      placed.set(Number(data.orderId), {
+        order_id: Number(data.orderId),
+        payment_type: data.paymentType,
+        total_cents: data.totals.totalCents,
+        site_fee_cents: data.totals.siteFeeCents,
+        payment_fee_cents: data.totals.paymentFeeCents,
+        items: data.items.map((item) => ({
+          itemType: item.itemType,
+          itemId: item.itemId,
+          authorId: item.authorId,
+          salesCents: item.priceCents + item.tipCents,
+          authorShareCents: item.authorShareCents,
+        })),
+      });
+    }
+    const earlier = await ordersPlacedBefore(
+      tx,
+      batch.filter((e) => e.type !== 'OrderPlaced').map((e) => Number(e.data.orderId)),
+      placed,
+    );
+    const orderOf = (orderId: string) => placed.get(Number(orderId)) ?? earlier.get(Number(orderId));
+
+    const monthly = new Sums<{
+      author_id: number;
+      month: string;
+      payment_status: string;
+      payment_type: string;
+      order_count: number;
+      total_cents: number;
+    }>(
+      'sales_monthly',
+      {
+        author_id: 'bigint',
+        month: 'date',
+        payment_status: 'text',
+        payment_type: 'text',
+        order_count: 'integer',
+        total_cents: 'bigint',
+      },
+      ['author_id', 'month', 'payment_status', 'payment_type'],
+      ['order_count', 'total_cents'],
+    );
+    const daily = new Sums<{
+      day: string;
+      paid_count: number;
+      paid_cents: number;
+      site_fee_cents: number;
+      payment_fee_cents: number;
+      refund_count: number;
+      refunded_cents: number;
+    }>(
+      'sales_daily',
+      {
+        day: 'date',
+        paid_count: 'integer',
+        paid_cents: 'bigint',
+        site_fee_cents: 'bigint',
+        payment_fee_cents: 'bigint',
+        refund_count: 'integer',
+        refunded_cents: 'bigint',
+      },
+      ['day'],
+      ['paid_count', 'paid_cents', 'site_fee_cents', 'payment_fee_cents', 'refund_count', 'refunded_cents'],
+    );
+    const itemMonthly = new Sums<{
+      item_type: string;
+      item_id: number;
+      month: string;
+      author_id: number;
+      sold_count: number;
+      sold_cents: number;
+      refund_count: number;
+      refunded_cents: number;
+    }>(
+      'sales_item_monthly',
+      {
+        item_type: 'text',
+        item_id: 'bigint',
+        month: 'date',
+        author_id: 'bigint',
+        sold_count: 'integer',
+        sold_cents: 'bigint',
+        refund_count: 'integer',
+        refunded_cents: 'bigint',
+      },
+      ['item_type', 'item_id', 'month'],
+      ['sold_count', 'sold_cents', 'refund_count', 'refunded_cents'],
+    );
+    const authorMonthly = new Sums<{
+      author_id: number;
+      month: string;
+      items_sold: number;
+      sales_cents: number;
+      author_share_cents: number;
+      items_refunded: number;
+      refunded_cents: number;
+      refunded_share_cents: number;
+    }>(
+      'sales_author_monthly',
+      {
+        author_id: 'bigint',
+        month: 'date',
+        items_sold: 'integer',
+        sales_cents: 'bigint',
+        author_share_cents: 'bigint',
+        items_refunded: 'integer',
+        refunded_cents: 'bigint',
+        refunded_share_cents: 'bigint',
+      },
+      ['author_id', 'month'],
+      [
+        'items_sold',
+        'sales_cents',
+        'author_share_cents',
+        'items_refunded',
+        'refunded_cents',
+        'refunded_share_cents',
+      ],
+    );
+
+    /** One order's row for the site (its total, or the refunded amount) and one per author. */
+    const countOrder = (order: SaleOrder, month: string, status: string, siteCents: number) => {
+      const key = { month, payment_status: status, payment_type: order.payment_type, order_count: 1 };
+      monthly.add({ ...key, author_id: 0, total_cents: siteCents });
+      for (const [authorId, sums] of byAuthor(order.items)) {
+        monthly.add({ ...key, author_id: authorId, total_cents: sums.salesCents });
+      }
+    };
+
+    for (const event of batch) {
+      if (event.type === 'OrderPlaced') continue;
+      const order = orderOf(event.data.orderId);
+      // Only an order placed before can be paid, refunded or cancelled (the decider refuses others).
+      if (!order) continue;
+      switch (event.type) {
+        case 'PaymentReceived': {
+          const at = event.data.receivedAt;
+          const month = monthOf(at);
+          countOrder(order, month, 'PAYMENT_RECEIVED', order.total_cents);
+          daily.add({
+            day: dayOf(at),
+            paid_count: 1,
+            paid_cents: order.total_cents,
+            site_fee_cents: order.site_fee_cents,
+            payment_fee_cents: order.payment_fee_cents,
+            refund_count: 0,
+            refunded_cents: 0,
+          });
+          for (const item of order.items) {
+            itemMonthly.add({
+              item_type: item.itemType,
+              item_id: item.itemId,
+              month,
+              author_id: item.authorId,
+              sold_count: 1,
+              sold_cents: item.salesCents,
+              refund_count: 0,
+              refunded_cents: 0,
+            });
+          }
+          for (const [authorId, sums] of byAuthor(order.items)) {
+            authorMonthly.add({
+              author_id: authorId,
+              month,
+              items_sold: sums.count,
+              sales_cents: sums.salesCents,
+              author_share_cents: sums.shareCents,
+              items_refunded: 0,
+              refunded_cents: 0,
+              refunded_share_cents: 0,
+            });
+          }
+          break;
+        }
+        case 'OrderRefunded': {
+          const at = event.data.refundedAt;
+          const month = monthOf(at);
+          countOrder(order, month, 'REFUNDED', event.data.amountCents);
+          daily.add({
+            day: dayOf(at),
+            paid_count: 0,
+            paid_cents: 0,
+            site_fee_cents: 0,
+            payment_fee_cents: 0,
+            refund_count: 1,
+            refunded_cents: event.data.amountCents,
+          });
+          for (const item of order.items) {
+            itemMonthly.add({
+              item_type: item.itemType,
+              item_id: item.itemId,
+              month,
+              author_id: item.authorId,
+              sold_count: 0,
+              sold_cents: 0,
+              refund_count: 1,
+              refunded_cents: item.salesCents,
+            });
+          }
+          for (const [authorId, sums] of byAuthor(order.items)) {
+            authorMonthly.add({
+              author_id: authorId,
+              month,
+              items_sold: 0,
+              sales_cents: 0,
+              author_share_cents: 0,
+              items_refunded: sums.count,
+              refunded_cents: sums.salesCents,
+              refunded_share_cents: sums.shareCents,
+            });
+          }
+          break;
+        }
+        case 'OrderCancelled':
+          countOrder(order, monthOf(event.data.cancelledAt), 'CANCELLED', order.total_cents);
+          break;
+      }
+    }
+
+    await insertOrders(tx, [...placed.values()]);
+    await addSums(tx, monthly);
+    await addSums(tx, daily);
+    await addSums(tx, itemMonthly);
+    await addSums(tx, authorMonthly);
+  },
+  async reset(tx) {
+    await tx.query(
+      sql.unsafe`truncate sales_orders, sales_monthly, sales_daily, sales_item_monthly, sales_author_monthly`,
+    );
+  },
+};
+
+/** The orders of these ids placed in earlier batches, with one query. */
+async function ordersPlacedBefore(
+  tx: DatabaseTransactionConnection,
+  orderIds: readonly number[],
+  inBatch: ReadonlyMap<number, SaleOrder>,
+): Promise<Map<number, SaleOrder>> {
+  const ids = [...new Set(orderIds)].filter((id) => !inBatch.has(id));
+  if (ids.length === 0) return new Map();
+  const rows = await tx.any(sql.type(saleOrder)`
+    select order_id, payment_type, total_cents, site_fee_cents, payment_fee_cents, items
+    from sales_orders where order_id = any(${sql.array(ids, 'int8')})`);
+  return new Map(rows.map((row) => [row.order_id, saleOrder.parse(row)]));
+}
+
+async function insertOrders(tx: DatabaseTransactionConnection, rows: readonly SaleOrder[]) {
+  if (rows.length === 0) return;
+  await tx.query(sql.unsafe`
+    insert into sales_orders (order_id, payment_type, total_cents, site_fee_cents, payment_fee_cents, items)
+    select x.order_id, x.payment_type, x.total_cents, x.site_fee_cents, x.payment_fee_cents, x.items
+    from json_to_recordset(${jsonRows(rows)}) as x(
+      order_id bigint, payment_type text, total_cents int, site_fee_cents int, payment_fee_cents int,
+      items jsonb)
+    on conflict (order_id) do nothing`);
+}
+
+/** Inserts the batch's sums, or adds them to the rows already there. */
+async function addSums<Row extends Record<string, string | number>>(
+  tx: DatabaseTransactionConnection,
+  sums: Sums<Row>,
+) {
+  if (sums.rows.size === 0) return;
+  const names = Object.keys(sums.columns) as (keyof Row & string)[];
+  const ident = (name: string) => sql.identifier([name]);
+  const list = sql.join(names.map(ident), sql.fragment`, `);
+  const recordset = sql.join(
+    names.map((name) => sql.fragment`${ident(name)} ${columnTypes[sums.columns[name]]}`),
+    sql.fragment`, `,
+  );
+  // The live table, or during a rebuild its copy (first on the search_path): never schema-qualified.
+  const table = sql.identifier([sums.table]);
+  const additions = sql.join(
+    sums.sums.map((name) => sql.fragment`${ident(name)} = ${table}.${ident(name)} + excluded.${ident(name)}`),
+    sql.fragment`, `,
+  );
+  await tx.query(sql.unsafe`
+    insert into ${table} (${list})
+    select ${list} from json_to_recordset(${jsonRows([...sums.rows.values()])}) as x(${recordset})
+    on conflict (${sql.join(sums.keys.map(ident), sql.fragment`, `)}) do update set ${additions}`);
+}
