@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsToEuros } from '../../domain/money';
 import { requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
 import { skinOf } from '../catalogue/catalogue.resolvers';
 import { skinsByIds } from '../catalogue/skins.repository';
@@ -9,6 +10,13 @@ import {
   WINDOWS,
   type StatisticsScope,
 } from './statistics.repository';
+import {
+  earningsHistory,
+  moneySpent,
+  purchaseHistory,
+  skinPurchasePopularity,
+  type MoneyFigures,
+} from './sales.repository';
 
 const DAY_MS = 86_400_000;
 const siteArgs = z.object({ site: z.boolean().nullish() });
@@ -22,6 +30,15 @@ function scopeOf(site: boolean | null | undefined, context: RequestContext): Sta
   }
   return { authorId: requireViewer(context.viewer).id };
 }
+
+const moneyFiguresOf = (row: MoneyFigures) => ({
+  totalSpent: centsToEuros(row.paid_cents),
+  externalFeesTotal: centsToEuros(row.payment_fee_cents),
+  internalFeesTotal: centsToEuros(row.site_fee_cents),
+  paymentCount: row.paid_count,
+  refundedTotal: centsToEuros(row.refunded_cents),
+  refundCount: row.refund_count,
+});
 
 export const statisticsResolvers = {
   Query: {
@@ -60,6 +77,66 @@ export const statisticsResolvers = {
           return skin ? [{ skin, total: row.total, unique: row.unique }] : [];
         });
       return { last30Days: withSkins(last30Days), lastYear: withSkins(lastYear) };
+    },
+    purchaseHistory: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+      const args = siteArgs.parse(rawArgs);
+      const rows = await purchaseHistory(context.services.pool, scopeOf(args.site, context));
+      return rows.map((row) => ({
+        year: row.year,
+        month: row.month,
+        paymentStatus: row.payment_status,
+        paymentType: row.payment_type,
+        totalCount: row.order_count,
+        totalPrice: centsToEuros(row.total_cents),
+      }));
+    },
+    moneySpent: async (_root: unknown, _args: unknown, context: RequestContext) => {
+      requireRoles(context.viewer, 'admin');
+      const figures = await moneySpent(context.services.pool, context.services.now());
+      return {
+        allTime: moneyFiguresOf(figures.allTime),
+        last30Days: moneyFiguresOf(figures.last30Days),
+        lastYear: moneyFiguresOf(figures.lastYear),
+      };
+    },
+    skinPurchasePopularity: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+      const args = popularityArgs.parse(rawArgs);
+      const scope = scopeOf(args.site, context);
+      const rows = await skinPurchasePopularity(context.services.pool, scope, args.length ?? 10);
+      const skins = await skinsByIds(
+        context.services.pool,
+        rows.map((row) => row.skin_id),
+        { viewerId: context.viewer!.id, admin: scope.authorId === null },
+      );
+      const byId = new Map(skins.map((skin) => [skin.id, skinOf(skin)]));
+      return rows.flatMap((row) => {
+        const skin = byId.get(row.skin_id);
+        return skin
+          ? [
+              {
+                skin,
+                totalPrice: centsToEuros(row.sold_cents),
+                totalCount: row.sold_count,
+                refundedPrice: centsToEuros(row.refunded_cents),
+                refundCount: row.refund_count,
+              },
+            ]
+          : [];
+      });
+    },
+    earningsHistory: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+      const args = siteArgs.parse(rawArgs);
+      const rows = await earningsHistory(context.services.pool, scopeOf(args.site, context));
+      return rows.map((row) => ({
+        year: row.year,
+        month: row.month,
+        itemsSold: row.items_sold,
+        totalPrice: centsToEuros(row.sales_cents),
+        earnings: centsToEuros(row.author_share_cents),
+        itemsRefunded: row.items_refunded,
+        refundedPrice: centsToEuros(row.refunded_cents),
+        refundedEarnings: centsToEuros(row.refunded_share_cents),
+      }));
     },
   },
 };

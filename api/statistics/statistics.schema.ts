@@ -1,4 +1,4 @@
-/** Download statistics (spec 2.11 Creativity Dashboard, 2.13 admin dashboard, api-contract `site`). */
+/** Download and sales statistics (docs/statistics.md). */
 export const statisticsSchema = /* GraphQL */ `
   type DownloadFigures {
     total: Int!
@@ -32,6 +32,64 @@ export const statisticsSchema = /* GraphQL */ `
     lastYear: [SkinDownloads!]!
   }
 
+  """
+  Orders of one UTC month with one payment status and type: PAYMENT_RECEIVED counts payments that
+  arrived in the month, REFUNDED the refunds made in it, CANCELLED the cancellations. For an author,
+  the orders holding their items, and totalPrice sums only their items (price and tip).
+  """
+  type PurchaseHistoryEntry {
+    month: Int!
+    year: Int!
+    paymentStatus: PaymentStatus!
+    paymentType: PaymentType!
+    totalCount: Int!
+    totalPrice: Float!
+  }
+
+  "The site's payments received in a window, their fees, and the refunds made in it."
+  type MoneySpentFigures {
+    "What buyers paid (order totals)."
+    totalSpent: Float!
+    "The payment providers' fees of those payments."
+    externalFeesTotal: Float!
+    "The site's fees of those payments."
+    internalFeesTotal: Float!
+    paymentCount: Int!
+    "What went back to buyers in refunds."
+    refundedTotal: Float!
+    refundCount: Int!
+  }
+
+  type MoneySpentStats {
+    allTime: MoneySpentFigures!
+    last30Days: MoneySpentFigures!
+    lastYear: MoneySpentFigures!
+  }
+
+  "A skin's sales (sold alone, not in a bundle), all time: price and tips paid, and refunds."
+  type SkinPurchases {
+    skin: Skin!
+    totalPrice: Float!
+    totalCount: Int!
+    refundedPrice: Float!
+    refundCount: Int!
+  }
+
+  "An author's items sold and earnings (author shares) in one UTC month, and what refunds took back."
+  type EarningsHistoryEntry {
+    year: Int!
+    month: Int!
+    itemsSold: Int!
+    "Price and tips of the items sold."
+    totalPrice: Float!
+    "The author's share of them (after the site and payment fees)."
+    earnings: Float!
+    itemsRefunded: Int!
+    refundedPrice: Float!
+    "The author shares refunds took back."
+    refundedEarnings: Float!
+  }
+
   extend type Query {
     "The caller's own skins' downloads; site: true for the whole site (admins)."
     downloadCount(site: Boolean = false): DownloadCountStats!
@@ -39,5 +97,13 @@ export const statisticsSchema = /* GraphQL */ `
     downloadHistory(site: Boolean = false): [DownloadHistoryEntry!]!
     "The most downloaded skins of the last 30 days and of the last year (length: 10 for authors, 5 for admins)."
     skinDownloadPopularity(length: Int = 10, site: Boolean = false): SkinDownloadPopularity!
+    "Orders per month, payment status and type, oldest month first."
+    purchaseHistory(site: Boolean = false): [PurchaseHistoryEntry!]!
+    "The whole site's money spent, fees and refunds: all time, last 30 days, last year (admins)."
+    moneySpent: MoneySpentStats!
+    "The skins that brought the most money, all time (length: 10 for authors, 5 for admins; at most 50)."
+    skinPurchasePopularity(length: Int = 10, site: Boolean = false): [SkinPurchases!]!
+    "Items sold and earnings per month, oldest first; site: true sums every author's."
+    earningsHistory(site: Boolean = false): [EarningsHistoryEntry!]!
   }
 `;

@@ -1,0 +1,119 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { Queryable } from '../../infra/db/pool';
+import { WINDOWS, type StatisticsScope } from './statistics.repository';
+
+const DAY_MS = 86_400_000;
+
+/** The sales_monthly rows of the whole site are those of author 0. */
+const authorKey = (scope: StatisticsScope) => scope.authorId ?? 0;
+
+const purchaseHistoryRow = z.object({
+  year: z.number(),
+  month: z.number(),
+  payment_status: z.string(),
+  payment_type: z.string(),
+  order_count: z.number(),
+  total_cents: z.number(),
+});
+
+/** Orders paid, refunded and cancelled per UTC month, payment status and type, oldest month first. */
+export async function purchaseHistory(db: Queryable, scope: StatisticsScope) {
+  const rows = await db.any(sql.type(purchaseHistoryRow)`
+    select extract(year from month)::int as year, extract(month from month)::int as month,
+           payment_status, payment_type, order_count, total_cents
+    from sales_monthly where author_id = ${authorKey(scope)}
+    order by sales_monthly.month, payment_status, payment_type`);
+  return [...rows];
+}
+
+const moneyRow = z.object({
+  paid_count: z.number(),
+  paid_cents: z.number(),
+  site_fee_cents: z.number(),
+  payment_fee_cents: z.number(),
+  refund_count: z.number(),
+  refunded_cents: z.number(),
+});
+export type MoneyFigures = z.infer<typeof moneyRow>;
+
+/**
+ * The whole site's payments, their fees and the refunds, all time and from the UTC day 30 and 365
+ * days before `now`, with one query over the per-day rows.
+ */
+export async function moneySpent(db: Queryable, now: Date) {
+  const since = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
+  const windows = [
+    ['allTime', '0001-01-01'],
+    ['last30Days', since(WINDOWS.last30Days)],
+    ['lastYear', since(WINDOWS.lastYear)],
+  ] as const;
+  const rows = await db.any(sql.type(moneyRow.extend({ window: z.string() }))`
+    select w.name as window,
+           coalesce(sum(d.paid_count), 0)::int8 as paid_count,
+           coalesce(sum(d.paid_cents), 0)::int8 as paid_cents,
+           coalesce(sum(d.site_fee_cents), 0)::int8 as site_fee_cents,
+           coalesce(sum(d.payment_fee_cents), 0)::int8 as payment_fee_cents,
+           coalesce(sum(d.refund_count), 0)::int8 as refund_count,
+           coalesce(sum(d.refunded_cents), 0)::int8 as refunded_cents
+    from unnest(${sql.array(
+      windows.map(([name]) => name),
+      'text',
+    )}::text[], ${sql.array(
+      windows.map(([, from]) => from),
+      'text',
+    )}::date[]) as w(name, since)
+    left join sales_daily d on d.day >= w.since
+    group by w.name`);
+  const byWindow = new Map(rows.map((row) => [row.window, row]));
+  const figures = (name: string): MoneyFigures => byWindow.get(name)!;
+  return { allTime: figures('allTime'), last30Days: figures('last30Days'), lastYear: figures('lastYear') };
+}
+
+const popularityRow = z.object({
+  skin_id: z.number(),
+  sold_count: z.number(),
+  sold_cents: z.number(),
+  refund_count: z.number(),
+  refunded_cents: z.number(),
+});
+
+/** The skins (sold alone) that brought the most money, all time: their sales and their refunds. */
+export async function skinPurchasePopularity(db: Queryable, scope: StatisticsScope, length: number) {
+  const rows = await db.any(sql.type(popularityRow)`
+    select item_id as skin_id, sum(sold_count)::int8 as sold_count, sum(sold_cents)::int8 as sold_cents,
+           sum(refund_count)::int8 as refund_count, sum(refunded_cents)::int8 as refunded_cents
+    from sales_item_monthly
+    where item_type = 'SKIN'
+      and ${scope.authorId === null ? sql.fragment`true` : sql.fragment`author_id = ${scope.authorId}`}
+    group by item_id
+    having sum(sold_count) > 0
+    order by sum(sold_cents) desc, item_id
+    limit ${length}`);
+  return [...rows];
+}
+
+const earningsRow = z.object({
+  year: z.number(),
+  month: z.number(),
+  items_sold: z.number(),
+  sales_cents: z.number(),
+  author_share_cents: z.number(),
+  items_refunded: z.number(),
+  refunded_cents: z.number(),
+  refunded_share_cents: z.number(),
+});
+
+/** An author's (or every author's) items sold and earnings per UTC month, oldest first. */
+export async function earningsHistory(db: Queryable, scope: StatisticsScope) {
+  const rows = await db.any(sql.type(earningsRow)`
+    select extract(year from month)::int as year, extract(month from month)::int as month,
+           sum(items_sold)::int8 as items_sold, sum(sales_cents)::int8 as sales_cents,
+           sum(author_share_cents)::int8 as author_share_cents, sum(items_refunded)::int8 as items_refunded,
+           sum(refunded_cents)::int8 as refunded_cents, sum(refunded_share_cents)::int8 as refunded_share_cents
+    from sales_author_monthly
+    where ${scope.authorId === null ? sql.fragment`true` : sql.fragment`author_id = ${scope.authorId}`}
+    group by sales_author_monthly.month
+    order by sales_author_monthly.month`);
+  return [...rows];
+}
