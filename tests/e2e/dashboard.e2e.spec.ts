@@ -1,0 +1,203 @@
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
+import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+
+const PASSWORD = 'demo-password';
+/** Every wait allows for a busy machine. */
+const WAIT = { timeout: 20_000 };
+
+let sessions: BrowserSession[] = [];
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    for (const [index, session] of sessions.entries())
+      await screenshot(session.page, `failed-${context.task.name}-${index}`);
+  for (const session of sessions) await session.close();
+  sessions = [];
+});
+
+async function open(viewport?: { width: number; height: number }, scheme: 'dark' | 'light' = 'dark') {
+  const session = await openBrowser(viewport);
+  sessions.push(session);
+  // The site remembers the visitor's colour scheme under this key (dark by default).
+  await session.page.addInitScript((value) => localStorage.setItem('trackskins-color-scheme', value), scheme);
+  return session.page;
+}
+
+async function signIn(page: Page, username: string) {
+  const modal = page.getByRole('dialog');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await modal.getByRole('button', { name: 'Sign in' }).first().click();
+  await modal.getByLabel('Username or email').fill(username);
+  await modal.getByLabel(/^Password/).fill(PASSWORD);
+  await modal.getByRole('button', { name: 'Sign in' }).last().click();
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('.mantine-Notification-root')
+          .filter({ hasText: `Welcome back, ${username}` })
+          .isVisible(),
+      WAIT,
+    )
+    .toBe(true);
+}
+
+const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+/** Waits for the dashboard's figures and returns the four cards' numbers, in page order. */
+async function cardValues(page: Page): Promise<number[]> {
+  await page.getByTestId('stat-value').first().waitFor(WAIT);
+  return (await page.getByTestId('stat-value').allTextContents()).map(number);
+}
+
+type Figures = {
+  downloadCount: { allTime: { total: number; unique: number } };
+  skinDownloadPopularity: { lastYear: { skin: { title: string } }[] };
+  skinPurchasePopularity: { skin: { title: string } }[];
+};
+
+describe('the Creativity Dashboard in the browser', () => {
+  it('the demo author opens the dashboard from the menu and sees their downloads, chart, tables and sales', async () => {
+    // What the API says about the author's own skins, before the page is opened.
+    const token = await logIn('author');
+    const api = await graphql<Figures>(
+      `
+        {
+          downloadCount {
+            allTime {
+              total
+              unique
+            }
+          }
+          skinDownloadPopularity(length: 10) {
+            lastYear {
+              skin {
+                title
+              }
+            }
+          }
+          skinPurchasePopularity(length: 10) {
+            skin {
+              title
+            }
+          }
+        }
+      `,
+      token,
+    );
+    expect(api.downloadCount.allTime.unique).toBeGreaterThan(0);
+    expect(api.skinPurchasePopularity.length).toBeGreaterThan(0);
+
+    const page = await open();
+    await signIn(page, 'author');
+    // The author has skins, so the account menu offers the dashboard.
+    await page.goto('/me/settings');
+    await page
+      .getByRole('link', { name: /Creativity Dashboard/ })
+      .first()
+      .click();
+    await page.waitForURL('**/me/dashboard');
+    await page.getByRole('heading', { name: 'Creativity Dashboard', level: 1 }).waitFor(WAIT);
+
+    const cards = await cardValues(page);
+    expect(cards).toHaveLength(4);
+    const [last30Unique = 0, last30Total = 0, allTimeUnique = 0, allTimeTotal = 0] = cards;
+    // Downloads only ever grow, so the page shows at least what the API said a moment ago.
+    expect(allTimeUnique).toBeGreaterThanOrEqual(api.downloadCount.allTime.unique);
+    expect(allTimeTotal).toBeGreaterThanOrEqual(api.downloadCount.allTime.total);
+    expect(allTimeTotal).toBeGreaterThanOrEqual(allTimeUnique);
+    expect(last30Total).toBeGreaterThanOrEqual(last30Unique);
+    expect(allTimeUnique).toBeGreaterThanOrEqual(last30Unique);
+
+    // The stacked chart draws bars, and its table view holds the same months with numbers.
+    const downloadsChart = page.getByTestId('downloads-chart');
+    await expect
+      .poll(() => downloadsChart.locator('svg [data-testid^="bar.item"]').count(), WAIT)
+      .toBeGreaterThan(0);
+    const downloadsSection = page.getByRole('region', { name: 'Unique downloads per month' });
+    await downloadsSection.getByText('Show the numbers as a table').click();
+    const chartRows = downloadsSection.getByRole('table').locator('tbody tr');
+    expect(await chartRows.count()).toBeGreaterThan(0);
+    const chartSum = (await downloadsSection.getByRole('table').locator('tbody td').allTextContents())
+      .map(number)
+      .reduce((sum, value) => sum + value, 0);
+    expect(chartSum).toBeGreaterThan(0);
+
+    // The top-10 table of the last year lists the API's skins in its order.
+    const lastYear = page.getByRole('region', { name: 'Top downloaded skins, last year' });
+    const titles = await lastYear.locator('tbody tr a').allTextContents();
+    expect(titles.length).toBe(api.skinDownloadPopularity.lastYear.length);
+    expect(titles[0]).toBe(api.skinDownloadPopularity.lastYear[0]?.skin.title);
+    if (api.skinDownloadPopularity.lastYear.length === 0)
+      await lastYear.getByText('None of your skins was downloaded in the last year.').waitFor();
+
+    // Sales: an earnings chart with bars and the best sellers, first the API's first.
+    const earningsChart = page.getByTestId('earnings-chart');
+    await expect
+      .poll(() => earningsChart.locator('svg [data-testid^="bar.item"]').count(), WAIT)
+      .toBeGreaterThan(0);
+    const bestSellers = page.getByRole('region', { name: 'Best-selling skins' });
+    expect(await bestSellers.locator('tbody tr a').first().textContent()).toBe(
+      api.skinPurchasePopularity[0]?.skin.title,
+    );
+    const revenue = number(await bestSellers.locator('tbody tr td:last-child').first().textContent());
+    expect(revenue).toBeGreaterThan(0);
+
+    // A bar's tooltip names the game, the month and the figure.
+    await downloadsChart.locator('svg [data-testid^="bar.item"]').first().hover();
+    await expect.poll(() => page.getByText(/unique downloads?$/).count(), WAIT).toBeGreaterThan(0);
+    await screenshot(page, 'dashboard-desktop-dark');
+  });
+
+  it('reads well in the light scheme and on a phone', async () => {
+    const light = await open(undefined, 'light');
+    await signIn(light, 'author');
+    await light.goto('/me/dashboard');
+    expect((await cardValues(light))[2]).toBeGreaterThan(0);
+    await expect
+      .poll(() => light.getByTestId('downloads-chart').locator('svg [data-testid^="bar.item"]').count(), WAIT)
+      .toBeGreaterThan(0);
+    expect(await light.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
+    await screenshot(light, 'dashboard-desktop-light');
+
+    // Signed in on a wide screen (the phone header hides the sign-up button in its menu), then narrowed.
+    const phone = await open();
+    await signIn(phone, 'author');
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto('/me/dashboard');
+    expect((await cardValues(phone))[2]).toBeGreaterThan(0);
+    await expect
+      .poll(() => phone.getByTestId('downloads-chart').locator('svg [data-testid^="bar.item"]').count(), WAIT)
+      .toBeGreaterThan(0);
+    // Nothing wider than the phone's screen.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'dashboard-phone-dark');
+  });
+
+  it('a user without skins gets no dashboard link', async () => {
+    const token = await logIn('player');
+    const me = await graphql<{ myUser: { authorStats: { skins: number } } }>(
+      `
+        {
+          myUser {
+            authorStats {
+              skins
+            }
+          }
+        }
+      `,
+      token,
+    );
+    expect(me.myUser.authorStats.skins).toBe(0);
+    const page = await open();
+    await signIn(page, 'player');
+    await page.goto('/me/settings');
+    await page
+      .getByRole('link', { name: /Purchase History/ })
+      .first()
+      .waitFor(WAIT);
+    expect(await page.getByRole('link', { name: /Creativity Dashboard/ }).count()).toBe(0);
+  });
+});
