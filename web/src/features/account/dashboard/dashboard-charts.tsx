@@ -43,7 +43,7 @@ function Tooltip({ color, title, value }: { color: string; title: ReactNode; val
     <Paper shadow="md" px="sm" py={6} withBorder>
       <Group gap={8} wrap="nowrap">
         <span className={classes.swatch} style={{ background: color }} />
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {title}
         </Text>
         <Text size="sm" className={classes.numbers}>
