@@ -74,34 +74,43 @@ function DownloadsTooltip({ id, value, color, indexValue }: BarTooltipProps<Down
   );
 }
 
-/** The stacked monthly unique downloads per game, with a table of the same numbers. */
-export function DownloadsChart({ rows, games }: { rows: DownloadRow[]; games: GameType[] }) {
+type MonthRow = { month: string };
+
+/**
+ * Bars per month with the site's axes, theme and tooltip, and under them a table of the same
+ * numbers for those who cannot read the chart (the chart itself is hidden from screen readers).
+ */
+function MonthlyBarChart<Row extends MonthRow>(props: {
+  testId: string;
+  rows: Row[];
+  keys: string[];
+  colors: (id: string | number) => string;
+  stacked?: boolean;
+  /** Room for the value axis' labels. */
+  left: number;
+  padding: number;
+  /** Most month labels on a wide screen. */
+  wideTicks: number;
+  formatValue: (value: number) => string;
+  tooltip: (props: BarTooltipProps<Row>) => ReactNode;
+  table: { caption: string; columns: string[]; cells: (row: Row) => ReactNode[] };
+}) {
   const reducedMotion = useReducedMotion();
   const tickValues = useTickValues(
-    rows.map((row) => row.month),
-    12,
+    props.rows.map((row) => row.month),
+    props.wideTicks,
   );
   return (
     <>
-      <Group gap="md" mb="xs" aria-hidden>
-        {games.map((game) => (
-          <Group key={game} gap={6} wrap="nowrap">
-            <span className={classes.swatch} style={{ background: gameColors[game] }} />
-            <Text size="xs" fw={600}>
-              {gameNames[game].name}
-            </Text>
-          </Group>
-        ))}
-      </Group>
-      <Box className={classes.chart} aria-hidden data-testid="downloads-chart">
-        <ResponsiveBar<DownloadRow>
-          data={rows}
-          keys={games}
+      <Box className={classes.chart} aria-hidden data-testid={props.testId}>
+        <ResponsiveBar<Row>
+          data={props.rows}
+          keys={props.keys}
           indexBy="month"
-          groupMode="stacked"
-          margin={{ top: 8, right: 8, bottom: 36, left: 44 }}
-          padding={0.25}
-          colors={({ id }) => gameColors[id as GameType]}
+          groupMode={props.stacked ? 'stacked' : 'grouped'}
+          margin={{ top: 8, right: 8, bottom: 36, left: props.left }}
+          padding={props.padding}
+          colors={({ id }) => props.colors(id)}
           borderRadius={2}
           enableLabel={false}
           axisBottom={{
@@ -114,11 +123,11 @@ export function DownloadsChart({ rows, games }: { rows: DownloadRow[]; games: Ga
             tickSize: 0,
             tickPadding: 8,
             tickValues: 5,
-            format: (value) => formatCount(Number(value)),
+            format: (value) => props.formatValue(Number(value)),
           }}
           gridYValues={5}
           theme={chartTheme}
-          tooltip={DownloadsTooltip}
+          tooltip={props.tooltip}
           animate={!reducedMotion}
           role="presentation"
         />
@@ -127,26 +136,26 @@ export function DownloadsChart({ rows, games }: { rows: DownloadRow[]; games: Ga
         <summary>{messages.showTable}</summary>
         <Table.ScrollContainer minWidth={360} mt="xs">
           <Table className={classes.table} striped>
-            <Table.Caption>{messages.downloadsChartCaption}</Table.Caption>
+            <Table.Caption>{props.table.caption}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{messages.month}</Table.Th>
-                {games.map((game) => (
-                  <Table.Th key={game} scope="col" ta="right">
-                    {gameNames[game].short}
+                {props.table.columns.map((column) => (
+                  <Table.Th key={column} scope="col" ta="right">
+                    {column}
                   </Table.Th>
                 ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((row) => (
+              {props.rows.map((row) => (
                 <Table.Tr key={row.month}>
                   <Table.Th scope="row" fw={500}>
                     {monthLabel(row.month)}
                   </Table.Th>
-                  {games.map((game) => (
-                    <Table.Td key={game} ta="right">
-                      {formatCount(row[game] ?? 0)}
+                  {props.table.cells(row).map((cell, index) => (
+                    <Table.Td key={props.table.columns[index]} ta="right">
+                      {cell}
                     </Table.Td>
                   ))}
                 </Table.Tr>
@@ -155,6 +164,41 @@ export function DownloadsChart({ rows, games }: { rows: DownloadRow[]; games: Ga
           </Table>
         </Table.ScrollContainer>
       </details>
+    </>
+  );
+}
+
+/** The stacked monthly unique downloads per game, with a table of the same numbers. */
+export function DownloadsChart({ rows, games }: { rows: DownloadRow[]; games: GameType[] }) {
+  return (
+    <>
+      <Group gap="md" mb="xs" aria-hidden>
+        {games.map((game) => (
+          <Group key={game} gap={6} wrap="nowrap">
+            <span className={classes.swatch} style={{ background: gameColors[game] }} />
+            <Text size="xs" fw={600}>
+              {gameNames[game].name}
+            </Text>
+          </Group>
+        ))}
+      </Group>
+      <MonthlyBarChart<DownloadRow>
+        testId="downloads-chart"
+        rows={rows}
+        keys={games}
+        colors={(id) => gameColors[id as GameType]}
+        stacked
+        left={44}
+        padding={0.25}
+        wideTicks={12}
+        formatValue={formatCount}
+        tooltip={DownloadsTooltip}
+        table={{
+          caption: messages.downloadsChartCaption,
+          columns: games.map((game) => gameNames[game].short),
+          cells: (row) => games.map((game) => formatCount(row[game] ?? 0)),
+        }}
+      />
     </>
   );
 }
@@ -171,76 +215,22 @@ function EarningsTooltip({ value, color, indexValue, data }: BarTooltipProps<Ear
 
 /** The author's earnings per month, with a table of the same numbers. */
 export function EarningsChart({ rows }: { rows: EarningsRow[] }) {
-  const reducedMotion = useReducedMotion();
-  const tickValues = useTickValues(
-    rows.map((row) => row.month),
-    5,
-  );
   return (
-    <>
-      <Box className={classes.chart} aria-hidden data-testid="earnings-chart">
-        <ResponsiveBar<EarningsRow>
-          data={rows}
-          keys={['earnings']}
-          indexBy="month"
-          margin={{ top: 8, right: 8, bottom: 36, left: 56 }}
-          padding={0.3}
-          colors={EARNINGS_COLOR}
-          borderRadius={2}
-          enableLabel={false}
-          axisBottom={{
-            tickSize: 0,
-            tickPadding: 10,
-            tickValues,
-            format: (value) => shortMonthLabel(String(value)),
-          }}
-          axisLeft={{
-            tickSize: 0,
-            tickPadding: 8,
-            tickValues: 5,
-            format: (value) => formatAmount(Number(value)),
-          }}
-          gridYValues={5}
-          theme={chartTheme}
-          tooltip={EarningsTooltip}
-          animate={!reducedMotion}
-          role="presentation"
-        />
-      </Box>
-      <details className={classes.details}>
-        <summary>{messages.showTable}</summary>
-        <Table.ScrollContainer minWidth={360} mt="xs">
-          <Table className={classes.table} striped>
-            <Table.Caption>{messages.earningsChartCaption}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{messages.month}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {messages.itemsSoldColumn}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {messages.earningsColumn}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {messages.refundedColumn}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.month}>
-                  <Table.Th scope="row" fw={500}>
-                    {monthLabel(row.month)}
-                  </Table.Th>
-                  <Table.Td ta="right">{formatCount(row.itemsSold)}</Table.Td>
-                  <Table.Td ta="right">{formatAmount(row.earnings)}</Table.Td>
-                  <Table.Td ta="right">{formatAmount(row.refunded)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </details>
-    </>
+    <MonthlyBarChart<EarningsRow>
+      testId="earnings-chart"
+      rows={rows}
+      keys={['earnings']}
+      colors={() => EARNINGS_COLOR}
+      left={56}
+      padding={0.3}
+      wideTicks={5}
+      formatValue={formatAmount}
+      tooltip={EarningsTooltip}
+      table={{
+        caption: messages.earningsChartCaption,
+        columns: [messages.itemsSoldColumn, messages.earningsColumn, messages.refundedColumn],
+        cells: (row) => [formatCount(row.itemsSold), formatAmount(row.earnings), formatAmount(row.refunded)],
+      }}
+    />
   );
 }
