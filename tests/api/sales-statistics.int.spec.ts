@@ -200,6 +200,14 @@ describe('skinPurchasePopularity', () => {
       String(b1.id),
     ]);
   });
+
+  it('refuses a length outside 1 to 50', async () => {
+    for (const length of [0, 51]) {
+      const { body } = await graphql(app, POPULAR, { length }, authorA.token);
+      expect(body.data?.skinPurchasePopularity ?? null).toBeNull();
+      expect(body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+  });
 });
 
 describe('earningsHistory', () => {
