@@ -24,7 +24,10 @@ describe('an account in the browser', () => {
     // Register from the top bar.
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect.poll(() => modal.getByRole('heading', { name: 'Create an Account' }).isVisible()).toBe(true);
+    // The first page of the run loads the modal's chunk cold: allow it more than the default second.
+    await expect
+      .poll(() => modal.getByRole('heading', { name: 'Create an Account' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await modal.getByLabel('Username').fill(username);
     await modal.getByLabel('Email').fill(email);
     await modal.getByLabel(/^Password/).fill('first-password');
