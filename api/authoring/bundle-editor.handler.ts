@@ -22,7 +22,7 @@ const savedUrl = z.object({ url: z.string() });
 /** The bundle's skins must all be the author's own skins for the bundle's game. */
 async function checkBundleSkins(tx: Queryable, input: BundleInput, authorId: number): Promise<number[]> {
   const skinIds = input.skins.map((skin) => skin.id);
-  const own = await authorsSkinsAmong(tx, skinIds, authorId, input.type);
+  const own = await authorsSkinsAmong(tx, skinIds, authorId, input.type, { lock: true });
   if (skinIds.some((id) => !own.has(id)))
     throw new DomainError('BAD_USER_INPUT', bundleEditorMessages.skinsNotYours, 'skins');
   return skinIds;

@@ -32,18 +32,21 @@ export async function lockEditableItem(
 
 /**
  * The subset of `skinIds` that are the author's own skins for `game` (not deleted; hidden ones
- * count: an author may link or bundle a skin before publishing it).
+ * count: an author may link or bundle a skin before publishing it). With `lock`, the rows stay locked
+ * against a change of game until the caller's transaction ends (a bundle's skins).
  */
 export async function authorsSkinsAmong(
   tx: Queryable,
   skinIds: readonly number[],
   authorId: number,
   game: string,
+  options: { lock?: boolean } = {},
 ): Promise<Set<number>> {
   if (skinIds.length === 0) return new Set();
   const ids = await tx.anyFirst(sql.type(z.object({ id: z.number() }))`
     select id from skins
     where id = any(${sql.array([...skinIds], 'int8')}) and author_id = ${authorId}
-      and game = ${game} and deleted_at is null`);
+      and game = ${game} and deleted_at is null
+    ${options.lock ? sql.fragment`for share` : sql.fragment``}`);
   return new Set(ids);
 }

@@ -15,6 +15,8 @@ export const skinEditorMessages = {
   idRequired: 'Say which skin to update.',
   zipNotUploaded: 'Upload the skin ZIP file before publishing.',
   variationsNotYours: 'Color variations must be other skins of yours for the same game.',
+  inBundleOfGame: (bundles: string) =>
+    `This skin is in your bundle ${bundles}, which is for another game. Take it out of the bundle first, then change its game.`,
 } as const;
 
 export type SavedItem = { id: number; url: string; success: true };
@@ -39,6 +41,22 @@ async function saveColorVariations(
   await tx.query(sql.unsafe`
     delete from skin_color_variations where skin_id = ${skinId} or variation_id = ${skinId}`);
   await linkColorVariations(tx, [skinId, ...variationIds]);
+}
+
+/**
+ * A bundle holds skins of its own game only, so a skin in a bundle keeps its game until it is taken
+ * out. The skin's row is locked by the caller and the bundle editor locks the skins it adds, so a
+ * bundle saved at the same moment cannot slip in between this check and the update.
+ */
+async function assertInNoBundleOfGame(tx: Queryable, skinId: number, game: string): Promise<void> {
+  const titles = await tx.anyFirst(sql.type(z.object({ title: z.string() }))`
+    select b.title from bundle_skins bs join bundles b on b.id = bs.bundle_id
+    where bs.skin_id = ${skinId} and b.game = ${game} and b.deleted_at is null
+    order by b.title`);
+  if (titles.length > 0) {
+    const names = titles.map((title) => `"${title}"`).join(', ');
+    throw new DomainError('BAD_USER_INPUT', skinEditorMessages.inBundleOfGame(names), 'type');
+  }
 }
 
 /** createSkin: a published skin with its pictures, its zip and its color variations, in one transaction. */
@@ -85,6 +103,7 @@ export async function updateSkin(app: AppContext, viewer: Session, rawInput: unk
     const skin = await lockEditableItem(tx, 'skin', skinId, viewer);
     if (input.title !== skin.title)
       throw new DomainError('BAD_USER_INPUT', skinEditorMessages.titleFixed, 'title');
+    if (input.type !== skin.game) await assertInNoBundleOfGame(tx, skinId, skin.game);
     const row = await tx.one(sql.type(savedUrl)`
       update skins set description = ${input.description}, game = ${input.type},
         price_cents = ${centsOf(input.price)}, available_alone = ${input.availableAlone},

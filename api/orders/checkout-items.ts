@@ -24,7 +24,8 @@ const refuse = (field: 'skins' | 'bundles', message: string) =>
  * The cart's skins and bundles as the catalogue sells them now: the price is the catalogue's and
  * nothing else. Refused (BAD_USER_INPUT naming `skins` or `bundles`): an unknown, hidden or deleted
  * item, a free one, a skin not sold alone, the buyer's own work, something a signed-in buyer already
- * owns, an item twice, and a skin that also comes in a bundle of the same cart. Skins come first, then bundles,
+ * owns, an item twice, a skin that also comes in a bundle of the same cart, and a bundle none of whose
+ * skins is on sale. A bundle sells its published skins only. Skins come first, then bundles,
  * each in the cart's order.
  */
 export async function catalogueItemsToOrder(
@@ -44,7 +45,10 @@ export async function catalogueItemsToOrder(
       : db.any(sql.type(sellableRow)`
           select b.id, b.title, b.author_id, b.price_cents, b.published, b.deleted_at is not null as deleted,
                  true as available_alone,
-                 array(select skin_id from bundle_skins where bundle_id = b.id order by position, skin_id) as skin_ids
+                 -- Only the skins the bundle page shows are sold with it: a hidden or deleted one is not.
+                 array(select bs.skin_id from bundle_skins bs join skins s on s.id = bs.skin_id
+                       where bs.bundle_id = b.id and s.published and s.deleted_at is null
+                       order by bs.position, bs.skin_id) as skin_ids
           from bundles b where b.id = any(${sql.array([...cart.bundles], 'int8')})`),
   ]);
   const skinsById = new Map(skins.map((row) => [row.id, row]));
@@ -63,6 +67,8 @@ export async function catalogueItemsToOrder(
   };
   const orderedSkins = cart.skins.map((id) => check('skins', skinsById.get(id)));
   const orderedBundles = cart.bundles.map((id) => check('bundles', bundlesById.get(id)));
+  const emptied = orderedBundles.find((row) => row.skin_ids.length === 0);
+  if (emptied) throw refuse('bundles', `${emptied.title} has no skins on sale at the moment.`);
   for (const [field, rows] of [
     ['skins', orderedSkins],
     ['bundles', orderedBundles],
