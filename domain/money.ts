@@ -134,3 +134,17 @@ export function formatEuros(cents: Cents): string {
   const fraction = String(magnitude % CENTS_PER_EURO).padStart(2, '0');
   return `${cents < 0 ? '-' : ''}${whole}.${fraction}`;
 }
+
+// Intl's cs-CZ currency style: "34,99 €", "1 234,50 €" (the spaces are no-break spaces).
+const moneyFormat = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' });
+
+/**
+ * Cents → the amount as people read it everywhere (the site, mails, the local checkout page):
+ * 3499 → "34,99 €" in the Czech locale. The one money formatter for people; `formatEuros` is for
+ * machines (files, statements' CSV).
+ */
+export function formatMoney(cents: Cents): string {
+  assertCents(cents, 'Amount');
+  // -0 would print as "-0,00 €".
+  return moneyFormat.format(cents === 0 ? 0 : cents / CENTS_PER_EURO);
+}

@@ -1,4 +1,4 @@
-import { formatEuros } from '../../domain/money';
+import { formatMoney } from '../../domain/money';
 
 export const SITE = 'TrackSkins';
 export const ACCENT = '#22d3ee';
@@ -10,7 +10,8 @@ export function escapeHtml(text: string): string {
   );
 }
 
-export const euros = (cents: number) => `${formatEuros(cents)} EUR`;
+/** Amounts in mails read as on the site: "34,99 €". */
+export const euros = formatMoney;
 
 /** The dark frame every order mail shares; `body` is HTML already escaped by the caller. */
 export function mailHtml(input: { heading: string; body: string; footer: string }): string {

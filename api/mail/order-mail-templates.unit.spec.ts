@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { retryDelayMs } from './mail-sender';
 import { authorSaleMail, orderRefundMail } from './order-mail-templates';
 
+/** Intl puts no-break spaces in "1 234,50 €"; the expectations read plain spaces. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
 describe('the sale mail to an author', () => {
   const mail = authorSaleMail({
     to: 'ana@example.com',
@@ -24,10 +27,17 @@ describe('the sale mail to an author', () => {
       to: 'ana@example.com',
       subject: 'TrackSkins: you sold in order TS-2026-000042',
     });
-    expect(mail.text).toContain('Skin: Desert & Fox, 5.00 EUR, your share 4.06 EUR');
-    expect(mail.text).toContain('Bundle: Neon Pack, 9.99 EUR + tip 2.00 EUR, your share 10.01 EUR');
-    expect(mail.text).toContain('Your share of this order: 14.07 EUR');
-    expect(mail.html).toContain('14.07 EUR');
+    expect(plain(mail.text)).toContain('Skin: Desert & Fox, 5,00 €, your share 4,06 €');
+    expect(plain(mail.text)).toContain('Bundle: Neon Pack, 9,99 € + tip 2,00 €, your share 10,01 €');
+    expect(plain(mail.text)).toContain('Your share of this order: 14,07 €');
+    expect(plain(mail.html)).toContain('14,07 €');
+    expect(plain(mail.html)).toContain('Neon Pack <span style="color:#9aa3b2">· Bundle + tip 2,00 €</span>');
+    expect(mail.text).not.toMatch(/EUR|\d\.\d\d/);
+  });
+
+  it('has a plain-text and an HTML part', () => {
+    expect(mail.text.length).toBeGreaterThan(50);
+    expect(mail.html).toMatch(/^<!doctype html>/);
   });
 
   it('escapes names in the HTML', () => {
@@ -51,8 +61,24 @@ describe('the refund mail', () => {
       },
     });
     expect(mail.subject).toBe('Your TrackSkins order TS-2026-000007 was refunded');
-    expect(mail.text).toContain('refunded on 2026-05-03: 12.99 EUR go back');
-    expect(mail.html).toContain('12.99 EUR');
+    expect(plain(mail.text)).toContain('refunded on 2026-05-03: 12,99 € go back');
+    expect(plain(mail.html)).toContain('<strong>12,99 €</strong>');
+    expect(mail.html).toMatch(/^<!doctype html>/);
+  });
+
+  it('formats thousands like the site', () => {
+    const mail = orderRefundMail({
+      to: 'pat@example.com',
+      siteUrl: 'https://skins.example',
+      payload: {
+        orderId: '8',
+        externalId: 'TS-2026-000008',
+        buyerName: 'Pat',
+        amountCents: 123450,
+        refundedAt: '2026-05-03T08:00:00.000Z',
+      },
+    });
+    expect(plain(mail.text)).toContain('1 234,50 €');
   });
 });
 

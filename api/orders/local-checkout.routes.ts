@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatEuros } from '../../domain/money';
+import { formatMoney } from '../../domain/money';
 import { checkoutResultPages } from '../../domain/orders/checkout-result-pages';
 import { OrderRefused } from '../../domain/orders/order.decider';
 import { paymentStatusLabels } from '../../domain/orders/order.events';
@@ -16,7 +16,7 @@ function escapeHtml(text: string): string {
   );
 }
 
-const euros = (cents: number) => `${formatEuros(cents).replace('.', ',')} €`;
+const euros = formatMoney;
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -3,13 +3,19 @@ import type { MailMessage } from '../../infra/mail/mailer';
 import { ACCENT, escapeHtml, euros, SITE } from '../mail/mail-layout';
 import type { OrderItemRow, OrderRow } from './orders.repository';
 
+/** "5,00 €", or with a tip "5,00 € + 2,00 € tip" (the tip goes to the author). */
+const tipText = (item: Pick<MailedItem, 'tipCents'>) => `incl. ${euros(item.tipCents)} tip`;
+const amountText = (item: Pick<MailedItem, 'priceCents' | 'tipCents'>) =>
+  item.tipCents > 0 ? `${euros(item.priceCents)} + ${euros(item.tipCents)} tip` : euros(item.priceCents);
+
 export type MailedSkin = { id: number; url: string; title: string };
 
 /** One line of the mail: the item, and the skins it brings with their download links. */
 type MailedItem = {
   name: string;
   kind: 'Skin' | 'Bundle';
-  amountCents: number;
+  priceCents: number;
+  tipCents: number;
   downloads: { title: string; href: string }[];
 };
 
@@ -38,7 +44,8 @@ export function orderConfirmationMail(input: {
     return {
       name: item.name,
       kind: item.item_type === 'SKIN' ? 'Skin' : 'Bundle',
-      amountCents: item.price_cents + item.tip_cents,
+      priceCents: item.price_cents,
+      tipCents: item.tip_cents,
       downloads: skinIds.flatMap((id) => {
         const skin = input.skins.get(id);
         return skin ? [{ title: skin.title, href: linkOf(skin) }] : [];
@@ -55,7 +62,7 @@ export function orderConfirmationMail(input: {
     `thank you for your purchase! Order ${order.external_id}, total ${euros(order.total_cents)}.`,
     '',
     ...items.flatMap((item) => [
-      `${item.kind}: ${item.name} (${euros(item.amountCents)})`,
+      `${item.kind}: ${item.name} (${amountText(item)})`,
       ...item.downloads.map((download) => `  ${download.title}: ${download.href}`),
       '',
     ]),
@@ -78,7 +85,7 @@ ${item.downloads
       `<div style="margin-top:6px"><a href="${escapeHtml(download.href)}" style="color:${ACCENT}">Download ${escapeHtml(download.title)}</a></div>`,
   )
   .join('\n')}
-</td><td style="padding:12px 0;border-top:1px solid #2a2f3a;text-align:right;vertical-align:top;white-space:nowrap">${euros(item.amountCents)}</td></tr>`,
+</td><td style="padding:12px 0;border-top:1px solid #2a2f3a;text-align:right;vertical-align:top;white-space:nowrap">${euros(item.priceCents + item.tipCents)}${item.tipCents > 0 ? `<div style="font-size:12px;color:#9aa3b2">${escapeHtml(tipText(item))}</div>` : ''}</td></tr>`,
     )
     .join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#101216;font-family:Arial,sans-serif;color:#e8eaef">

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { orderConfirmationMail } from './order-confirmation.mail';
 
+/** Intl puts no-break spaces in "1 234,50 €"; the expectations read plain spaces. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
 const order = {
   external_id: 'TS-2026-000042',
   buyer_email: 'pat@example.com',
   buyer_name: 'Pat <b>Player</b>',
-  total_cents: 1499,
+  total_cents: 1749,
 };
 const items = [
   {
@@ -27,7 +30,7 @@ const items = [
     name: 'Neon & Pack',
     author_id: 1,
     price_cents: 999,
-    tip_cents: 0,
+    tip_cents: 250,
     skin_ids: [8, 9],
   },
 ];
@@ -48,9 +51,15 @@ describe('the order confirmation mail', () => {
       linksExpireAt: new Date('2026-06-01T00:00:00Z'),
     });
     expect(mail).toMatchObject({ to: 'pat@example.com', subject: 'Your TrackSkins order TS-2026-000042' });
-    expect(mail.text).toContain('total 14.99 EUR');
-    expect(mail.text).toContain('Skin: Desert Fox (5.00 EUR)');
-    expect(mail.text).toContain('Bundle: Neon & Pack (9.99 EUR)');
+    // Amounts read as on the site (cs-CZ, EUR); a tip is named beside the price it came with.
+    expect(plain(mail.text)).toContain('total 17,49 €');
+    expect(plain(mail.text)).toContain('Skin: Desert Fox (5,00 €)');
+    expect(plain(mail.text)).toContain('Bundle: Neon & Pack (9,99 € + 2,50 € tip)');
+    expect(plain(mail.html)).toContain(
+      '12,49 €<div style="font-size:12px;color:#9aa3b2">incl. 2,50 € tip</div>',
+    );
+    expect(plain(mail.html)).toContain('17,49 €');
+    expect(mail.text).not.toMatch(/EUR|\d\.\d\d/);
     for (const [id, url] of [
       [7, 'desert-fox'],
       [8, 'neon-one'],

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MailSender } from '../../api/mail/mail-sender';
 import { ORDER_MAILS, orderMailsReactor, recordOrderMails } from '../../api/mail/order-mails.reactor';
 import { reactors } from '../../api/reactors';
+import { formatMoney } from '../../domain/money';
 import type { OrderPlaced } from '../../domain/orders/order.events';
 import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
@@ -24,6 +25,9 @@ import {
 } from '../support/shop';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
+
+/** Intl puts no-break spaces in "1 234,50 €"; the expectations read plain spaces. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -130,16 +134,21 @@ describe('order mails through the reactor and the outbox', () => {
     const shareOf = (authorId: number) =>
       placed.items.filter((i) => i.authorId === authorId).reduce((sum, i) => sum + i.authorShareCents, 0);
     const saleB = await waitForMail(app.context.mailer.outboxDir, authorB.email, order.external_id);
-    const euros = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')} EUR`;
-    expect(saleA.text).toContain(`Your share of this order: ${euros(shareOf(authorA.id))}`);
+    const euros = (cents: number) => plain(formatMoney(cents));
+    expect(plain(saleA.text)).toContain(`Your share of this order: ${euros(shareOf(authorA.id))}`);
+    // Authors learn what sold and their share, never who bought it.
+    for (const sale of [saleA, saleB]) {
+      expect(sale.text + sale.html).not.toContain(order.email);
+      expect(sale.text + sale.html).not.toContain(checkoutForm({}).fullname);
+    }
     expect(saleA.text).toContain(skinA.title);
     expect(saleA.text).toContain(bundle.title);
     expect(saleA.text).not.toContain(skinB.title);
-    expect(saleB.text).toContain(`Your share of this order: ${euros(shareOf(authorB.id))}`);
+    expect(plain(saleB.text)).toContain(`Your share of this order: ${euros(shareOf(authorB.id))}`);
     expect(saleB.text).not.toContain(skinA.title);
     for (const item of placed.items) {
       const mail = item.authorId === authorA.id ? saleA : saleB;
-      expect(mail.text).toContain(`your share ${euros(item.authorShareCents)}`);
+      expect(plain(mail.text)).toContain(`your share ${euros(item.authorShareCents)}`);
     }
 
     await until(
@@ -176,7 +185,8 @@ describe('order mails through the reactor and the outbox', () => {
     await app.context.runner.catchUp();
     const mail = await waitForMail(app.context.mailer.outboxDir, buyer.email, 'was refunded');
     expect(mail.subject).toBe(`Your TrackSkins order ${order.external_id} was refunded`);
-    expect(mail.text).toContain('10.00 EUR go back');
+    expect(plain(mail.text)).toContain('10,00 € go back');
+    expect(mail.html).toContain('was refunded');
     await app.mailSender.drain();
     const toBuyer = (await outbox(app)).filter((m) => m.to === buyer.email);
     expect(toBuyer.map((m) => m.subject).sort()).toEqual(
