@@ -1,9 +1,8 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
-import { WINDOWS, type StatisticsScope } from './statistics.repository';
-
-const DAY_MS = 86_400_000;
+import type { StatisticsPeriod } from './statistics-period';
+import { inMonths, type StatisticsScope } from './statistics.repository';
 
 /** The sales_monthly rows of the whole site are those of author 0. */
 const authorKey = (scope: StatisticsScope) => scope.authorId ?? 0;
@@ -17,12 +16,20 @@ const purchaseHistoryRow = z.object({
   total_cents: z.number(),
 });
 
+const allMonths: StatisticsPeriod = {
+  fromDay: null,
+  toDay: null,
+  fromMonth: null,
+  toMonth: null,
+  since: null,
+};
+
 /** Orders paid, refunded and cancelled per UTC month, payment status and type, oldest month first. */
-export async function purchaseHistory(db: Queryable, scope: StatisticsScope) {
+export async function purchaseHistory(db: Queryable, scope: StatisticsScope, period = allMonths) {
   const rows = await db.any(sql.type(purchaseHistoryRow)`
     select extract(year from month)::int as year, extract(month from month)::int as month,
            payment_status, payment_type, order_count, total_cents
-    from sales_monthly where author_id = ${authorKey(scope)}
+    from sales_monthly where author_id = ${authorKey(scope)} and ${inMonths(period, sql.fragment`month`)}
     order by sales_monthly.month, payment_status, payment_type`);
   return [...rows];
 }
@@ -38,16 +45,14 @@ const moneyRow = z.object({
 export type MoneyFigures = z.infer<typeof moneyRow>;
 
 /**
- * The whole site's payments, their fees and the refunds, all time and from the UTC day 30 and 365
- * days before `now`, with one query over the per-day rows.
+ * The whole site's payments, their fees and the refunds in each named period, with one query over
+ * the per-day rows.
  */
-export async function moneySpent(db: Queryable, now: Date) {
-  const since = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
-  const windows = [
-    ['allTime', '0001-01-01'],
-    ['last30Days', since(WINDOWS.last30Days)],
-    ['lastYear', since(WINDOWS.lastYear)],
-  ] as const;
+export async function moneySpent<Name extends string>(
+  db: Queryable,
+  periods: Record<Name, StatisticsPeriod>,
+): Promise<Record<Name, MoneyFigures>> {
+  const named = Object.entries(periods) as [Name, StatisticsPeriod][];
   const rows = await db.any(sql.type(moneyRow.extend({ window: z.string() }))`
     select w.name as window,
            coalesce(sum(d.paid_count), 0)::int8 as paid_count,
@@ -56,18 +61,24 @@ export async function moneySpent(db: Queryable, now: Date) {
            coalesce(sum(d.payment_fee_cents), 0)::int8 as payment_fee_cents,
            coalesce(sum(d.refund_count), 0)::int8 as refund_count,
            coalesce(sum(d.refunded_cents), 0)::int8 as refunded_cents
-    from unnest(${sql.array(
-      windows.map(([name]) => name),
-      'text',
-    )}::text[], ${sql.array(
-      windows.map(([, from]) => from),
-      'text',
-    )}::date[]) as w(name, since)
-    left join sales_daily d on d.day >= w.since
+    from unnest(
+      ${sql.array(
+        named.map(([name]) => name),
+        'text',
+      )}::text[],
+      ${sql.array(
+        named.map(([, period]) => period.fromDay ?? '0001-01-01'),
+        'text',
+      )}::date[],
+      ${sql.array(
+        named.map(([, period]) => period.toDay ?? '9999-12-31'),
+        'text',
+      )}::date[]) as w(name, from_day, to_day)
+    left join sales_daily d on d.day >= w.from_day and d.day < w.to_day
     group by w.name`);
-  const byWindow = new Map(rows.map((row) => [row.window, row]));
-  const figures = (name: string): MoneyFigures => byWindow.get(name)!;
-  return { allTime: figures('allTime'), last30Days: figures('last30Days'), lastYear: figures('lastYear') };
+  const figures = {} as Record<Name, MoneyFigures>;
+  for (const { window, ...row } of rows) figures[window as Name] = row;
+  return figures;
 }
 
 const popularityRow = z.object({
@@ -78,13 +89,18 @@ const popularityRow = z.object({
   refunded_cents: z.number(),
 });
 
-/** The skins (sold alone) that brought the most money, all time: their sales and their refunds. */
-export async function skinPurchasePopularity(db: Queryable, scope: StatisticsScope, length: number) {
+/** The skins (sold alone) that brought the most money in the period's months: their sales and refunds. */
+export async function skinPurchasePopularity(
+  db: Queryable,
+  scope: StatisticsScope,
+  length: number,
+  period = allMonths,
+) {
   const rows = await db.any(sql.type(popularityRow)`
     select item_id as skin_id, sum(sold_count)::int8 as sold_count, sum(sold_cents)::int8 as sold_cents,
            sum(refund_count)::int8 as refund_count, sum(refunded_cents)::int8 as refunded_cents
     from sales_item_monthly
-    where item_type = 'SKIN'
+    where item_type = 'SKIN' and ${inMonths(period, sql.fragment`month`)}
       and ${scope.authorId === null ? sql.fragment`true` : sql.fragment`author_id = ${scope.authorId}`}
     group by item_id
     having sum(sold_count) > 0
@@ -105,7 +121,7 @@ const earningsRow = z.object({
 });
 
 /** An author's (or every author's) items sold and earnings per UTC month, oldest first. */
-export async function earningsHistory(db: Queryable, scope: StatisticsScope) {
+export async function earningsHistory(db: Queryable, scope: StatisticsScope, period = allMonths) {
   const rows = await db.any(sql.type(earningsRow)`
     select extract(year from month)::int as year, extract(month from month)::int as month,
            sum(items_sold)::int8 as items_sold, sum(sales_cents)::int8 as sales_cents,
@@ -113,6 +129,7 @@ export async function earningsHistory(db: Queryable, scope: StatisticsScope) {
            sum(refunded_cents)::int8 as refunded_cents, sum(refunded_share_cents)::int8 as refunded_share_cents
     from sales_author_monthly
     where ${scope.authorId === null ? sql.fragment`true` : sql.fragment`author_id = ${scope.authorId}`}
+      and ${inMonths(period, sql.fragment`month`)}
     group by sales_author_monthly.month
     order by sales_author_monthly.month`);
   return [...rows];

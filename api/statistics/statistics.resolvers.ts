@@ -3,13 +3,7 @@ import { centsToEuros } from '../../domain/money';
 import { requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
 import { skinOf } from '../catalogue/catalogue.resolvers';
 import { skinsByIds } from '../catalogue/skins.repository';
-import {
-  downloadCounts,
-  downloadHistory,
-  mostDownloadedSince,
-  WINDOWS,
-  type StatisticsScope,
-} from './statistics.repository';
+import type { Queryable } from '../../infra/db/pool';
 import {
   earningsHistory,
   moneySpent,
@@ -17,10 +11,19 @@ import {
   skinPurchasePopularity,
   type MoneyFigures,
 } from './sales.repository';
+import { eventsPerDay, newAccountsAndSkins } from './site-activity.repository';
+import { resolvePeriod, statisticsPeriodInput, type StatisticsPeriod } from './statistics-period';
+import {
+  downloadCounts,
+  downloadFigures,
+  downloadHistory,
+  mostDownloaded,
+  type StatisticsScope,
+} from './statistics.repository';
 
-const DAY_MS = 86_400_000;
-const siteArgs = z.object({ site: z.boolean().nullish() });
+const siteArgs = z.object({ site: z.boolean().nullish(), period: statisticsPeriodInput.nullish() });
 const popularityArgs = siteArgs.extend({ length: z.number().int().min(1).max(50).nullish() });
+const periodArgs = z.object({ period: statisticsPeriodInput });
 
 /** An author's own figures, or (site: true) the whole site's, which only admins may see. */
 function scopeOf(site: boolean | null | undefined, context: RequestContext): StatisticsScope {
@@ -29,6 +32,27 @@ function scopeOf(site: boolean | null | undefined, context: RequestContext): Sta
     return { authorId: null };
   }
   return { authorId: requireViewer(context.viewer).id };
+}
+
+const periodOf = (args: z.infer<typeof siteArgs>, context: RequestContext): StatisticsPeriod | null =>
+  args.period ? resolvePeriod(args.period, context.services.now()) : null;
+
+/** The skins of popularity rows, as the caller may see them, in the rows' order. */
+async function withSkins<Row extends { skin_id: number }>(
+  db: Queryable,
+  rows: readonly Row[],
+  scope: StatisticsScope,
+  viewerId: number,
+) {
+  const skins = await skinsByIds(db, [...new Set(rows.map((row) => row.skin_id))], {
+    viewerId,
+    admin: scope.authorId === null,
+  });
+  const byId = new Map(skins.map((skin) => [skin.id, skinOf(skin)]));
+  return rows.flatMap((row) => {
+    const skin = byId.get(row.skin_id);
+    return skin ? [{ ...row, skin }] : [];
+  });
 }
 
 const moneyFiguresOf = (row: MoneyFigures) => ({
@@ -42,45 +66,59 @@ const moneyFiguresOf = (row: MoneyFigures) => ({
 
 export const statisticsResolvers = {
   Query: {
-    downloadCount: (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+    downloadCount: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const args = siteArgs.parse(rawArgs);
-      return downloadCounts(context.services.pool, scopeOf(args.site, context), context.services.now());
+      const scope = scopeOf(args.site, context);
+      return { ...(await downloadCounts(context.services.pool, scope, context.services.now())), scope };
     },
     downloadHistory: (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const args = siteArgs.parse(rawArgs);
-      return downloadHistory(context.services.pool, scopeOf(args.site, context), context.services.now());
+      return downloadHistory(
+        context.services.pool,
+        scopeOf(args.site, context),
+        context.services.now(),
+        periodOf(args, context),
+      );
     },
     skinDownloadPopularity: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const args = popularityArgs.parse(rawArgs);
       const scope = scopeOf(args.site, context);
-      const now = context.services.now().getTime();
-      const length = args.length ?? 10;
-      const [last30Days, lastYear] = await Promise.all([
-        mostDownloadedSince(
-          context.services.pool,
-          scope,
-          new Date(now - WINDOWS.last30Days * DAY_MS),
-          length,
-        ),
-        mostDownloadedSince(context.services.pool, scope, new Date(now - WINDOWS.lastYear * DAY_MS), length),
-      ]);
-      const viewer = context.viewer!;
-      const skins = await skinsByIds(
+      const now = context.services.now();
+      const top = (window: 'LAST_30_DAYS' | 'LAST_YEAR') =>
+        mostDownloaded(context.services.pool, scope, resolvePeriod({ window }, now), args.length ?? 10);
+      const [last30Days, lastYear] = await Promise.all([top('LAST_30_DAYS'), top('LAST_YEAR')]);
+      const shown = await withSkins(
         context.services.pool,
-        [...new Set([...last30Days, ...lastYear].map((row) => row.skin_id))],
-        { viewerId: viewer.id, admin: scope.authorId === null },
+        [...last30Days, ...lastYear],
+        scope,
+        context.viewer!.id,
       );
-      const byId = new Map(skins.map((skin) => [skin.id, skinOf(skin)]));
-      const withSkins = (rows: typeof last30Days) =>
+      const skinById = new Map(shown.map((row) => [row.skin_id, row.skin]));
+      const rowsWithSkins = (rows: typeof last30Days) =>
         rows.flatMap((row) => {
-          const skin = byId.get(row.skin_id);
+          const skin = skinById.get(row.skin_id);
           return skin ? [{ skin, total: row.total, unique: row.unique }] : [];
         });
-      return { last30Days: withSkins(last30Days), lastYear: withSkins(lastYear) };
+      return { last30Days: rowsWithSkins(last30Days), lastYear: rowsWithSkins(lastYear) };
+    },
+    topDownloadedSkins: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+      const args = popularityArgs.extend(periodArgs.shape).parse(rawArgs);
+      const scope = scopeOf(args.site, context);
+      const rows = await mostDownloaded(
+        context.services.pool,
+        scope,
+        resolvePeriod(args.period, context.services.now()),
+        args.length ?? 10,
+      );
+      return withSkins(context.services.pool, rows, scope, context.viewer!.id);
     },
     purchaseHistory: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const args = siteArgs.parse(rawArgs);
-      const rows = await purchaseHistory(context.services.pool, scopeOf(args.site, context));
+      const rows = await purchaseHistory(
+        context.services.pool,
+        scopeOf(args.site, context),
+        periodOf(args, context) ?? undefined,
+      );
       return rows.map((row) => ({
         year: row.year,
         month: row.month,
@@ -92,7 +130,12 @@ export const statisticsResolvers = {
     },
     moneySpent: async (_root: unknown, _args: unknown, context: RequestContext) => {
       requireRoles(context.viewer, 'admin');
-      const figures = await moneySpent(context.services.pool, context.services.now());
+      const now = context.services.now();
+      const figures = await moneySpent(context.services.pool, {
+        allTime: resolvePeriod({ window: 'ALL_TIME' }, now),
+        last30Days: resolvePeriod({ window: 'LAST_30_DAYS' }, now),
+        lastYear: resolvePeriod({ window: 'LAST_YEAR' }, now),
+      });
       return {
         allTime: moneyFiguresOf(figures.allTime),
         last30Days: moneyFiguresOf(figures.last30Days),
@@ -102,31 +145,28 @@ export const statisticsResolvers = {
     skinPurchasePopularity: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const args = popularityArgs.parse(rawArgs);
       const scope = scopeOf(args.site, context);
-      const rows = await skinPurchasePopularity(context.services.pool, scope, args.length ?? 10);
-      const skins = await skinsByIds(
+      const rows = await skinPurchasePopularity(
         context.services.pool,
-        rows.map((row) => row.skin_id),
-        { viewerId: context.viewer!.id, admin: scope.authorId === null },
+        scope,
+        args.length ?? 10,
+        periodOf(args, context) ?? undefined,
       );
-      const byId = new Map(skins.map((skin) => [skin.id, skinOf(skin)]));
-      return rows.flatMap((row) => {
-        const skin = byId.get(row.skin_id);
-        return skin
-          ? [
-              {
-                skin,
-                totalPrice: centsToEuros(row.sold_cents),
-                totalCount: row.sold_count,
-                refundedPrice: centsToEuros(row.refunded_cents),
-                refundCount: row.refund_count,
-              },
-            ]
-          : [];
-      });
+      const shown = await withSkins(context.services.pool, rows, scope, context.viewer!.id);
+      return shown.map((row) => ({
+        skin: row.skin,
+        totalPrice: centsToEuros(row.sold_cents),
+        totalCount: row.sold_count,
+        refundedPrice: centsToEuros(row.refunded_cents),
+        refundCount: row.refund_count,
+      }));
     },
     earningsHistory: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const args = siteArgs.parse(rawArgs);
-      const rows = await earningsHistory(context.services.pool, scopeOf(args.site, context));
+      const rows = await earningsHistory(
+        context.services.pool,
+        scopeOf(args.site, context),
+        periodOf(args, context) ?? undefined,
+      );
       return rows.map((row) => ({
         year: row.year,
         month: row.month,
@@ -137,6 +177,35 @@ export const statisticsResolvers = {
         refundedPrice: centsToEuros(row.refunded_cents),
         refundedEarnings: centsToEuros(row.refunded_share_cents),
       }));
+    },
+    siteActivity: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+      requireRoles(context.viewer, 'admin');
+      const period = resolvePeriod(periodArgs.parse(rawArgs).period, context.services.now());
+      const [created, events] = await Promise.all([
+        newAccountsAndSkins(context.services.pool, period),
+        eventsPerDay(context.services.pool, period),
+      ]);
+      return {
+        newUsers: created.users,
+        newSkins: created.skins,
+        eventsPerDay: events.map((row) => ({ day: row.day, count: row.events })),
+      };
+    },
+  },
+  DownloadCountStats: {
+    inPeriod: (parent: { scope: StatisticsScope }, rawArgs: unknown, context: RequestContext) =>
+      downloadFigures(
+        context.services.pool,
+        parent.scope,
+        resolvePeriod(periodArgs.parse(rawArgs).period, context.services.now()),
+      ),
+  },
+  MoneySpentStats: {
+    // Only reachable through moneySpent, which has already required the admin role.
+    inPeriod: async (_parent: unknown, rawArgs: unknown, context: RequestContext) => {
+      const period = resolvePeriod(periodArgs.parse(rawArgs).period, context.services.now());
+      const { inPeriod } = await moneySpent(context.services.pool, { inPeriod: period });
+      return moneyFiguresOf(inPeriod);
     },
   },
 };

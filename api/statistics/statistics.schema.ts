@@ -1,5 +1,21 @@
 /** Download and sales statistics (docs/statistics.md). */
 export const statisticsSchema = /* GraphQL */ `
+  enum StatisticsWindow {
+    LAST_30_DAYS
+    LAST_YEAR
+    ALL_TIME
+  }
+
+  """
+  The period a dashboard shows: either a window that ends now, or whole UTC months from fromMonth
+  to toMonth (YYYY-MM, both included). Monthly figures cover the months the period touches.
+  """
+  input StatisticsPeriodInput {
+    window: StatisticsWindow
+    fromMonth: String
+    toMonth: String
+  }
+
   type DownloadFigures {
     total: Int!
     "One per user (or anonymous visitor) and skin."
@@ -10,6 +26,8 @@ export const statisticsSchema = /* GraphQL */ `
     allTime: DownloadFigures!
     last30Days: DownloadFigures!
     lastYear: DownloadFigures!
+    "The downloads in any period; unique counts a downloader once per skin."
+    inPeriod(period: StatisticsPeriodInput!): DownloadFigures!
   }
 
   "Downloads of one game's skins in one month (UTC)."
@@ -64,9 +82,32 @@ export const statisticsSchema = /* GraphQL */ `
     allTime: MoneySpentFigures!
     last30Days: MoneySpentFigures!
     lastYear: MoneySpentFigures!
+    inPeriod(period: StatisticsPeriodInput!): MoneySpentFigures!
   }
 
-  "A skin's sales (sold alone, not in a bundle), all time: price and tips paid, and refunds."
+  type MonthCount {
+    year: Int!
+    month: Int!
+    count: Int!
+  }
+
+  type DayCount {
+    "A UTC day, YYYY-MM-DD."
+    day: String!
+    count: Int!
+  }
+
+  "What happened on the site in a period (admins)."
+  type SiteActivity {
+    "Accounts created per month (not guest buyers)."
+    newUsers: [MonthCount!]!
+    "Skins created per month."
+    newSkins: [MonthCount!]!
+    "Events recorded per day: every command that changed something."
+    eventsPerDay: [DayCount!]!
+  }
+
+  "A skin's sales (sold alone, not in a bundle): price and tips paid, and refunds."
   type SkinPurchases {
     skin: Skin!
     totalPrice: Float!
@@ -93,17 +134,29 @@ export const statisticsSchema = /* GraphQL */ `
   extend type Query {
     "The caller's own skins' downloads; site: true for the whole site (admins)."
     downloadCount(site: Boolean = false): DownloadCountStats!
-    "Monthly downloads per game, oldest month first (the last 24 months)."
-    downloadHistory(site: Boolean = false): [DownloadHistoryEntry!]!
+    "Monthly downloads per game, oldest month first (the period's months; without one, the last 24 months)."
+    downloadHistory(site: Boolean = false, period: StatisticsPeriodInput): [DownloadHistoryEntry!]!
     "The most downloaded skins of the last 30 days and of the last year (length: 10 for authors, 5 for admins)."
     skinDownloadPopularity(length: Int = 10, site: Boolean = false): SkinDownloadPopularity!
+    "The most downloaded skins in a period (length at most 50)."
+    topDownloadedSkins(
+      period: StatisticsPeriodInput!
+      length: Int = 10
+      site: Boolean = false
+    ): [SkinDownloads!]!
     "Orders per month, payment status and type, oldest month first."
-    purchaseHistory(site: Boolean = false): [PurchaseHistoryEntry!]!
+    purchaseHistory(site: Boolean = false, period: StatisticsPeriodInput): [PurchaseHistoryEntry!]!
     "The whole site's money spent, fees and refunds: all time, last 30 days, last year (admins)."
     moneySpent: MoneySpentStats!
-    "The skins that brought the most money, all time (length: 10 for authors, 5 for admins; at most 50)."
-    skinPurchasePopularity(length: Int = 10, site: Boolean = false): [SkinPurchases!]!
+    "The skins that brought the most money, all time or in a period's months (length: 10 for authors, 5 for admins; at most 50)."
+    skinPurchasePopularity(
+      length: Int = 10
+      site: Boolean = false
+      period: StatisticsPeriodInput
+    ): [SkinPurchases!]!
     "Items sold and earnings per month, oldest first; site: true sums every author's."
-    earningsHistory(site: Boolean = false): [EarningsHistoryEntry!]!
+    earningsHistory(site: Boolean = false, period: StatisticsPeriodInput): [EarningsHistoryEntry!]!
+    "New accounts and skins per month and events per day in a period (admins)."
+    siteActivity(period: StatisticsPeriodInput!): SiteActivity!
   }
 `;

@@ -250,6 +250,109 @@ describe('earningsHistory', () => {
   });
 });
 
+describe('sales figures in a period', () => {
+  const june = { fromMonth: '2026-06', toMonth: '2026-06' };
+
+  it('keep the months of the period in the purchase and earnings histories', async () => {
+    const history = await graphql(
+      app,
+      `
+        query ($period: StatisticsPeriodInput) {
+          purchaseHistory(site: true, period: $period) {
+            year
+            month
+            paymentStatus
+            paymentType
+            totalCount
+            totalPrice
+          }
+        }
+      `,
+      { period: june },
+      admin.token,
+    );
+    expect(history.body.data.purchaseHistory).toEqual([
+      row(2026, 6, 'CANCELLED', 1, 5),
+      row(2026, 6, 'PAYMENT_RECEIVED', 2, 18),
+      row(2026, 6, 'REFUNDED', 1, 8),
+    ]);
+    const earnings = await graphql(
+      app,
+      `
+        query ($period: StatisticsPeriodInput) {
+          earningsHistory(period: $period) {
+            year
+            month
+            earnings
+          }
+        }
+      `,
+      { period: { fromMonth: '2026-04', toMonth: '2026-05' } },
+      authorB.token,
+    );
+    expect(earnings.body.data.earningsHistory).toEqual([
+      { year: 2026, month: 4, earnings: 7.42 },
+      { year: 2026, month: 5, earnings: 7.54 },
+    ]);
+  });
+
+  it('rank best sellers over the months a window touches', async () => {
+    // The last 30 days before 2 June start on 3 May: May and June count.
+    const { body } = await graphql(
+      app,
+      `
+        query ($period: StatisticsPeriodInput) {
+          skinPurchasePopularity(site: true, period: $period) {
+            skin {
+              id
+            }
+            totalPrice
+            totalCount
+            refundCount
+          }
+        }
+      `,
+      { period: { window: 'LAST_30_DAYS' } },
+      admin.token,
+    );
+    expect(body.data.skinPurchasePopularity).toEqual([
+      { skin: { id: String(b1.id) }, totalPrice: 16, totalCount: 2, refundCount: 1 },
+      { skin: { id: String(a2.id) }, totalPrice: 10, totalCount: 1, refundCount: 0 },
+      { skin: { id: String(a1.id) }, totalPrice: 5, totalCount: 1, refundCount: 0 },
+    ]);
+  });
+
+  it('sum the money spent in any span of months', async () => {
+    const { body } = await graphql(
+      app,
+      `
+        query ($period: StatisticsPeriodInput!) {
+          moneySpent {
+            inPeriod(period: $period) {
+              totalSpent
+              externalFeesTotal
+              internalFeesTotal
+              paymentCount
+              refundedTotal
+              refundCount
+            }
+          }
+        }
+      `,
+      { period: { fromMonth: '2026-05', toMonth: '2026-05' } },
+      admin.token,
+    );
+    expect(body.data.moneySpent.inPeriod).toEqual({
+      totalSpent: 13,
+      internalFeesTotal: 0.26,
+      externalFeesTotal: 0.5,
+      paymentCount: 1,
+      refundedTotal: 0,
+      refundCount: 0,
+    });
+  });
+});
+
 describe('permissions', () => {
   const siteQueries = [
     [HISTORY, { site: true }],

@@ -3,6 +3,7 @@ import { insertSkin } from '../../api/catalogue/catalogue.writes';
 import { downloadStreamId, skinDownloaded, type Downloader } from '../../domain/downloads/download.events';
 import { backdated } from '../../infra/event-store/backdating';
 import { rebuildProjection, runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
+import { eventActivityProjection } from '../../projections/event-activity.projection';
 import { skinDownloadsProjection } from '../../projections/skin-downloads.projection';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
@@ -60,6 +61,10 @@ beforeAll(async () => {
   await runUntilCaughtUp(
     { pool: app.context.pool, store: app.context.store, batchSize: 2 },
     skinDownloadsProjection,
+  );
+  await runUntilCaughtUp(
+    { pool: app.context.pool, store: app.context.store, batchSize: 100 },
+    eventActivityProjection,
   );
 });
 afterAll(async () => {
@@ -123,5 +128,112 @@ describe('download statistics', () => {
       skinDownloadsProjection,
     );
     expect((await graphql(app, HISTORY, { site: true }, admin.token)).body).toEqual(before);
+  });
+});
+
+describe('download statistics in a period', () => {
+  const IN_PERIOD = `query ($site: Boolean, $period: StatisticsPeriodInput!) {
+    downloadCount(site: $site) { last30Days { total unique } inPeriod(period: $period) { total unique } } }`;
+  const TOP = `query ($site: Boolean, $period: StatisticsPeriodInput!) {
+    topDownloadedSkins(site: $site, period: $period) { skin { title } total unique } }`;
+
+  it('count total and unique downloads in whole UTC months, a downloader once per skin', async () => {
+    const figures = async (fromMonth: string, toMonth: string) =>
+      (await graphql(app, IN_PERIOD, { period: { fromMonth, toMonth } }, author.token)).body.data
+        .downloadCount.inPeriod;
+    // Retro twice by the same downloader, in May and November 2025.
+    expect(await figures('2025-05', '2025-11')).toEqual({ total: 2, unique: 1 });
+    expect(await figures('2025-05', '2026-06')).toEqual({ total: 5, unique: 3 });
+    expect(await figures('2025-06', '2025-10')).toEqual({ total: 0, unique: 0 });
+    const window = await graphql(app, IN_PERIOD, { period: { window: 'LAST_30_DAYS' } }, author.token);
+    expect(window.body.data.downloadCount.inPeriod).toEqual(window.body.data.downloadCount.last30Days);
+  });
+
+  it('limit the monthly history to the months of the period', async () => {
+    const { body } = await graphql(
+      app,
+      `
+        query ($period: StatisticsPeriodInput) {
+          downloadHistory(period: $period) {
+            game
+            year
+            month
+            total
+          }
+        }
+      `,
+      { period: { fromMonth: '2025-11', toMonth: '2026-05' } },
+      author.token,
+    );
+    expect(body.data.downloadHistory).toEqual([
+      { game: 'TMNF', year: 2025, month: 11, total: 1 },
+      { game: 'TM2020', year: 2026, month: 5, total: 1 },
+    ]);
+  });
+
+  it('rank the most downloaded skins of a period, for an author or the site', async () => {
+    const site = await graphql(
+      app,
+      TOP,
+      { site: true, period: { fromMonth: '2026-05', toMonth: '2026-06' } },
+      admin.token,
+    );
+    expect(site.body.data.topDownloadedSkins).toEqual([
+      { skin: { title: 'Stats street' }, total: 3, unique: 2 },
+      { skin: { title: 'Stats rival' }, total: 1, unique: 1 },
+    ]);
+    const own = await graphql(app, TOP, { period: { window: 'ALL_TIME' } }, author.token);
+    expect(own.body.data.topDownloadedSkins).toEqual([
+      { skin: { title: 'Stats street' }, total: 3, unique: 2 },
+      { skin: { title: 'Stats retro' }, total: 2, unique: 1 },
+    ]);
+    expect(
+      (await graphql(app, TOP, { site: true, period: { window: 'LAST_YEAR' } }, author.token)).body
+        .errors?.[0].extensions.code,
+    ).toBe('FORBIDDEN');
+  });
+
+  it('refuse a period that is not one window or two months in order', async () => {
+    for (const period of [
+      { fromMonth: '2026-06', toMonth: '2026-05' },
+      { fromMonth: '2026-13', toMonth: '2026-13' },
+      { fromMonth: '2026-05' },
+      { window: 'LAST_YEAR', fromMonth: '2026-01', toMonth: '2026-02' },
+      {},
+    ]) {
+      const { body } = await graphql(app, TOP, { period }, author.token);
+      expect(body.errors?.[0].extensions.code, JSON.stringify(period)).toBe('BAD_USER_INPUT');
+    }
+  });
+
+  it('give admins the events recorded per day and the accounts and skins created per month', async () => {
+    const ACTIVITY = `query ($period: StatisticsPeriodInput!) { siteActivity(period: $period) {
+      newUsers { year month count } newSkins { year month count } eventsPerDay { day count } } }`;
+    const { body } = await graphql(
+      app,
+      ACTIVITY,
+      { period: { fromMonth: '2025-05', toMonth: '2026-06' } },
+      admin.token,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.siteActivity.eventsPerDay).toEqual([
+      { day: '2025-05-11', count: 1 },
+      { day: '2025-11-27', count: 1 },
+      { day: '2026-05-06', count: 1 },
+      { day: '2026-06-10', count: 2 },
+      { day: '2026-06-14', count: 1 },
+    ]);
+    // The accounts and skins were made now, on the real clock: all time holds them in this month.
+    const all = await graphql(app, ACTIVITY, { period: { window: 'ALL_TIME' } }, admin.token);
+    const thisMonth = new Date();
+    const inThisMonth = (rows: { year: number; month: number; count: number }[]) =>
+      rows.find((row) => row.year === thisMonth.getUTCFullYear() && row.month === thisMonth.getUTCMonth() + 1)
+        ?.count;
+    expect(inThisMonth(all.body.data.siteActivity.newUsers)).toBeGreaterThanOrEqual(3);
+    expect(inThisMonth(all.body.data.siteActivity.newSkins)).toBe(3);
+    for (const token of [undefined, author.token]) {
+      const refused = await graphql(app, ACTIVITY, { period: { window: 'ALL_TIME' } }, token);
+      expect(refused.body.errors?.[0].extensions.code).toBe(token ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+    }
   });
 });
