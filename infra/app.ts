@@ -26,6 +26,7 @@ import { Mailer } from './mail/mailer';
 import { MailSender } from '../api/mail/mail-sender';
 import { createPaymentProviders } from './payments/payment-providers';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
+import { sessionVersionOf } from '../api/accounts/users.repository';
 import { LocalFileStorage } from './storage/file-storage';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
 
@@ -38,8 +39,13 @@ export async function createAppContext(
   const storage = new LocalFileStorage(config.storageDir);
   const context: AppContext = {
     ...base,
-    // Tokens read the context's clock, so a test that moves `now` moves token expiry too.
-    tokens: new SessionTokens(secret, () => context.now().getTime()),
+    // Tokens read the context's clock, so a test that moves `now` moves token expiry too. Each
+    // check reads the account's session version, so a revoked session ends at once.
+    tokens: new SessionTokens(
+      secret,
+      () => context.now().getTime(),
+      (userId) => sessionVersionOf(base.pool, userId),
+    ),
     mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
     storage,
     skinFiles: new SkinFileCache(storage),

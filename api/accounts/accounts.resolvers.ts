@@ -24,6 +24,7 @@ export function privateUserOf(user: UserRow) {
     url: user.url,
     username: user.username,
     email: user.email,
+    emailVerified: user.email_verified_at !== null,
     fullname: user.fullname,
     country: user.country,
     language: user.language,

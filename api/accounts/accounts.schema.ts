@@ -46,6 +46,8 @@ export const accountsSchema = /* GraphQL */ `
     url: String!
     username: String!
     email: String!
+    "Whether the email was proven by the mailed link; until then, purchases made with it as a guest stay apart."
+    emailVerified: Boolean!
     fullname: String
     country: String
     language: String!

@@ -31,6 +31,8 @@ export const userRow = z.object({
   city: z.string().nullable(),
   created_at: z.number(),
   modified_at: z.number(),
+  email_verified_at: z.number().nullable(),
+  session_version: z.number(),
 });
 export type UserRow = z.infer<typeof userRow>;
 
@@ -38,7 +40,7 @@ export const userColumns = sql.fragment`
   id, url::text as url, username::text as username, email::text as email, password_hash, anonymous, roles,
   fullname, country, language, subscribed_to_news, avatar_filename, description, twitter, instagram, twitch,
   discord, facebook, website, payout_method, paypal_account, bank_account_iban, bank_account_bic, street, city,
-  created_at, modified_at`;
+  created_at, modified_at, email_verified_at, session_version`;
 
 export function sessionClaimsOf(user: UserRow): SessionClaims {
   return {
@@ -49,6 +51,8 @@ export function sessionClaimsOf(user: UserRow): SessionClaims {
     language: user.language,
     country: user.country,
     roles: user.roles,
+    emailVerified: user.email_verified_at !== null,
+    sv: user.session_version,
   };
 }
 
@@ -84,8 +88,37 @@ export async function findUserByLogin(db: Queryable, login: string): Promise<Use
     limit 1`);
 }
 
+/** The registered account of an email (a guest row of the same email is not an account). */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
-  return db.maybeOne(sql.type(userRow)`select ${userColumns} from users where email = ${email}::citext`);
+  return db.maybeOne(
+    sql.type(userRow)`select ${userColumns} from users where email = ${email}::citext and not anonymous`,
+  );
+}
+
+/** The session version of an account that may sign in, or null (no such account, or a guest row). */
+export async function sessionVersionOf(db: Queryable, userId: number): Promise<number | null> {
+  return db.maybeOneFirst(sql.type(z.object({ session_version: z.number() }))`
+    select session_version from users where id = ${userId} and not anonymous`);
+}
+
+/** Ends every session of the account signed so far ("sign out everywhere"). */
+export async function endAllSessions(db: Queryable, userId: number): Promise<void> {
+  await db.query(sql.unsafe`update users set session_version = session_version + 1 where id = ${userId}`);
+}
+
+/**
+ * The accounts whose purchases `userId` sees as its own: itself and, once its email is proven,
+ * the guest row of that email (what was bought at checkout without an account). A subquery for
+ * `user_id in (...)`: the link is read when asked, so a guest purchase made after the
+ * verification joins at once and nothing joins before it.
+ */
+export function buyerAccountIds(userId: number) {
+  return sql.fragment`(
+    select ${userId}::bigint
+    union all
+    select guest.id from users account
+    join users guest on guest.email = account.email and guest.anonymous
+    where account.id = ${userId} and not account.anonymous and account.email_verified_at is not null)`;
 }
 
 export type NewUser = {
@@ -95,41 +128,55 @@ export type NewUser = {
   country: string;
   subscribedToNews: boolean;
   roles?: string[];
+  /** Only for accounts made by the operators (the demo): a registration proves its email by the mailed link. */
+  emailVerified?: boolean;
 };
 
 /**
- * Creates the account, or turns the guest account of the same email (made by a purchase,
- * api/orders/guest-buyer.ts) into it: the row keeps its id, so the orders and everything they
- * granted join the new account (`joinedGuest`). Returns `taken` when the username or the email
- * belongs to someone registered.
+ * Creates the account as a new row. A guest row of the same email (made by a purchase,
+ * api/orders/guest-buyer.ts) stays as it is: its purchases, name and downloads join the account
+ * only once the account proves the email (`buyerAccountIds`). Returns `taken` when the username
+ * or the email belongs to someone registered.
  */
 export async function registerUser(
   db: Queryable,
   user: NewUser,
-): Promise<{ user: UserRow; joinedGuest: boolean } | { taken: 'username' | 'email' }> {
-  const clash = await db.one(sql.type(
-    z.object({ username_taken: z.boolean(), email_taken: z.boolean(), guest: z.boolean() }),
-  )`
+): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
+  const clash = await db.one(sql.type(z.object({ username_taken: z.boolean(), email_taken: z.boolean() }))`
     select coalesce(bool_or(username = ${user.username}::citext), false) as username_taken,
-           coalesce(bool_or(email = ${user.email}::citext and not anonymous), false) as email_taken,
-           coalesce(bool_or(email = ${user.email}::citext and anonymous), false) as guest
+           coalesce(bool_or(email = ${user.email}::citext and not anonymous), false) as email_taken
     from users where username = ${user.username}::citext or email = ${user.email}::citext`);
   if (clash.email_taken) return { taken: 'email' };
   if (clash.username_taken) return { taken: 'username' };
   const url = await freeUrl(db, userUrlOf(user.username));
   const roles = sql.array(user.roles ?? ['regular'], 'text');
+  const verifiedAt = user.emailVerified ? sql.fragment`now()` : sql.fragment`null`;
   const row = await db.maybeOne(sql.type(userRow)`
-    insert into users (url, username, email, password_hash, country, subscribed_to_news, roles)
-    values (${url}, ${user.username}, ${user.email}, ${user.passwordHash}, ${user.country}, ${user.subscribedToNews}, ${roles})
-    on conflict (email) do update set
-      url = excluded.url, username = excluded.username, password_hash = excluded.password_hash,
-      country = excluded.country, subscribed_to_news = excluded.subscribed_to_news, roles = excluded.roles,
-      -- The account starts now; the guest row only held the purchases.
-      anonymous = false, created_at = now(), modified_at = now()
-    where users.anonymous
+    insert into users (url, username, email, password_hash, country, subscribed_to_news, roles, email_verified_at)
+    values (${url}, ${user.username}, ${user.email}, ${user.passwordHash}, ${user.country},
+            ${user.subscribedToNews}, ${roles}, ${verifiedAt})
+    on conflict (email) where not anonymous do nothing
     returning ${userColumns}`);
-  // A registration racing this one took the email or the username between the check and the insert.
-  return row ? { user: row, joinedGuest: clash.guest } : { taken: 'email' };
+  // A registration racing this one took the email between the check and the insert (a username
+  // taken meanwhile throws the unique violation the caller answers).
+  return row ? { user: row } : { taken: 'email' };
+}
+
+/** How many paid orders the guest row of this email holds: what joins an account that proves it. */
+export async function paidGuestOrdersOf(db: Queryable, email: string): Promise<number> {
+  return db.oneFirst(sql.type(z.object({ count: z.number() }))`
+    select count(*)::int as count from orders o
+    join users guest on guest.id = o.buyer_user_id and guest.anonymous
+    where guest.email = ${email}::citext and o.status = 'PAYMENT_RECEIVED'`);
+}
+
+/** Marks the account's email proven, if it is still the email given; false when it is not. */
+export async function markEmailVerified(db: Queryable, userId: number, email: string): Promise<boolean> {
+  const updated = await db.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
+    update users set email_verified_at = coalesce(email_verified_at, now())
+    where id = ${userId} and email = ${email}::citext and not anonymous
+    returning id`);
+  return updated !== null;
 }
 
 async function freeUrl(db: Queryable, base: string): Promise<string> {

@@ -18,16 +18,7 @@ function layout(title: string, body: string): string {
 </div></body></html>`;
 }
 
-export function welcomeMail(
-  to: string,
-  username: string,
-  siteUrl: string,
-  options: { purchasesJoined?: boolean } = {},
-): MailMessage {
-  // A guest who bought with this address before: their purchases are in the new account.
-  const joined = options.purchasesJoined
-    ? `The skins you bought with this address are in your collection: ${siteUrl}/me/collection`
-    : null;
+export function welcomeMail(to: string, username: string, siteUrl: string): MailMessage {
   return {
     to,
     subject: `Welcome to ${SITE}, ${username}!`,
@@ -35,7 +26,6 @@ export function welcomeMail(
       `Hi ${username},`,
       '',
       `welcome to ${SITE}! Browse, rate and download skins, or publish your own: ${siteUrl}/skins`,
-      ...(joined ? [joined] : []),
       `To sell your skins, add your payout details in Profile Settings: ${siteUrl}/me/settings`,
       '',
       `See you on the track,`,
@@ -43,12 +33,40 @@ export function welcomeMail(
     ].join('\n'),
     html: layout(
       `Welcome, ${username}!`,
-      `<p>Browse, rate and download skins, or publish your own.</p>${
-        joined
-          ? `\n<p>The skins you bought with this address are in your <a href="${siteUrl}/me/collection" style="color:#22d3ee">collection</a>.</p>`
-          : ''
-      }
+      `<p>Browse, rate and download skins, or publish your own.</p>
 <p><a href="${siteUrl}/skins" style="color:#22d3ee">Explore skins</a> · <a href="${siteUrl}/me/settings" style="color:#22d3ee">Profile settings</a></p>`,
+    ),
+  };
+}
+
+/**
+ * The link that proves the mailbox. It says nothing about purchases made with the address: the
+ * person who registered may not be the one who bought.
+ */
+export function emailVerificationMail(
+  to: string,
+  username: string,
+  verifyUrl: string,
+  lifetimeHours: number,
+): MailMessage {
+  return {
+    to,
+    subject: `Verify your email for ${SITE}`,
+    text: [
+      `Hi ${username},`,
+      '',
+      `please confirm that this address is yours by opening this link:`,
+      verifyUrl,
+      '',
+      `Skins bought with this address without an account join your collection once it is confirmed.`,
+      `The link works once, within ${lifetimeHours} hours. If you did not register on ${SITE}, ignore this mail.`,
+    ].join('\n'),
+    html: layout(
+      'Verify your email',
+      `<p>Hi ${escapeHtml(username)}, please confirm that this address is yours.</p>
+<p><a href="${escapeHtml(verifyUrl)}" style="display:inline-block;background:#22d3ee;color:#101216;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Verify my email</a></p>
+<p>Skins bought with this address without an account join your collection once it is confirmed.</p>
+<p style="font-size:13px;color:#9aa3b2">The link works once, within ${lifetimeHours} hours. If you did not register on ${SITE}, ignore this mail.<br>${escapeHtml(verifyUrl)}</p>`,
     ),
   };
 }

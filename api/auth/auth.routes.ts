@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UniqueIntegrityConstraintViolationError } from 'slonik';
+import { z } from 'zod';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -15,21 +16,39 @@ import {
   findUserByEmail,
   findUserById,
   findUserByLogin,
+  endAllSessions,
   registerUser,
   sessionClaimsOf,
   setPassword,
 } from '../accounts/users.repository';
 import { passwordResetMail, welcomeMail } from './auth.mails';
+import { canonicalIdentity } from './canonical-identity';
+import { sendVerificationMail, verifyEmail } from './email-verification';
 import { consumeResetCode, createResetCode } from './password-reset';
+import { UserRateLimiter } from './user-rate-limiter';
+
+const verifyEmailSchema = z.object({ token: z.string().min(1).max(2000) });
 
 const EMAIL_TAKEN =
   'Sorry, but this email is already used by someone. Maybe you already have an account here?';
 const USERNAME_TAKEN = 'Sorry, but this username is already taken. Try another one.';
 const BAD_LOGIN = "Sorry, that user or password doesn't match anyone we know. You can reset your password.";
 
+const VERIFY_MESSAGES = {
+  verified: 'Your email is verified. Thank you!',
+  used: 'This link was already used. If your email is not verified yet, send a new link from your account settings.',
+  expired: 'This link has expired. Send a new one from your account settings.',
+  invalid: 'This verification link is not valid. Send a new one from your account settings.',
+} as const;
+
+/** Across all client addresses, per account name: enough for a person, far too few to guess a password. */
+const IDENTITY_TRIES_PER_MINUTE_FACTOR = 4;
+const RESEND_PER_HOUR = 5;
+
 /** The REST auth calls of the API contract, each rate-limited per client address. */
 export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
-  // The body is parsed by then, so login and reset tries can be counted per account as well.
+  // The body is parsed by then, so login and reset tries are counted per client address and
+  // canonical account name: " Racer", "racer" and "ＲＡＣＥＲ" share one budget.
   const limited = (perMinute: number, subject?: (request: FastifyRequest) => string) => ({
     rateLimit: {
       max: perMinute,
@@ -39,8 +58,33 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     },
   });
   const bodyField = (field: string) => (request: FastifyRequest) =>
-    String((request.body as Record<string, unknown> | undefined)?.[field] ?? '').toLowerCase();
+    canonicalIdentity((request.body as Record<string, unknown> | undefined)?.[field]);
   const perMinute = app.config.authRateLimitPerMinute;
+  // The same canonical name tried from many addresses shares a budget too (a spread-out guess).
+  const identityLimit = (message: string) =>
+    new UserRateLimiter({
+      max: perMinute * IDENTITY_TRIES_PER_MINUTE_FACTOR,
+      windowMs: 60_000,
+      now: app.now,
+      message,
+    });
+  const loginsPerIdentity = identityLimit('Too many login attempts for this account. Please wait a minute.');
+  const resetsPerIdentity = identityLimit('Too many requests for this email. Please wait a minute.');
+  const resendsPerUser = new UserRateLimiter({
+    max: RESEND_PER_HOUR,
+    windowMs: 3_600_000,
+    now: app.now,
+    message: 'You asked for several verification mails already. Please wait a while and check your inbox.',
+  });
+
+  /** The signed-in account of the Bearer token (checked against revocation), or 401. */
+  const signedInAccount = async (request: FastifyRequest) => {
+    const session = await app.tokens.verify(bearerToken(request.headers.authorization));
+    const user = session ? await findUserById(app.pool, session.id) : null;
+    if (!user || user.anonymous)
+      throw new DomainError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
+    return user;
+  };
 
   fastify.post('/api/auth/register', { config: limited(perMinute) }, async (request, reply) => {
     const input = registerSchema.parse(request.body);
@@ -52,12 +96,9 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     if ('taken' in result) {
       throw new HttpRefusal(400, result.taken === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN, result.taken);
     }
-    request.log.info({ userId: result.user.id, joinedGuest: result.joinedGuest }, 'account registered');
-    app.mailer.sendInBackground(
-      welcomeMail(result.user.email, result.user.username, app.config.publicUrl, {
-        purchasesJoined: result.joinedGuest,
-      }),
-    );
+    request.log.info({ userId: result.user.id }, 'account registered');
+    app.mailer.sendInBackground(welcomeMail(result.user.email, result.user.username, app.config.publicUrl));
+    await sendVerificationMail(app, result.user);
     return reply.type('text/plain').send(await app.tokens.sign(sessionClaimsOf(result.user)));
   });
 
@@ -67,6 +108,7 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     async (request, reply) => {
       const parsed = loginSchema.safeParse(request.body);
       if (!parsed.success) throw new HttpRefusal(400, BAD_LOGIN);
+      loginsPerIdentity.hit(canonicalIdentity(parsed.data.username));
       const user = await findUserByLogin(app.pool, parsed.data.username);
       if (!(await passwordMatches(user?.password_hash ?? null, parsed.data.password)) || !user) {
         throw new HttpRefusal(400, BAD_LOGIN);
@@ -76,10 +118,8 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
   );
 
   fastify.post('/api/auth/refresh', { config: limited(perMinute * 6) }, async (request, reply) => {
-    const session = await app.tokens.verify(bearerToken(request.headers.authorization));
-    const user = session ? await findUserById(app.pool, session.id) : null;
-    if (!user || user.anonymous)
-      throw new DomainError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
+    // A revoked token (new password, other roles, signed out everywhere) is refused here too.
+    const user = await signedInAccount(request);
     // A fresh token from the account as it is now: new roles or a new name reach the client.
     return reply.type('text/plain').send(await app.tokens.sign(sessionClaimsOf(user)));
   });
@@ -89,6 +129,7 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     { config: limited(perMinute, bodyField('email')) },
     async (request, reply) => {
       const parsed = forgotPasswordSchema.safeParse(request.body);
+      if (parsed.success) resetsPerIdentity.hit(canonicalIdentity(parsed.data.email));
       const user = parsed.success ? await findUserByEmail(app.pool, parsed.data.email) : null;
       if (user && !user.anonymous) {
         const code = await createResetCode(app.pool, user.id, app.now());
@@ -107,12 +148,42 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     const passwordHash = await hashPassword(input.password);
     const outcome = await app.pool.transaction(async (tx) => {
       const check = await consumeResetCode(tx, input.code, app.now());
+      // The new password raises the session version (migration 015): every earlier session ends.
       if (check.status === 'valid') await setPassword(tx, check.userId, passwordHash);
       return check;
     });
     if (outcome.status === 'used')
       throw new HttpRefusal(410, 'This link was already used to reset your password.');
     if (outcome.status !== 'valid') throw new HttpRefusal(404, 'There was an error changing your password.');
+    request.log.info({ userId: outcome.userId }, 'password reset; earlier sessions ended');
     return reply.type('text/plain').send('Password was successfully changed! You can login now.');
+  });
+
+  fastify.post('/api/auth/verify-email', { config: limited(perMinute) }, async (request) => {
+    const input = verifyEmailSchema.parse(request.body);
+    const outcome = await verifyEmail(app, input.token, { correlationId: request.id });
+    if (outcome.status === 'verified') {
+      request.log.info(
+        { userId: outcome.userId, guestOrdersJoined: outcome.guestOrdersJoined },
+        'email verified',
+      );
+      return { message: VERIFY_MESSAGES.verified, guestOrdersJoined: outcome.guestOrdersJoined };
+    }
+    throw new HttpRefusal(outcome.status === 'invalid' ? 400 : 410, VERIFY_MESSAGES[outcome.status]);
+  });
+
+  fastify.post('/api/auth/resend-verification', { config: limited(perMinute) }, async (request, reply) => {
+    const user = await signedInAccount(request);
+    if (user.email_verified_at !== null) throw new HttpRefusal(409, 'Your email is already verified.');
+    resendsPerUser.hit(user.id);
+    await sendVerificationMail(app, user);
+    return reply.type('text/plain').send(`A new verification mail is on its way to ${user.email}.`);
+  });
+
+  fastify.post('/api/auth/sign-out-everywhere', { config: limited(perMinute) }, async (request, reply) => {
+    const user = await signedInAccount(request);
+    await endAllSessions(app.pool, user.id);
+    request.log.info({ userId: user.id }, 'signed out everywhere');
+    return reply.status(204).send();
   });
 }

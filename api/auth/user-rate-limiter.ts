@@ -1,19 +1,20 @@
 import { DomainError } from '../../domain/errors';
 
 /**
- * At most `max` actions per user in any window of `windowMs` (a sliding log of each user's recent
- * action times). In memory: the app is one process; several instances would each allow `max`.
+ * At most `max` actions per key (a user's id, a canonical login name) in any window of `windowMs`
+ * (a sliding log of each key's recent action times). In memory: the app is one process; several
+ * instances would each allow `max`.
  */
 export class UserRateLimiter {
-  private readonly recent = new Map<number, number[]>();
+  private readonly recent = new Map<number | string, number[]>();
   private calls = 0;
 
   constructor(
     private readonly options: { max: number; windowMs: number; now: () => Date; message: string },
   ) {}
 
-  /** Counts one action of the user, or refuses with TOO_MANY_REQUESTS when the window is full. */
-  hit(userId: number): void {
+  /** Counts one action of the key, or refuses with TOO_MANY_REQUESTS when the window is full. */
+  hit(userId: number | string): void {
     const now = this.options.now().getTime();
     const since = now - this.options.windowMs;
     const times = (this.recent.get(userId) ?? []).filter((time) => time > since);

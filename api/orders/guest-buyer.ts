@@ -6,11 +6,11 @@ import type { Queryable } from '../../infra/db/pool';
 const accountRow = z.object({ id: z.number(), anonymous: z.boolean() });
 
 /**
- * The account a guest's order belongs to: the users row of the email given. A new address gets an
- * anonymous row (no password, no login, left out of the admin's user list); when its owner later
- * registers with that email, the registration turns this row into their account
- * (`registerUser`), so every purchase made with it is in their collection. An address that already
- * has an account gets the order in that account: the mail with the links goes to that address anyway.
+ * The account a guest's order belongs to: the guest (anonymous) row of the email given, made on
+ * the first purchase (no password, no login, left out of the admin's user list). It is never a
+ * registered account, even when one has this email: what checkout answers must not tell whether
+ * an address has an account, and the purchases join an account only once it proves the email
+ * (`buyerAccountIds` in api/accounts/users.repository.ts).
  */
 export async function guestAccountFor(
   db: Queryable,
@@ -18,7 +18,7 @@ export async function guestAccountFor(
 ): Promise<{ userId: number; anonymous: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await db.maybeOne(sql.type(accountRow)`
-      select id, anonymous from users where email = ${guest.email}::citext`);
+      select id, anonymous from users where email = ${guest.email}::citext and anonymous`);
     if (existing) return { userId: existing.id, anonymous: existing.anonymous };
     // The name is never shown (guests are not authors) but must be unique.
     const handle = `guest-${randomBytes(8).toString('hex')}`;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES, type OrderItemRef, type PaymentStatus } from '../../domain/orders/order.events';
 import type { SkinDownloaded } from '../../domain/downloads/download.events';
 import type { Queryable } from '../../infra/db/pool';
+import { buyerAccountIds } from '../accounts/users.repository';
 import {
   FEED_START,
   isEventOf,
@@ -98,7 +99,8 @@ export async function listOrders(
   listing: OrderListing,
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const conditions: FragmentSqlToken[] = [sql.fragment`true`];
-  if (listing.buyerUserId !== null) conditions.push(sql.fragment`o.buyer_user_id = ${listing.buyerUserId}`);
+  if (listing.buyerUserId !== null)
+    conditions.push(sql.fragment`o.buyer_user_id in ${buyerAccountIds(listing.buyerUserId)}`);
   if (listing.status) conditions.push(sql.fragment`o.status = ${listing.status}`);
   if (listing.search) {
     const pattern = `%${listing.search.replace(/[\\%_]/g, '\\$&')}%`;
@@ -129,14 +131,14 @@ export async function unpaidOrdersPlacedBefore(db: Queryable, placedBefore: Date
 
 export async function ownedSkinIds(db: Queryable, userId: number): Promise<number[]> {
   const ids = await db.anyFirst(sql.type(z.object({ skin_id: z.number() }))`
-    select distinct skin_id from owned_skins where user_id = ${userId} and acquired_at is not null
+    select distinct skin_id from owned_skins where user_id in ${buyerAccountIds(userId)} and acquired_at is not null
     order by skin_id`);
   return [...ids];
 }
 
 export async function ownedBundleIds(db: Queryable, userId: number): Promise<number[]> {
   const ids = await db.anyFirst(sql.type(z.object({ bundle_id: z.number() }))`
-    select distinct bundle_id from owned_bundles where user_id = ${userId} and acquired_at is not null
+    select distinct bundle_id from owned_bundles where user_id in ${buyerAccountIds(userId)} and acquired_at is not null
     order by bundle_id`);
   return [...ids];
 }
@@ -150,7 +152,7 @@ export async function listOwnedSkinIds(
   const owned = sql.fragment`
     select o.skin_id, max(o.acquired_at) as acquired_at from owned_skins o
     join skins s on s.id = o.skin_id and s.deleted_at is null ${game}
-    where o.user_id = ${options.userId} and o.acquired_at is not null
+    where o.user_id in ${buyerAccountIds(options.userId)} and o.acquired_at is not null
     group by o.skin_id`;
   const [ids, total] = await Promise.all([
     db.anyFirst(sql.type(z.object({ skin_id: z.number() }))`
@@ -174,13 +176,13 @@ export async function ownedAmong(
       ? []
       : db.anyFirst(sql.type(z.object({ skin_id: z.number() }))`
           select distinct skin_id from owned_skins
-          where user_id = ${userId} and acquired_at is not null
+          where user_id in ${buyerAccountIds(userId)} and acquired_at is not null
             and skin_id = any(${sql.array([...items.skinIds], 'int8')})`),
     items.bundleIds.length === 0
       ? []
       : db.anyFirst(sql.type(z.object({ bundle_id: z.number() }))`
           select distinct bundle_id from owned_bundles
-          where user_id = ${userId} and acquired_at is not null
+          where user_id in ${buyerAccountIds(userId)} and acquired_at is not null
             and bundle_id = any(${sql.array([...items.bundleIds], 'int8')})`),
   ]);
   return { skinIds: new Set(skins), bundleIds: new Set(bundles) };
@@ -211,11 +213,19 @@ export async function itemsDownloadedSincePayment(
   if (orderIds.length === 0) return found;
   const granted = await deps.pool.any(sql.type(grantedRow)`
     with granted as (
-      select o.id as order_id, i.item_type, i.item_id, s.skin_id, 'user:' || o.buyer_user_id as downloader,
-             o.payment_received_at
+      select o.id as order_id, i.item_type, i.item_id, s.skin_id, d.downloader, o.payment_received_at
       from orders o
       join order_items i on i.order_id = o.id
       cross join lateral unnest(case when i.item_type = 'SKIN' then array[i.item_id] else i.skin_ids end) as s(skin_id)
+      -- A guest's order also counts the downloads of the account that proved the guest's email.
+      cross join lateral (
+        select 'user:' || o.buyer_user_id
+        union all
+        select 'user:' || account.id from users guest
+        join users account on account.email = guest.email and not account.anonymous
+          and account.email_verified_at is not null
+        where guest.id = o.buyer_user_id and guest.anonymous
+      ) as d(downloader)
       where o.id = any(${sql.array([...orderIds], 'int8')})
         and o.buyer_user_id is not null and o.payment_received_at is not null
     )

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
 
 /** Tokens live 30 days; the web app refreshes them once fewer than 25 remain (spec 4). */
@@ -15,9 +15,22 @@ export const sessionClaimsSchema = z.object({
   language: z.string(),
   country: z.string().nullable(),
   roles: z.array(z.string()),
+  /** Whether the account's email was proven (the web app shows a notice until it is). */
+  emailVerified: z.boolean().default(false),
+  /** The account's session version when signed: a later version (revocation) refuses the token. */
+  sv: z.number().int().nonnegative().default(0),
 });
-export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
-export type Session = SessionClaims & { exp: number };
+export type SessionClaims = z.input<typeof sessionClaimsSchema>;
+export type Session = z.output<typeof sessionClaimsSchema> & { exp: number };
+
+/** The account's current session version, or null when the account cannot sign in (gone, a guest). */
+export type SessionVersionLookup = (userId: number) => Promise<number | null>;
+
+/** What a mailed verification link proves: this account asked to verify this email. */
+export type EmailVerificationClaims = { userId: number; email: string; tokenId: string };
+
+const EMAIL_VERIFICATION_AUDIENCE = 'email-verification';
+const SESSION_AUDIENCE = 'session';
 
 export class SessionTokens {
   private readonly key: Uint8Array;
@@ -25,30 +38,71 @@ export class SessionTokens {
   constructor(
     secret: string,
     private readonly now: () => number = Date.now,
+    /** Without it (tools, unit tests), tokens are checked by signature and expiry alone. */
+    private readonly sessionVersionOf: SessionVersionLookup | null = null,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
 
   sign(claims: SessionClaims): Promise<string> {
     const issuedAt = Math.floor(this.now() / 1000);
-    return new SignJWT({ ...claims })
+    return new SignJWT({ ...sessionClaimsSchema.parse(claims) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.id))
+      .setAudience(SESSION_AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
       .sign(this.key);
   }
 
-  /** The session a token proves, or null when it is missing, forged, malformed or expired. */
+  /**
+   * The session a token proves, or null when it is missing, forged, malformed, expired or revoked
+   * (its account's session version moved on: a new password, other roles, "sign out everywhere").
+   */
   async verify(token: string | undefined | null): Promise<Session | null> {
+    const payload = await this.verifiedPayload(token);
+    // Tokens signed before audiences were set carry none; a verification link's token is refused.
+    if (!payload || (payload.aud !== undefined && payload.aud !== SESSION_AUDIENCE)) return null;
+    const claims = sessionClaimsSchema.safeParse(payload);
+    if (!claims.success || typeof payload.exp !== 'number') return null;
+    if (this.sessionVersionOf) {
+      const current = await this.sessionVersionOf(claims.data.id);
+      if (current === null || current !== claims.data.sv) return null;
+    }
+    return { ...claims.data, exp: payload.exp };
+  }
+
+  /** The token of a verification link: signed with the same key, for another audience. */
+  signEmailVerification(claims: EmailVerificationClaims, lifetimeSeconds: number): Promise<string> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    return new SignJWT({ email: claims.email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setAudience(EMAIL_VERIFICATION_AUDIENCE)
+      .setJti(claims.tokenId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + lifetimeSeconds)
+      .sign(this.key);
+  }
+
+  /** What a verification link's token proves, or null when it is forged, malformed or expired. */
+  async verifyEmailVerification(token: string | undefined | null): Promise<EmailVerificationClaims | null> {
+    const payload = await this.verifiedPayload(token);
+    if (!payload || payload.aud !== EMAIL_VERIFICATION_AUDIENCE) return null;
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    if (typeof payload.email !== 'string' || typeof payload.jti !== 'string') return null;
+    return { userId, email: payload.email, tokenId: payload.jti };
+  }
+
+  private async verifiedPayload(token: string | undefined | null): Promise<JWTPayload | null> {
     if (!token) return null;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         currentDate: new Date(this.now()),
       });
-      const claims = sessionClaimsSchema.safeParse(payload);
-      return claims.success && typeof payload.exp === 'number' ? { ...claims.data, exp: payload.exp } : null;
+      return payload;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

@@ -419,6 +419,7 @@ export async function seedDemoCatalogue(
       passwordHash,
       country: person.country,
       subscribedToNews: random.chance(0.4),
+      emailVerified: true,
     });
     if (!('user' in result)) throw new Error(`Demo user ${person.username}: ${result.taken} taken`);
     byName.set(person.username, { id: result.user.id, username: person.username });

@@ -51,6 +51,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
       country: account.country,
       subscribedToNews: false,
       roles: [...account.roles],
+      emailVerified: true,
     });
     if (!('user' in result)) throw new Error(`Demo account ${account.username}: ${result.taken} taken`);
     ids[account.username] = result.user.id;
