@@ -5,6 +5,7 @@ import mercurius from 'mercurius';
 import { accountsResolvers } from './accounts/accounts.resolvers';
 import type { AppContext } from './app-context';
 import { authoringResolvers } from './authoring/authoring.resolvers';
+import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
 import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bundlesAuthorsLoaders, bundlesAuthorsResolvers } from './catalogue/bundles-authors.resolvers';
@@ -80,6 +81,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       bundlesAuthorsLoaders as ResolverMap,
       ordersLoaders as ResolverMap,
       payoutsLoaders as ResolverMap,
+      payWhatYouWantLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countryCodes } from './accounts/countries';
-import { feePolicy, MAX_FIXED_CENTS, MAX_RATE_BASIS_POINTS, priceOrder, type OrderPaymentType } from './fees';
+import {
+  feePolicy,
+  MAX_FIXED_CENTS,
+  MAX_RATE_BASIS_POINTS,
+  paymentFeeRule,
+  priceOrder,
+  type OrderPaymentType,
+} from './fees';
 import { sumCents } from './money';
 
 const orders = fc.record({
@@ -152,6 +159,92 @@ describe('priceOrder, for any order of 1-20 items at 2-500 EUR with tips, any co
           priced.paymentFeeCents,
           priced.authorShareCents,
         ]);
+      }),
+    );
+  });
+});
+
+describe('priceOrder with tips (a tip goes to the author with the same fees applied)', () => {
+  // One item of the order gets an extra tip of 0.01 to 100 EUR (the checkout's range).
+  const tipped = fc
+    .tuple(orders, fc.nat(), fc.integer({ min: 1, max: 10_000 }))
+    .map(([order, pick, extraTip]) => ({ order, index: pick % order.items.length, extraTip }));
+
+  function withExtraTip({
+    order,
+    index,
+    extraTip,
+  }: {
+    order: ArbitraryOrder;
+    index: number;
+    extraTip: number;
+  }) {
+    return {
+      ...order,
+      items: order.items.map((item, at) =>
+        at === index ? { ...item, tipCents: item.tipCents + extraTip } : item,
+      ),
+    };
+  }
+
+  it('the total grows by the tip exactly, and every sum still balances to the cent', () => {
+    fc.assert(
+      fc.property(tipped, (case_) => {
+        const before = price(case_.order);
+        const after = price(withExtraTip(case_));
+        expect(after.totalCents).toBe(before.totalCents + case_.extraTip);
+        expect(after.siteFeeCents + after.paymentFeeCents + after.authorShareCents).toBe(after.totalCents);
+        expect(sumCents(after.items.map((item) => item.authorShareCents))).toBe(after.authorShareCents);
+        expect(sumCents(after.items.map((item) => item.priceCents + item.tipCents))).toBe(after.totalCents);
+      }),
+    );
+  });
+
+  it('the fixed per-order fee ignores tips: each item bears the same part of it', () => {
+    fc.assert(
+      fc.property(tipped, (case_) => {
+        const before = price(case_.order);
+        const after = price(withExtraTip(case_));
+        expect(after.items.map((item) => item.paymentFixedFeeCents)).toEqual(
+          before.items.map((item) => item.paymentFixedFeeCents),
+        );
+      }),
+    );
+  });
+
+  it("the tipped item's author gets the tip less the site and rate fees on it, within rounding", () => {
+    fc.assert(
+      fc.property(tipped, (case_) => {
+        const input = toInput(case_.order);
+        const before = price(case_.order);
+        const after = price(withExtraTip(case_));
+        // The rates as charged: the site's 2 % and the provider's rate for this order.
+        const rateBasisPoints =
+          input.policy.siteRateBasisPoints +
+          paymentFeeRule(input.policy, input.paymentType, input.country).rateBasisPoints;
+        const gained =
+          after.items[case_.index]!.authorShareCents - before.items[case_.index]!.authorShareCents;
+        const feesOnTip = (case_.extraTip * rateBasisPoints) / 10_000;
+        // Fees are rounded once per order and split by largest remainder: a few cents either way.
+        expect(Math.abs(gained - (case_.extraTip - feesOnTip))).toBeLessThanOrEqual(4);
+        expect(gained).toBeLessThanOrEqual(case_.extraTip);
+        // The whole order's author shares grow by the tip less the extra fees, to the cent.
+        expect(after.authorShareCents - before.authorShareCents).toBe(
+          case_.extraTip -
+            (after.siteFeeCents - before.siteFeeCents) -
+            (after.paymentFeeCents - before.paymentFeeCents),
+        );
+      }),
+    );
+  });
+
+  it('an item of the 2 EUR minimum with the 100 EUR maximum tip keeps a share of at least its tip less the fees', () => {
+    fc.assert(
+      fc.property(orders, (order) => {
+        const withMaxTip = { ...order, items: [{ priceCents: 200, tipCents: 10_000 }, ...order.items] };
+        const item = price(withMaxTip).items[0]!;
+        expect(item.authorShareCents).toBe(10_200 - item.siteFeeCents - item.paymentFeeCents);
+        expect(item.authorShareCents).toBeGreaterThan(10_200 - 10_200 * 0.22 - 101);
       }),
     );
   });

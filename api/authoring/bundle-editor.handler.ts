@@ -6,6 +6,7 @@ import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
 import type { AppContext } from '../app-context';
 import { insertBundle, setBundleSkins } from '../catalogue/catalogue.writes';
+import { savePayWhatYouWant } from './pay-what-you-want';
 import { authorsSkinsAmong, lockEditableItem } from './item-ownership';
 import { saveItemImages } from './item-resources';
 import type { SavedItem } from './skin-editor.handler';
@@ -44,6 +45,7 @@ export async function createBundle(app: AppContext, viewer: Session, rawInput: u
       createdAt: app.now(),
       skinIds,
     });
+    await savePayWhatYouWant(tx, 'bundles', bundle.id, input.payWhatYouWant);
     await saveItemImages(tx, { bundleId: bundle.id }, input.images, viewer.id);
     return bundle;
   });
@@ -66,6 +68,7 @@ export async function updateBundle(app: AppContext, viewer: Session, rawInput: u
         price_cents = ${centsOf(input.price)}, video_url = ${input.videoUrl},
         modified_at = ${app.now().toISOString()}
       where id = ${bundleId} returning url::text as url`);
+    await savePayWhatYouWant(tx, 'bundles', bundleId, input.payWhatYouWant);
     await setBundleSkins(tx, bundleId, skinIds);
     const unused = await saveItemImages(tx, { bundleId }, input.images, viewer.id);
     return { url: row.url, unused };

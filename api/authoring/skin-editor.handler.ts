@@ -6,6 +6,7 @@ import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
 import type { AppContext } from '../app-context';
 import { insertSkin, linkColorVariations } from '../catalogue/catalogue.writes';
+import { savePayWhatYouWant } from './pay-what-you-want';
 import { authorsSkinsAmong, lockEditableItem } from './item-ownership';
 import { saveItemImages, saveSkinSource } from './item-resources';
 import { removeStoredFiles, type StoredFile } from './stored-files';
@@ -81,6 +82,7 @@ export async function createSkin(app: AppContext, viewer: Session, rawInput: unk
       published: true,
       createdAt: now,
     });
+    await savePayWhatYouWant(tx, 'skins', skin.id, input.payWhatYouWant);
     await saveItemImages(tx, { skinId: skin.id }, input.images, viewer.id);
     await saveSkinSource(tx, skin.id, source, viewer.id);
     await saveColorVariations(tx, skin.id, input.colorVariations, viewer.id, input.type);
@@ -110,6 +112,7 @@ export async function updateSkin(app: AppContext, viewer: Session, rawInput: unk
         video_url = ${input.videoUrl}, color_primary = ${input.colorPrimary},
         color_secondary = ${input.colorSecondary}, modified_at = ${app.now().toISOString()}
       where id = ${skinId} returning url::text as url`);
+    await savePayWhatYouWant(tx, 'skins', skinId, input.payWhatYouWant);
     const unused: StoredFile[] = [
       ...(await saveItemImages(tx, { skinId }, input.images, viewer.id)),
       ...(await saveSkinSource(tx, skinId, input.skinSource, viewer.id)),

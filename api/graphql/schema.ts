@@ -1,6 +1,7 @@
 import { buildSchema, printSchema } from 'graphql';
 import { accountsSchema } from '../accounts/accounts.schema';
 import { authoringSchema } from '../authoring/authoring.schema';
+import { payWhatYouWantSchema } from '../authoring/pay-what-you-want';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
@@ -16,6 +17,7 @@ export const typeDefs = [
   catalogueSchema,
   bundlesAuthorsCommentsSchema,
   authoringSchema,
+  payWhatYouWantSchema,
   ordersSchema,
   payoutsSchema,
   statisticsSchema,

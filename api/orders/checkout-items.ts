@@ -13,6 +13,7 @@ const sellableRow = z.object({
   published: z.boolean(),
   deleted: z.boolean(),
   available_alone: z.boolean(),
+  pay_what_you_want: z.boolean(),
   skin_ids: z.array(z.number()),
 });
 type SellableRow = z.infer<typeof sellableRow>;
@@ -38,13 +39,13 @@ export async function catalogueItemsToOrder(
       ? []
       : db.any(sql.type(sellableRow)`
           select id, title, author_id, price_cents, published, deleted_at is not null as deleted,
-                 available_alone, array[]::bigint[] as skin_ids
+                 available_alone, pay_what_you_want, array[]::bigint[] as skin_ids
           from skins where id = any(${sql.array([...cart.skins], 'int8')})`),
     cart.bundles.length === 0
       ? []
       : db.any(sql.type(sellableRow)`
           select b.id, b.title, b.author_id, b.price_cents, b.published, b.deleted_at is not null as deleted,
-                 true as available_alone,
+                 true as available_alone, b.pay_what_you_want,
                  -- Only the skins the bundle page shows are sold with it: a hidden or deleted one is not.
                  array(select bs.skin_id from bundle_skins bs join skins s on s.id = bs.skin_id
                        where bs.bundle_id = b.id and s.published and s.deleted_at is null
@@ -101,6 +102,7 @@ export async function catalogueItemsToOrder(
       name: row.title,
       authorId: row.author_id,
       priceCents: row.price_cents,
+      payWhatYouWant: row.pay_what_you_want,
     })),
     ...orderedBundles.map((row) => ({
       itemType: 'BUNDLE' as const,
@@ -108,6 +110,7 @@ export async function catalogueItemsToOrder(
       name: row.title,
       authorId: row.author_id,
       priceCents: row.price_cents,
+      payWhatYouWant: row.pay_what_you_want,
       skinIds: row.skin_ids,
     })),
   ];

@@ -57,6 +57,8 @@ export async function checkoutRoutes(fastify: FastifyInstance, app: AppContext) 
         form: input,
         skins: input.skins,
         bundles: input.bundles,
+        tips: input.tips,
+        prices: input.prices,
         paymentType,
         viewer,
         metadata: metadataOf(request, viewer, input.email),

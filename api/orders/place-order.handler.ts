@@ -1,9 +1,14 @@
 import { DomainError } from '../../domain/errors';
 import { feePolicy, type OrderPaymentType } from '../../domain/fees';
-import { basisPointsOfPercent } from '../../domain/money';
+import { basisPointsOfPercent, type Cents } from '../../domain/money';
 import { checkoutResultPages } from '../../domain/orders/checkout-result-pages';
 import type { CheckoutForm } from '../../domain/orders/checkout.schemas';
-import type { OrderPlaced, PaymentProvider } from '../../domain/orders/order.events';
+import type {
+  OrderItemRef,
+  OrderItemType,
+  OrderPlaced,
+  PaymentProvider,
+} from '../../domain/orders/order.events';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { EventMetadata } from '../../infra/event-store/event-store';
 import type { OrderToPay } from '../../infra/payments/payment-provider';
@@ -48,6 +53,9 @@ export async function placeOrder(
     form: Pick<CheckoutForm, 'email' | 'fullname' | 'country'>;
     skins: readonly number[];
     bundles: readonly number[];
+    /** The buyer's tips and chosen prices, in cents (checkout.schemas.ts checked their form). */
+    tips?: readonly { itemType: OrderItemType; itemId: number; tip: Cents }[];
+    prices?: readonly { itemType: OrderItemType; itemId: number; price: Cents }[];
     paymentType: OrderPaymentType;
     viewer: Session | null;
     metadata: EventMetadata;
@@ -65,11 +73,25 @@ export async function placeOrder(
     buyer = { userId: account.userId, email: input.form.email, guest: true };
   }
 
-  const items = await catalogueItemsToOrder(
+  const catalogueItems = await catalogueItemsToOrder(
     app.pool,
     { skins: input.skins, bundles: input.bundles },
     { userId: buyer.userId, signedIn: !buyer.guest },
   );
+  // The catalogue decides which items and their prices; the buyer only adds amounts, which the
+  // order decider checks (tip range, a chosen price only for pay what you want, at least the price).
+  const keyOf = (item: OrderItemRef) => `${item.itemType}:${item.itemId}`;
+  const tips = new Map((input.tips ?? []).map((choice) => [keyOf(choice), choice.tip]));
+  const prices = new Map((input.prices ?? []).map((choice) => [keyOf(choice), choice.price]));
+  const items = catalogueItems.map((item) => {
+    const tipCents = tips.get(keyOf(item));
+    const chosenPriceCents = prices.get(keyOf(item));
+    return {
+      ...item,
+      ...(tipCents === undefined ? {} : { tipCents }),
+      ...(chosenPriceCents === undefined ? {} : { chosenPriceCents }),
+    };
+  });
   const id = await nextOrderId(app.pool);
   const placedAt = app.now();
   const orderId = String(id);

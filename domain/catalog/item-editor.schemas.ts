@@ -52,6 +52,15 @@ export const priceEur = z
       context.addIssue({ code: 'custom', message: editorMessages.priceCents });
   });
 
+/**
+ * Pay what you want: the price is then the least a buyer pays and they may pay more (up to the
+ * highest price). Only a paid item can be; a free one is saved without it.
+ */
+const payWhatYouWant = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
+
 /** Euros (as the API and forms carry them) to integer cents. */
 export const centsOf = (eur: number): number => Math.round(eur * 100);
 
@@ -113,6 +122,7 @@ export const skinInput = z
     description: optionalText(DESCRIPTION_MAX, editorMessages.descriptionLength),
     type: z.enum(GAME_TYPES),
     price: priceEur,
+    payWhatYouWant,
     availableAlone: z
       .boolean()
       .nullish()
@@ -130,29 +140,33 @@ export const skinInput = z
   })
   .transform((skin) => ({
     ...skin,
+    payWhatYouWant: skin.payWhatYouWant && skin.price > 0,
     colorVariations: skin.colorVariations.filter((variation) => variation !== skin.id),
   }));
 export type SkinInput = z.infer<typeof skinInput>;
 
 /** createBundle and updateBundle (spec 7.2): the author's own skins, listed once each. */
-export const bundleInput = z.object({
-  id: id.nullish(),
-  title,
-  description: z
-    .string({ error: editorMessages.bundleDescriptionRequired })
-    .trim()
-    .min(1, editorMessages.bundleDescriptionRequired)
-    .max(DESCRIPTION_MAX, editorMessages.descriptionLength),
-  type: z.enum(GAME_TYPES),
-  price: priceEur,
-  videoUrl,
-  skins: z
-    .array(z.object({ id, availableAlone: z.boolean().nullish(), price: z.number().nullish() }))
-    .min(1, editorMessages.bundleSkins)
-    .max(100)
-    .transform((list) => [...new Map(list.map((skin) => [skin.id, skin])).values()]),
-  images,
-});
+export const bundleInput = z
+  .object({
+    id: id.nullish(),
+    title,
+    description: z
+      .string({ error: editorMessages.bundleDescriptionRequired })
+      .trim()
+      .min(1, editorMessages.bundleDescriptionRequired)
+      .max(DESCRIPTION_MAX, editorMessages.descriptionLength),
+    type: z.enum(GAME_TYPES),
+    price: priceEur,
+    payWhatYouWant,
+    videoUrl,
+    skins: z
+      .array(z.object({ id, availableAlone: z.boolean().nullish(), price: z.number().nullish() }))
+      .min(1, editorMessages.bundleSkins)
+      .max(100)
+      .transform((list) => [...new Map(list.map((skin) => [skin.id, skin])).values()]),
+    images,
+  })
+  .transform((bundle) => ({ ...bundle, payWhatYouWant: bundle.payWhatYouWant && bundle.price > 0 }));
 export type BundleInput = z.infer<typeof bundleInput>;
 
 /** A comment: plain text, at least 3 characters once trimmed. */

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../accounts/account.schemas';
 import { isCountryCode } from '../accounts/countries';
+import { PRICE_MAX_EUR } from '../catalog/item-editor.schemas';
+import { CENTS_PER_EURO } from '../money';
 
 // Shared by the checkout form (web) and the checkout calls (API): one definition of spec 5, Checkout.
 export const FULLNAME_MIN = 3;
 export const FULLNAME_MAX = 100;
 /** More than any real cart; keeps one request from asking for thousands of catalogue rows. */
 export const CART_MAX_ITEMS = 50;
+/** A buyer may tip the author of each item up to 100 EUR, in whole cents. */
+export const TIP_MAX_EUR = 100;
 
 export const checkoutMessages = {
   email: 'Enter a valid email address.',
@@ -19,6 +23,13 @@ export const checkoutMessages = {
   tooManyItems: `A cart can hold at most ${CART_MAX_ITEMS} items.`,
   itemId: 'Unknown item.',
   orderId: 'Unknown order.',
+  tipRange: `A tip is 0 to ${TIP_MAX_EUR} EUR, in whole cents.`,
+  chosenPrice: `Choose a price of at most ${PRICE_MAX_EUR} EUR, in whole cents.`,
+  choiceNotInCart: 'A tip or a chosen price is for an item that is not in your cart.',
+  choiceTwice: 'An item has two tips or two chosen prices.',
+  fixedPrice: (name: string) => `${name} has a fixed price.`,
+  chosenPriceRange: (name: string, minimum: string) =>
+    `${name} costs at least ${minimum}: choose that or more (at most ${PRICE_MAX_EUR} EUR).`,
 } as const;
 
 const ticked = (message: string) =>
@@ -55,7 +66,68 @@ const itemId = z.union(
 );
 const itemIds = z.array(itemId).max(CART_MAX_ITEMS, checkoutMessages.tooManyItems).default([]);
 
-function nonEmptyCart(cart: { skins: number[]; bundles: number[] }, context: z.RefinementCtx) {
+/** Euros as the API carries them (a number, at most two decimals) from 0 to `max`, as cents. */
+const eurosUpTo = (max: number, message: string) =>
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(max, message)
+    .refine((euros) => Math.abs(Math.round(euros * CENTS_PER_EURO) - euros * CENTS_PER_EURO) < 1e-6, message)
+    .transform((euros) => Math.round(euros * CENTS_PER_EURO));
+
+/** One tip field of the cart (euros, 0 to 100, cents at most), as the form and the API check it. */
+export const tipEuros = eurosUpTo(TIP_MAX_EUR, checkoutMessages.tipRange);
+/** A price chosen for a pay-what-you-want item (euros); its minimum is the catalogue's, checked by the order. */
+export const chosenPriceEuros = eurosUpTo(PRICE_MAX_EUR, checkoutMessages.chosenPrice);
+
+const cartItem = { itemType: z.enum(['SKIN', 'BUNDLE']), itemId };
+/**
+ * What the buyer chose per item: tips (any paid item) and prices (pay-what-you-want items). Only the
+ * amounts are the buyer's; which items and their prices still come from the catalogue.
+ */
+const choices = {
+  tips: z
+    .array(z.object({ ...cartItem, tip: tipEuros }))
+    .max(CART_MAX_ITEMS, checkoutMessages.tooManyItems)
+    .default([]),
+  prices: z
+    .array(z.object({ ...cartItem, price: chosenPriceEuros }))
+    .max(CART_MAX_ITEMS, checkoutMessages.tooManyItems)
+    .default([]),
+};
+
+type CartWithChoices = {
+  skins: number[];
+  bundles: number[];
+  tips: { itemType: 'SKIN' | 'BUNDLE'; itemId: number }[];
+  prices: { itemType: 'SKIN' | 'BUNDLE'; itemId: number }[];
+};
+
+/** Each tip and chosen price names an item of the cart, at most once. */
+function choicesInCart(cart: CartWithChoices, context: z.RefinementCtx) {
+  const inCart = new Set([
+    ...cart.skins.map((id) => `SKIN:${id}`),
+    ...cart.bundles.map((id) => `BUNDLE:${id}`),
+  ]);
+  for (const field of ['tips', 'prices'] as const) {
+    const seen = new Set<string>();
+    for (const choice of cart[field]) {
+      const key = `${choice.itemType}:${choice.itemId}`;
+      if (!inCart.has(key)) {
+        context.addIssue({ code: 'custom', message: checkoutMessages.choiceNotInCart, path: [field] });
+        return;
+      }
+      if (seen.has(key)) {
+        context.addIssue({ code: 'custom', message: checkoutMessages.choiceTwice, path: [field] });
+        return;
+      }
+      seen.add(key);
+    }
+  }
+}
+
+function nonEmptyCart(cart: CartWithChoices, context: z.RefinementCtx) {
+  choicesInCart(cart, context);
   if (cart.skins.length + cart.bundles.length === 0) {
     context.addIssue({ code: 'custom', message: checkoutMessages.emptyCart, path: ['skins'] });
   }
@@ -65,11 +137,13 @@ function nonEmptyCart(cart: { skins: number[]; bundles: number[] }, context: z.R
 }
 
 /**
- * POST /api/stripe/checkout: the form and the cart's ids. Nothing else is read: a price, a total or
- * any other field a client adds is ignored, because prices come from the catalogue only.
+ * POST /api/stripe/checkout: the form, the cart's ids, and the buyer's tips and chosen prices
+ * (`tips: [{ itemType, itemId, tip }]`, `prices: [{ itemType, itemId, price }]`, euros). Nothing
+ * else is read: a total or any other field a client adds is ignored; prices come from the
+ * catalogue, and a chosen price counts only for a pay-what-you-want item, at least its price.
  */
 export const cardCheckoutRequestSchema = checkoutFormSchema
-  .extend({ skins: itemIds, bundles: itemIds })
+  .extend({ skins: itemIds, bundles: itemIds, ...choices })
   .superRefine(nonEmptyCart);
 export type CardCheckoutRequest = z.infer<typeof cardCheckoutRequestSchema>;
 
@@ -83,6 +157,7 @@ export const paypalOrderRequestSchema = checkoutFormSchema
     reminderAccepted: ticked(checkoutMessages.reminder).optional(),
     skins: itemIds,
     bundles: itemIds,
+    ...choices,
   })
   .superRefine(nonEmptyCart);
 export type PaypalOrderRequest = z.infer<typeof paypalOrderRequestSchema>;

@@ -112,3 +112,77 @@ describe('checkout result pages', () => {
     });
   });
 });
+
+describe('tips and chosen prices in a checkout request', () => {
+  const cart = { ...form, skins: [7], bundles: [3] };
+
+  it('carries them as cents, for items of the cart', () => {
+    const parsed = cardCheckoutRequestSchema.parse({
+      ...cart,
+      tips: [
+        { itemType: 'SKIN', itemId: 7, tip: 2.5 },
+        { itemType: 'BUNDLE', itemId: '3', tip: 100 },
+      ],
+      prices: [{ itemType: 'SKIN', itemId: 7, price: 12.34 }],
+    });
+    expect(parsed.tips).toEqual([
+      { itemType: 'SKIN', itemId: 7, tip: 250 },
+      { itemType: 'BUNDLE', itemId: 3, tip: 10_000 },
+    ]);
+    expect(parsed.prices).toEqual([{ itemType: 'SKIN', itemId: 7, price: 1234 }]);
+    expect(cardCheckoutRequestSchema.parse(cart)).toMatchObject({ tips: [], prices: [] });
+  });
+
+  it.each([
+    [
+      'over 100 EUR',
+      { tips: [{ itemType: 'SKIN', itemId: 7, tip: 100.01 }] },
+      'tips',
+      checkoutMessages.tipRange,
+    ],
+    ['negative', { tips: [{ itemType: 'SKIN', itemId: 7, tip: -1 }] }, 'tips', checkoutMessages.tipRange],
+    [
+      'a fraction of a cent',
+      { tips: [{ itemType: 'SKIN', itemId: 7, tip: 1.005 }] },
+      'tips',
+      checkoutMessages.tipRange,
+    ],
+    ['text', { tips: [{ itemType: 'SKIN', itemId: 7, tip: '5' }] }, 'tips', checkoutMessages.tipRange],
+    [
+      'for an item not in the cart',
+      { tips: [{ itemType: 'BUNDLE', itemId: 7, tip: 1 }] },
+      'tips',
+      checkoutMessages.choiceNotInCart,
+    ],
+    [
+      'twice for one item',
+      {
+        tips: [
+          { itemType: 'SKIN', itemId: 7, tip: 1 },
+          { itemType: 'SKIN', itemId: 7, tip: 2 },
+        ],
+      },
+      'tips',
+      checkoutMessages.choiceTwice,
+    ],
+    [
+      'a chosen price over 500 EUR',
+      { prices: [{ itemType: 'SKIN', itemId: 7, price: 500.01 }] },
+      'prices',
+      checkoutMessages.chosenPrice,
+    ],
+    [
+      'a chosen price not in the cart',
+      { prices: [{ itemType: 'SKIN', itemId: 8, price: 5 }] },
+      'prices',
+      checkoutMessages.choiceNotInCart,
+    ],
+  ])('refuses a tip or price %s', (_, choice, field, message) => {
+    for (const schema of [cardCheckoutRequestSchema, paypalOrderRequestSchema]) {
+      const result = schema.safeParse({ ...cart, ...choice });
+      expect(result.success).toBe(false);
+      expect(firstIssue(result)?.field.split('.')[0]).toBe(field);
+      expect(firstIssue(result)?.message).toBe(message);
+    }
+  });
+});

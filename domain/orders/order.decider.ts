@@ -1,8 +1,8 @@
-import { PRICE_MIN_EUR } from '../catalog/item-editor.schemas';
-import { checkoutMessages } from './checkout.schemas';
+import { PRICE_MAX_EUR, PRICE_MIN_EUR } from '../catalog/item-editor.schemas';
+import { checkoutMessages, TIP_MAX_EUR } from './checkout.schemas';
 import { DomainError, type DomainErrorCode } from '../errors';
 import { MIN_PAID_PRICE_CENTS, priceOrder, type FeePolicy, type OrderPaymentType } from '../fees';
-import { isCents, type Cents } from '../money';
+import { CENTS_PER_EURO, formatMoney, isCents, type Cents } from '../money';
 import {
   orderItemKey,
   paymentStatusAfter,
@@ -18,8 +18,10 @@ import {
 /** Refunds are possible within 7 days of the payment (spec 9). */
 export const REFUND_WINDOW_DAYS = 7;
 const REFUND_WINDOW_MS = REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
-/** A tip is whole cents, at most the highest item price (500 EUR). */
-export const MAX_TIP_CENTS = 50_000;
+/** A tip is whole cents, 0 to 100 EUR per item (checkout.schemas.ts says it to the buyer). */
+export const MAX_TIP_CENTS = TIP_MAX_EUR * CENTS_PER_EURO;
+/** The most a buyer may choose to pay for a pay-what-you-want item: the highest price (500 EUR). */
+export const MAX_CHOSEN_PRICE_CENTS = PRICE_MAX_EUR * CENTS_PER_EURO;
 
 /** An item as the command handler read it from the catalogue: its price is the catalogue's. */
 export type CatalogueItem = {
@@ -28,6 +30,8 @@ export type CatalogueItem = {
   name: string;
   authorId: number;
   priceCents: Cents;
+  /** The author lets buyers pay more: `priceCents` is then the least a buyer pays. */
+  payWhatYouWant?: boolean;
   /** A bundle's skins at the time of the order (recorded in OrderPlaced). */
   skinIds?: readonly number[];
 };
@@ -41,9 +45,10 @@ export type PlaceOrder = {
   paymentType: OrderPaymentType;
   /**
    * The items with their catalogue price, loaded by the handler from the catalogue by id; a price
-   * the client sent never gets here. The tip is the buyer's own choice (0 when not given).
+   * the client sent never gets here. The tip is the buyer's own choice (0 when not given), and so is
+   * `chosenPriceCents` for a pay-what-you-want item (at least its catalogue price).
    */
-  items: readonly (CatalogueItem & { tipCents?: Cents })[];
+  items: readonly (CatalogueItem & { tipCents?: Cents; chosenPriceCents?: Cents })[];
   /** The configured fee policy; the prices it gives are recorded in OrderPlaced. */
   feePolicy: FeePolicy;
   placedAt: Date;
@@ -115,6 +120,8 @@ export type OrderRefusalReason =
   | 'FREE_ITEM'
   | 'PRICE_BELOW_MINIMUM'
   | 'INVALID_TIP'
+  | 'FIXED_PRICE'
+  | 'INVALID_CHOSEN_PRICE'
   | 'DUPLICATE_ITEM'
   | 'OWN_ITEM'
   | 'WRONG_PROVIDER'
@@ -231,7 +238,21 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
       );
     }
     if (!isCents(tipCents) || tipCents < 0 || tipCents > MAX_TIP_CENTS) {
-      throw refuse('INVALID_TIP', 'BAD_USER_INPUT', 'A tip is 0 to 500 EUR in whole cents.', 'tip');
+      throw refuse('INVALID_TIP', 'BAD_USER_INPUT', checkoutMessages.tipRange, 'tips');
+    }
+    const chosen = item.chosenPriceCents;
+    if (chosen !== undefined) {
+      if (!item.payWhatYouWant) {
+        throw refuse('FIXED_PRICE', 'BAD_USER_INPUT', checkoutMessages.fixedPrice(item.name), 'prices');
+      }
+      if (!isCents(chosen) || chosen < item.priceCents || chosen > MAX_CHOSEN_PRICE_CENTS) {
+        throw refuse(
+          'INVALID_CHOSEN_PRICE',
+          'BAD_USER_INPUT',
+          checkoutMessages.chosenPriceRange(item.name, formatMoney(item.priceCents)),
+          'prices',
+        );
+      }
     }
     const key = orderItemKey(item);
     if (seen.has(key)) {
@@ -247,7 +268,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
   const priced = priceOrder({
     items: command.items.map((item) => ({
       key: item,
-      priceCents: item.priceCents,
+      priceCents: item.chosenPriceCents ?? item.priceCents,
       tipCents: item.tipCents ?? 0,
     })),
     paymentType: command.paymentType,
@@ -278,6 +299,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
           siteFeeCents: amounts.siteFeeCents,
           paymentFeeCents: amounts.paymentFeeCents,
           authorShareCents: amounts.authorShareCents,
+          ...(item.payWhatYouWant ? { minimumPriceCents: item.priceCents } : {}),
           ...(item.itemType === 'BUNDLE' && item.skinIds ? { skinIds: [...item.skinIds] } : {}),
         })),
         totals: {

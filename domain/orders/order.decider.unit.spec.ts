@@ -199,6 +199,54 @@ describe('order decider: PlaceOrder', () => {
     thenRefused([], place({ items: [{ ...skin, tipCents }] }), 'INVALID_TIP', 'BAD_USER_INPUT');
   });
 
+  it('accepts a tip of up to 100 EUR per item', () => {
+    expect(MAX_TIP_CENTS).toBe(10_000);
+    const [event] = given([])
+      .when(place({ items: [{ ...skin, tipCents: MAX_TIP_CENTS }] }))
+      .events() as OrderPlaced[];
+    expect(event?.data.items[0]).toMatchObject({ priceCents: 500, tipCents: 10_000 });
+    expect(event?.data.totals.totalCents).toBe(10_500);
+  });
+
+  it('records the price a buyer chose for a pay-what-you-want item, and its minimum', () => {
+    const pwyw = { ...skin, payWhatYouWant: true, chosenPriceCents: 1200, tipCents: 100 };
+    const [event] = given([])
+      .when(place({ items: [pwyw, bundle] }))
+      .events() as OrderPlaced[];
+    expect(event?.data.items[0]).toMatchObject({ priceCents: 1200, tipCents: 100, minimumPriceCents: 500 });
+    // A fixed-price item records no minimum.
+    expect(event?.data.items[1]).not.toHaveProperty('minimumPriceCents');
+    expect(event?.data.totals.totalCents).toBe(1200 + 100 + 1000);
+    // The minimum itself may be chosen; without a choice the catalogue price is paid.
+    const [atMinimum] = given([])
+      .when(place({ items: [{ ...skin, payWhatYouWant: true, chosenPriceCents: 500 }] }))
+      .events() as OrderPlaced[];
+    expect(atMinimum?.data.items[0]).toMatchObject({ priceCents: 500, minimumPriceCents: 500 });
+    const [unchosen] = given([])
+      .when(place({ items: [{ ...skin, payWhatYouWant: true }] }))
+      .events() as OrderPlaced[];
+    expect(unchosen?.data.items[0]?.priceCents).toBe(500);
+  });
+
+  it('refuses a chosen price for a fixed-price item, and one under the minimum or over 500 EUR', () => {
+    const fixed = thenRefused(
+      [],
+      place({ items: [{ ...skin, chosenPriceCents: 900 }] }),
+      'FIXED_PRICE',
+      'BAD_USER_INPUT',
+    );
+    expect(fixed.message).toBe('Desert Fox has a fixed price.');
+    for (const chosenPriceCents of [499, 50_001, 600.5]) {
+      const refusal = thenRefused(
+        [],
+        place({ items: [{ ...skin, payWhatYouWant: true, chosenPriceCents }] }),
+        'INVALID_CHOSEN_PRICE',
+        'BAD_USER_INPUT',
+      );
+      expect(refusal.message.replace(/\u00a0/g, ' ')).toMatch(/^Desert Fox costs at least 5,00 €/);
+    }
+  });
+
   it('refuses to place the same order twice', () => {
     thenRefused(placed(), place(), 'ORDER_ALREADY_PLACED', 'CONFLICT');
   });

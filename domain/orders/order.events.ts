@@ -35,6 +35,11 @@ export type OrderedItem = OrderItemRef & {
   /** price + tip − site fee − payment fee */
   authorShareCents: Cents;
   /**
+   * Only for a pay-what-you-want item: the author's price, the least the buyer could pay;
+   * `priceCents` is then what the buyer chose. Absent for fixed prices (and in orders before it).
+   */
+  minimumPriceCents?: Cents;
+  /**
    * A bundle's skins when it was bought: owning the bundle owns exactly these, so ownership replays
    * the same whatever the bundle holds later. Absent for skins.
    */
