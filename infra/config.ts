@@ -26,6 +26,12 @@ const environmentSchema = z.object({
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(5_000),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Uploads (docs/authoring.md): per-user room for unsaved uploads, bytes a day, and zip inflation caps.
+  // At least 110 MB each: one skin's editor may hold ten 8 MB pictures and a 25 MB zip at once.
+  UPLOAD_TEMPORARY_QUOTA_MB: z.coerce.number().int().min(110).max(100_000).default(300),
+  UPLOAD_DAILY_BUDGET_MB: z.coerce.number().int().min(110).max(1_000_000).default(1000),
+  ZIP_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(100_000).default(512),
+  ZIP_MAX_COMPRESSION_RATIO: z.coerce.number().int().min(2).max(100_000).default(100),
   // Payments (docs/buying.md): without keys, the built-in local stand-ins take the providers' place.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -70,8 +76,19 @@ export type Config = {
   };
   storageDir: string;
   authRateLimitPerMinute: number;
+  uploads: UploadsConfig;
   payments: PaymentsConfig;
   payouts: PayoutsConfig;
+};
+
+export type UploadsConfig = {
+  /** What one user's uploads that no saved skin or bundle uses yet may hold together. */
+  temporaryQuotaBytes: number;
+  /** What one user may upload in a UTC day, refused uploads included (their bytes were read). */
+  dailyBudgetBytes: number;
+  /** A skin zip's files, inflated, together at most; and inflated bytes per byte of the zip. */
+  zipMaxInflatedBytes: number;
+  zipMaxCompressionRatio: number;
 };
 
 export type PayoutsConfig = {
@@ -106,6 +123,9 @@ export type PaymentsConfig = {
 };
 
 export class ConfigurationError extends Error {}
+
+/** A megabyte as the upload limits count it (the 25 MB zip limit is 26,214,400 bytes). */
+const MB = 1024 * 1024;
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -158,6 +178,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     storageDir: path.resolve(e.DATA_DIR, 'files'),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    uploads: {
+      temporaryQuotaBytes: e.UPLOAD_TEMPORARY_QUOTA_MB * MB,
+      dailyBudgetBytes: e.UPLOAD_DAILY_BUDGET_MB * MB,
+      zipMaxInflatedBytes: e.ZIP_MAX_INFLATED_MB * MB,
+      zipMaxCompressionRatio: e.ZIP_MAX_COMPRESSION_RATIO,
+    },
     payments: {
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -5,19 +5,29 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES, SKIN_ZIP_MAX_BYTES } from '../../domain/catalog/item-editor.schemas';
 import { DomainError } from '../../domain/errors';
 import { bearerToken, cookieValue } from '../../infra/auth/session-tokens';
-import { inspectSkinArchive } from '../../infra/media/skin-archive';
+import { inspectSkinArchive, SKIN_ARCHIVE_LIMITS } from '../../infra/media/skin-archive';
 import { storeUploadedImage } from '../../infra/media/uploaded-image';
 import type { AppContext } from '../app-context';
 import { filesOf, removeStoredFiles } from './stored-files';
-import { insertTemporaryAsset, type AssetType } from './temporary-assets.repository';
+import type { AssetType } from './temporary-assets.repository';
+import { chargeDailyBudget, insertTemporaryAssetWithinQuota, uploadWouldExceed } from './upload-quota';
 
 /** Uploads per user and minute: an editor sends up to 10 pictures and a zip at once, retries included. */
 export const UPLOADS_PER_MINUTE = 60;
 // Room for the multipart boundaries and part headers around the file itself.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-/** The refusal codes of the API contract; the web app shows spec 8's message for each. */
-export type UploadRefusalCode = 'UNKNOWN_FILENAME' | 'INVALID_FILENAME' | 'IMAGE_TOO_LARGE' | 'ZIP_TOO_LARGE';
+/**
+ * The refusal codes of the API contract, and the two upload limits per user (upload-quota.ts); the
+ * web app shows a message for each.
+ */
+export type UploadRefusalCode =
+  | 'UNKNOWN_FILENAME'
+  | 'INVALID_FILENAME'
+  | 'IMAGE_TOO_LARGE'
+  | 'ZIP_TOO_LARGE'
+  | 'UPLOAD_QUOTA_FULL'
+  | 'DAILY_UPLOAD_LIMIT';
 
 const uploadQuery = z.object({ type: z.enum(['IMAGE', 'SKIN_SOURCE']) });
 
@@ -81,8 +91,23 @@ export async function temporaryAssetRoutes(fastify: FastifyInstance, app: AppCon
             : refuse('ZIP_TOO_LARGE', `A skin file may have at most ${SKIN_ZIP_MAX_BYTES} bytes.`);
         };
 
+        const limits = app.config.uploads;
         const declaredLength = Number(request.headers['content-length']);
         if (declaredLength > maxBytes + MULTIPART_OVERHEAD_BYTES) return tooLarge();
+        if (declaredLength > 0) {
+          // The multipart framing around the file is a few hundred bytes: leave it out of the look.
+          const wouldExceed = await uploadWouldExceed(
+            app.pool,
+            limits,
+            viewer.id,
+            Math.max(0, declaredLength - 1024),
+            app.now(),
+          );
+          if (wouldExceed) {
+            reply.header('connection', 'close');
+            return refuse(wouldExceed.code, wouldExceed.detail);
+          }
+        }
         if (!request.isMultipart())
           return refuse('UNKNOWN_FILENAME', 'Send the file as the form field "file".');
         const part = await request.file({ limits: { fileSize: maxBytes } });
@@ -97,26 +122,38 @@ export async function temporaryAssetRoutes(fastify: FastifyInstance, app: AppCon
           if (error instanceof scope.multipartErrors.RequestFileTooLargeError) return tooLarge();
           throw error;
         }
+        // Read bytes count against the day's budget whatever becomes of the file.
+        const overBudget = await chargeDailyBudget(app.pool, limits, viewer.id, bytes.length, app.now());
+        if (overBudget) return refuse(overBudget.code, overBudget.detail);
         const originalName = originalNameOf(part.filename);
         if (!originalName) return refuse('UNKNOWN_FILENAME', 'The file has no name.');
 
-        const save = (asset: {
+        /** Records the stored file as the user's upload, or removes it again when refused. */
+        const save = async (asset: {
           type: AssetType;
           filename: string;
           sizeBytes: number;
           width?: number;
           height?: number;
-        }) =>
-          insertTemporaryAsset(app.pool, {
+        }) => {
+          const removeFiles = () =>
+            removeStoredFiles(app.storage, app.log, filesOf(asset.type, asset.filename));
+          const saved = await insertTemporaryAssetWithinQuota(app.pool, limits, {
             ...asset,
             ownerId: viewer.id,
             originalName,
             createdAt: app.now(),
           }).catch(async (error: unknown) => {
             // Without its row nothing would ever remove the stored file.
-            await removeStoredFiles(app.storage, app.log, filesOf(asset.type, asset.filename));
+            await removeFiles();
             throw error;
           });
+          if ('code' in saved) {
+            await removeFiles();
+            return { refused: refuse(saved.code, saved.detail) };
+          }
+          return saved;
+        };
 
         if (type === 'IMAGE') {
           const stored = await storeUploadedImage(app.storage, bytes);
@@ -125,19 +162,25 @@ export async function temporaryAssetRoutes(fastify: FastifyInstance, app: AppCon
               ? refuse('IMAGE_TOO_LARGE', stored.detail)
               : refuse('INVALID_FILENAME', stored.detail);
           }
-          const id = await save({ type, ...stored });
-          return answer(reply, { id, width: stored.width, height: stored.height });
+          const saved = await save({ type, ...stored });
+          if ('refused' in saved) return saved.refused;
+          return answer(reply, { id: saved.id, width: stored.width, height: stored.height });
         }
 
         if (!/\.zip$/i.test(originalName))
           return refuse('INVALID_FILENAME', 'The file name must end with .zip.');
-        const report = await inspectSkinArchive(bytes);
+        const report = await inspectSkinArchive(bytes, {
+          ...SKIN_ARCHIVE_LIMITS,
+          maxUnpackedBytes: limits.zipMaxInflatedBytes,
+          maxCompressionRatio: limits.zipMaxCompressionRatio,
+        });
         if (!report.ok) return refuse('INVALID_FILENAME', report.detail);
         const filename = `source-${randomUUID()}.zip`;
         await app.storage.put('private', filename, bytes);
-        const id = await save({ type, filename, sizeBytes: bytes.length });
+        const saved = await save({ type, filename, sizeBytes: bytes.length });
+        if ('refused' in saved) return saved.refused;
         return answer(reply, {
-          id,
+          id: saved.id,
           ...(report.wrappingFolder
             ? {
                 warning:

@@ -9,6 +9,10 @@ export const uploadMessages = {
   zipTooLarge: 'File is too large. Limit is 25 MB.',
   imageOther: 'There was an error uploading the image. Remove it and try again.',
   zipOther: 'There was an error uploading the file. Remove it and try again.',
+  /** The per-user upload limits (the server's UPLOAD_QUOTA_FULL and DAILY_UPLOAD_LIMIT). */
+  quotaFull:
+    'You have too many files waiting to be saved. Save your skin or bundle first, then upload the rest.',
+  dailyLimit: 'You have reached today’s upload limit. Try again tomorrow.',
   /** Spec 5: a picked file that is no .zip or is larger than 25 MB. */
   zipPicked: 'Must be a valid ZIP file (Max. 25 MB)',
 
@@ -63,6 +67,10 @@ export function uploadFailureMessage(code: string | null, type: AssetType): stri
       return uploadMessages.imageTooLarge;
     case 'ZIP_TOO_LARGE':
       return uploadMessages.zipTooLarge;
+    case 'UPLOAD_QUOTA_FULL':
+      return uploadMessages.quotaFull;
+    case 'DAILY_UPLOAD_LIMIT':
+      return uploadMessages.dailyLimit;
     default:
       return image ? uploadMessages.imageOther : uploadMessages.zipOther;
   }

@@ -13,6 +13,12 @@ describe('upload messages (spec 8)', () => {
     expect(uploadFailureMessage('ZIP_TOO_LARGE', 'SKIN_SOURCE')).toBe('File is too large. Limit is 25 MB.');
   });
 
+  it('says which upload limit was reached; a later try may succeed', () => {
+    expect(uploadFailureMessage('UPLOAD_QUOTA_FULL', 'IMAGE')).toMatch(/too many files waiting to be saved/);
+    expect(uploadFailureMessage('DAILY_UPLOAD_LIMIT', 'SKIN_SOURCE')).toMatch(/today’s upload limit/);
+    expect(isRetryable('DAILY_UPLOAD_LIMIT')).toBe(true);
+  });
+
   it('answers anything else with the generic message, which may be retried', () => {
     expect(uploadFailureMessage(null, 'IMAGE')).toBe(
       'There was an error uploading the image. Remove it and try again.',
