@@ -19,6 +19,18 @@ export const cartMessages = {
   remove: (title: string) => `Remove ${title} from the cart`,
   previewAlt: (title: string) => `Preview of ${title}`,
   total: 'Total',
+  /** Tips and pay what you want (the buyer's choice per item). */
+  choices: {
+    tip: 'Tip the author',
+    tipLabel: (title: string) => `Tip for the author of ${title}`,
+    tipHint: 'Optional, up to 100 €. All of it goes to the author, less the same fees as the price.',
+    yourPrice: 'Your price',
+    yourPriceLabel: (title: string) => `Your price for ${title}`,
+    payWhatYouWant: 'Pay what you want',
+    atLeast: (minimum: string) => `At least ${minimum}`,
+    withTip: (tip: string) => `incl. ${tip} tip`,
+    invalid: 'Fix the tips or prices marked in your cart first.',
+  },
   totalHint: 'Prices include every fee. You pay once; there is no subscription.',
   /** Items the cart does not keep (spec 4: only priced items; decisions: nothing bought twice). */
   dropped: {

@@ -26,7 +26,7 @@ import { cartMessages } from '../cart.messages';
 import type { CheckoutConfig } from '../lib/checkout-api';
 import { capturePaypalOrder, createPaypalOrder, startCardCheckout } from '../lib/checkout-api';
 import { CHECKOUT_FIELDS, checkoutOrder, validateCheckout } from '../lib/checkout-form';
-import type { CheckoutValues } from '../lib/checkout-form';
+import type { CheckoutChoices, CheckoutValues } from '../lib/checkout-form';
 import { LocalPaypalModal } from './local-paypal-modal';
 import { PaypalButtons } from './paypal-buttons';
 
@@ -49,6 +49,8 @@ export interface CheckoutFormProps {
   config: CheckoutConfig | null;
   configFailed: boolean;
   items: { skins: number[]; bundles: number[] };
+  /** The buyer's tips and chosen prices; null while one of the fields is invalid. */
+  choices: CheckoutChoices | null;
   totalCents: number;
   /** False while the cart is still loading or empty. */
   ready: boolean;
@@ -65,6 +67,7 @@ export function CheckoutForm({
   config,
   configFailed,
   items,
+  choices,
   totalCents,
   ready,
   onItemsRefused,
@@ -102,6 +105,8 @@ export function CheckoutForm({
     if (field && (CHECKOUT_FIELDS as readonly string[]).includes(field)) {
       errors.setServerError(field, message ?? texts.refused);
       setRefusal(texts.refused);
+    } else if (field === 'tips' || field === 'prices') {
+      setRefusal(message ?? cartMessages.choices.invalid);
     } else if (field === 'skins' || field === 'bundles' || field === 'items') {
       setRefusal(message ?? texts.refusedItems);
       onItemsRefused();
@@ -113,7 +118,7 @@ export function CheckoutForm({
   const payByCard = async (values: CheckoutValues) => {
     setRefusal(null);
     setPaying('card');
-    const answer = await startCardCheckout(checkoutOrder(values, items), token);
+    const answer = await startCardCheckout(checkoutOrder(values, items, choices ?? undefined), token);
     const next = answer.text.trim();
     if (answer.ok && next) {
       // The provider's page (or the local checkout page) takes over; the button stays busy.
@@ -128,7 +133,7 @@ export function CheckoutForm({
   /** POST create-order; marks the form or shows the toast and throws when it is refused. */
   const createOrder = async (values: CheckoutValues): Promise<string> => {
     setRefusal(null);
-    const answer = await createPaypalOrder(checkoutOrder(values, items), token);
+    const answer = await createPaypalOrder(checkoutOrder(values, items, choices ?? undefined), token);
     const orderId = answer.text.trim();
     if (answer.ok && orderId) return orderId;
     if (answer.status >= 400 && answer.status < 500) markRefusal(answer);
@@ -171,7 +176,7 @@ export function CheckoutForm({
   };
 
   const busy = paying !== null || approving;
-  const disabled = !ready || busy;
+  const disabled = !ready || busy || choices === null;
 
   let paypal: ReactNode = null;
   if (!config) {
@@ -256,6 +261,10 @@ export function CheckoutForm({
         {refusal ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
             {refusal}
+          </Alert>
+        ) : choices === null && ready ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertCircle />}>
+            {cartMessages.choices.invalid}
           </Alert>
         ) : null}
 

@@ -7,9 +7,11 @@ export const CartItemsQuery = graphql(`
     skinsById(ids: $skinIds) {
       ...SkinCardFields
       availableAlone
+      payWhatYouWant
     }
     bundlesById(ids: $bundleIds) {
       ...BundleCardFields
+      payWhatYouWant
     }
   }
 `);

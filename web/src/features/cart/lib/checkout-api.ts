@@ -40,6 +40,9 @@ export interface CheckoutOrder {
   country: string;
   skins: number[];
   bundles: number[];
+  /** Tips (euros) for the authors of some items, and prices chosen for pay-what-you-want items. */
+  tips: { itemType: 'SKIN' | 'BUNDLE'; itemId: number; tip: number }[];
+  prices: { itemType: 'SKIN' | 'BUNDLE'; itemId: number; price: number }[];
   termsAccepted: boolean;
   reminderAccepted: boolean;
 }

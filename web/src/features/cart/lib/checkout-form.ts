@@ -21,10 +21,15 @@ function formInput(values: CheckoutValues) {
 const resolve = zod4Resolver(checkoutFormSchema, { errorPriority: 'first' });
 export const validateCheckout = (values: CheckoutValues) => resolve(formInput(values));
 
-/** The body of the checkout calls: the form as the shared rules read it, and the cart's ids. */
+/** The buyer's tips and chosen prices (lib/cart-choices.ts), as the checkout calls carry them. */
+export type CheckoutChoices = Pick<CheckoutOrder, 'tips' | 'prices'>;
+const noChoices: CheckoutChoices = { tips: [], prices: [] };
+
+/** The body of the checkout calls: the form as the shared rules read it, the cart's ids and choices. */
 export function checkoutOrder(
   values: CheckoutValues,
   items: { skins: number[]; bundles: number[] },
+  choices: CheckoutChoices = noChoices,
 ): CheckoutOrder {
   const form = checkoutFormSchema.parse(formInput(values));
   return {
@@ -33,6 +38,8 @@ export function checkoutOrder(
     country: form.country,
     skins: items.skins,
     bundles: items.bundles,
+    tips: choices.tips,
+    prices: choices.prices,
     termsAccepted: form.termsAccepted,
     reminderAccepted: form.reminderAccepted,
   };

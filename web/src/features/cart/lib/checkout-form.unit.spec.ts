@@ -19,8 +19,15 @@ describe('the checkout form', () => {
       country: 'cz',
       skins: [3, 5],
       bundles: [1],
+      tips: [],
+      prices: [],
       termsAccepted: true,
       reminderAccepted: true,
+    });
+    const tips = [{ itemType: 'SKIN' as const, itemId: 3, tip: 2 }];
+    expect(checkoutOrder(valid, { skins: [3], bundles: [] }, { tips, prices: [] })).toMatchObject({
+      tips,
+      prices: [],
     });
   });
 

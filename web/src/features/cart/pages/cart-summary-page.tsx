@@ -10,6 +10,7 @@ import { CartLines } from '../components/cart-lines';
 import { CheckoutForm } from '../components/checkout-form';
 import { useCartItems } from '../hooks/use-cart-items';
 import type { DroppedItems } from '../hooks/use-cart-items';
+import { cartWithChoices, lineKey, type LineChoice } from '../lib/cart-choices';
 import { fetchCheckoutConfig } from '../lib/checkout-api';
 import type { CheckoutConfig } from '../lib/checkout-api';
 import classes from './cart-summary-page.module.css';
@@ -89,6 +90,18 @@ function EmptyCart({ dropped }: { dropped: DroppedItems }) {
 export function CartSummaryPage() {
   const cart = useCartItems();
   const { config, failed: configFailed } = useCheckoutConfig();
+  // Tips and chosen prices per line, for this visit of the page (the stored cart keeps ids only).
+  const [choices, setChoices] = useState<Record<string, LineChoice>>({});
+  const priced = cartWithChoices(
+    cart.lines.map((line) => ({
+      kind: line.kind,
+      id: line.id,
+      title: line.item.title,
+      price: line.item.price,
+      payWhatYouWant: line.item.payWhatYouWant,
+    })),
+    choices,
+  );
 
   if (cart.empty) return <EmptyCart dropped={cart.dropped} />;
 
@@ -114,7 +127,15 @@ export function CartSummaryPage() {
   } else if (cart.error) {
     items = <ListLoadError message={cartMessages.loadFailed} onRetry={cart.retry} />;
   } else {
-    items = <CartLines lines={cart.lines} onRemove={(line) => cart.remove(line.kind, line.id)} />;
+    items = (
+      <CartLines
+        lines={cart.lines}
+        onRemove={(line) => cart.remove(line.kind, line.id)}
+        choices={choices}
+        checked={priced.checked}
+        onChoice={(line, choice) => setChoices((before) => ({ ...before, [lineKey(line)]: choice }))}
+      />
+    );
   }
 
   return (
@@ -192,7 +213,7 @@ export function CartSummaryPage() {
                 <Skeleton h={36} w={120} />
               ) : (
                 <Text className={classes.totalAmount} aria-live="polite">
-                  {formatPrice(cart.totalCents / 100)}
+                  {formatPrice(priced.totalCents / 100)}
                 </Text>
               )}
             </Group>
@@ -203,7 +224,8 @@ export function CartSummaryPage() {
               config={config}
               configFailed={configFailed}
               items={cart.ids}
-              totalCents={cart.totalCents}
+              choices={priced.valid ? priced.request : null}
+              totalCents={priced.totalCents}
               ready={!cart.loading && !cart.error && count > 0}
               onItemsRefused={cart.retry}
             />
