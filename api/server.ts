@@ -13,11 +13,14 @@ import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.reso
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
 import { viewerOf, type RequestContext } from './auth/viewer';
 import { LongScalar } from './graphql/common.schema';
+import { costLimitHook, limitErrorOf, queryShapeRules, registerQueryLimits } from './graphql/query-limits';
 import { typeDefs } from './graphql/schema';
 import { restErrorHandler, toGraphQLError } from './errors';
 import { healthResolvers } from './health/health.resolvers';
 import { healthRoutes } from './health/health.routes';
 import { publicFilesRoutes } from './media/public-files.routes';
+import { registerRequestGuards } from './request-guards';
+import { registerSecurityHeaders } from './security-headers';
 import { checkoutRoutes } from './orders/checkout.routes';
 import { localCheckoutRoutes } from './orders/local-checkout.routes';
 import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
@@ -26,9 +29,6 @@ import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { webAppRoutes } from './web-app/web-app.routes';
-
-// Deep enough for every screen's query, shallow enough to refuse abusive nesting.
-const MAX_QUERY_DEPTH = 10;
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
@@ -56,9 +56,12 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   fastify.setErrorHandler(restErrorHandler);
+  await registerSecurityHeaders(fastify, app.config);
+  registerRequestGuards(fastify);
   // Limits are set per route (auth calls, comments, ratings): nothing is limited unless it says so.
   await fastify.register(rateLimit, { global: false });
-  // Before the GraphQL route, so its hooks apply to it.
+  // Before the GraphQL route, so their hooks apply to it; the size limit first, so the cache never keeps an oversized answer.
+  registerQueryLimits(fastify, app.config.graphql);
   app.responseCache.register(fastify);
 
   await fastify.register(mercurius, {
@@ -89,15 +92,20 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       request,
     }),
     graphiql: app.config.env === 'development',
-    queryDepth: MAX_QUERY_DEPTH,
+    // Aliases and depth (docs/security.md); the cost, which needs the variables, in preExecution below.
+    validationRules: queryShapeRules(app.config.graphql),
     // Compile each query after its first run (graphql-jit): the skins list answers about twice as fast.
     jit: 1,
     errorFormatter: (execution, context) => {
       const request = context.reply?.request;
-      const errors = (execution.errors ?? []).map((error) => toGraphQLError(error, request));
+      const errors = (execution.errors ?? []).map(
+        (error) => limitErrorOf(error) ?? toGraphQLError(error, request),
+      );
       return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
     },
   });
+
+  fastify.graphql.addHook('preExecution', costLimitHook(app.config.graphql));
 
   await healthRoutes(fastify, app);
   await authRoutes(fastify, app);

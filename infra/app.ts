@@ -49,7 +49,7 @@ export async function createAppContext(
     mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
     storage,
     skinFiles: new SkinFileCache(storage),
-    responseCache: new CatalogueResponseCache(),
+    responseCache: new CatalogueResponseCache({ maxBytes: config.graphql.responseCacheMaxBytes }),
     payments: createPaymentProviders(config.payments),
     limits: createUserActionLimits(() => context.now()),
     downloadGrants: new DownloadGrants(secret, () => context.now()),

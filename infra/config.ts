@@ -17,6 +17,12 @@ const environmentSchema = z.object({
   PROJECTION_LAG_DEGRADED_SECONDS: z.coerce.number().positive().max(86_400).default(5),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   TRUST_PROXY: z.stringbool().default(false),
+  // GraphQL limits (docs/security.md): per operation, checked before it runs; the answer and cache sizes.
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(25_000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(15),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(100).default(10),
+  GRAPHQL_MAX_RESPONSE_BYTES: z.coerce.number().int().min(10_000).default(2 * 1024 * 1024),
+  RESPONSE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('TrackSkins <noreply@trackskins.local>'),
@@ -66,6 +72,14 @@ export type Config = {
   webDistDir: string;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
+  /** Limits of one GraphQL request, and the anonymous response cache's memory (docs/security.md). */
+  graphql: {
+    maxCost: number;
+    maxAliases: number;
+    maxDepth: number;
+    maxResponseBytes: number;
+    responseCacheMaxBytes: number;
+  };
   jwtSecret: string | undefined;
   mail: {
     smtpUrl: string | undefined;
@@ -164,6 +178,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webDistDir: path.resolve('web/dist'),
     trustProxy: e.TRUST_PROXY,
+    graphql: {
+      maxCost: e.GRAPHQL_MAX_COST,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxResponseBytes: e.GRAPHQL_MAX_RESPONSE_BYTES,
+      responseCacheMaxBytes: e.RESPONSE_CACHE_MAX_BYTES,
+    },
     jwtSecret: e.JWT_SECRET,
     mail: {
       smtpUrl: e.SMTP_URL,

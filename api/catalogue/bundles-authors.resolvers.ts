@@ -3,7 +3,7 @@ import { DomainError } from '../../domain/errors';
 import { userViewLoader } from '../accounts/accounts.resolvers';
 import { avatarOf } from '../accounts/avatar';
 import { isAdmin, type RequestContext } from '../auth/viewer';
-import { pageOf, pageRequest } from '../graphql/paging';
+import { pageOf, pageRequest, sortOf } from '../graphql/paging';
 import {
   findAuthorByUrl,
   listAuthors,
@@ -88,7 +88,7 @@ export const bundlesAuthorsResolvers = {
     bundles: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const args = bundleListArgs.parse(rawArgs);
       const page = pageRequest(args.page, BUNDLES_PAGE_SIZE);
-      const sort = BUNDLE_SORTS[(page.sortBy ?? 'createdAt') as keyof typeof BUNDLE_SORTS] ?? 'createdAt';
+      const sort = sortOf(page.sortBy, BUNDLE_SORTS, 'createdAt');
       // Spec 7.2: createdAt descending, any other field ascending.
       const direction = page.sortDirection ?? (sort === 'createdAt' ? 'DESC' : 'ASC');
       const { rows, total } = await listBundles(context.services.pool, {

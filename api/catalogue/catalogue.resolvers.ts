@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors';
 import { imageVariantNames } from '../../infra/media/image-variants';
 import { publicUserViewOf, seesPrivateFieldsOf, userViewLoader } from '../accounts/accounts.resolvers';
 import { isAdmin, requireViewer, type RequestContext } from '../auth/viewer';
-import { pageOf, pageRequest } from '../graphql/paging';
+import { pageOf, pageRequest, sortOf } from '../graphql/paging';
 import { rateSkin } from './rate-skin.handler';
 import {
   findSkinByUrl,
@@ -131,7 +131,7 @@ type SkinObject = ReturnType<typeof skinOf>;
 /** Sorting: createdAt descending by default; any other field ascending unless a direction is given. */
 function listingOf(args: z.infer<typeof listArgs>, context: RequestContext, fallbackSort: SkinSort) {
   const page = pageRequest(args.page, SKINS_PAGE_SIZE);
-  const sort = (page.sortBy && SORTS[page.sortBy]) || fallbackSort;
+  const sort = sortOf(page.sortBy, SORTS, fallbackSort);
   const direction = page.sortDirection ?? (sort === 'createdAt' || sort === 'downloads' ? 'DESC' : 'ASC');
   const search = args.search?.trim() ? args.search.trim() : null;
   return {

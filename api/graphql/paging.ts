@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DomainError } from '../../domain/errors';
 
 /** Largest page the server hands out, whatever a client asks for (api-contract.md). */
 export const MAX_PAGE_SIZE = 100;
@@ -35,4 +36,24 @@ export function pageOf<T>(content: T[], total: number, request: { page: number; 
     },
     content,
   };
+}
+
+/**
+ * The sort a `sortBy` names, from the list a query offers; the fallback when none is given. Looked
+ * up as an own key only, so `constructor` or `__proto__` are unknown names, not Object's members.
+ */
+export function sortOf<T extends string>(
+  sortBy: string | null,
+  sorts: Readonly<Record<string, T>>,
+  fallback: T,
+): T {
+  if (sortBy === null || sortBy === '') return fallback;
+  if (!Object.hasOwn(sorts, sortBy)) {
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `Sort by one of: ${Object.keys(sorts).join(', ')}.`,
+      'page.sortBy',
+    );
+  }
+  return sorts[sortBy]!;
 }

@@ -20,10 +20,12 @@ const PUBLIC_FIELDS = new Set([
 ]);
 const MAX_ENTRIES = 2_000;
 const MAX_ANSWER_BYTES = 512 * 1024;
+/** Longest operation name a cached document may have (the key holds it). */
+const MAX_OPERATION_NAME = 200;
 
 /** The versions an answer was computed at: every change moves `all`, download counts move `downloads`. */
 type Versions = { all: number; downloads: number };
-type Entry = { versions: Versions; readsDownloads: boolean; body: string };
+type Entry = { versions: Versions; readsDownloads: boolean; body: string; bytes: number };
 type Slot = { key: string; versions: Versions; readsDownloads: boolean };
 
 /** The kinds of change a 'catalogue_changed' notice names: '' for any, 'downloads' for download counters only. */
@@ -40,6 +42,10 @@ export type CatalogueChange = 'downloads' | 'any';
  * items).
  */
 export class CatalogueResponseCache {
+  /** All kept answers together at most (least recently served forgotten first); 0 keeps none. */
+  private readonly maxBytes: number;
+  /** What the kept answers hold now, in bytes. */
+  bytes = 0;
   private readonly versions: Versions = { all: 0, downloads: 0 };
   /** Only while change notices are heard; without them an entry could outlive a change. */
   private live = false;
@@ -48,15 +54,41 @@ export class CatalogueResponseCache {
   hits = 0;
   misses = 0;
 
+  constructor(options: { maxBytes?: number } = {}) {
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+
+  /** Keeps an answer, first forgetting the least recently served ones until it fits. */
+  private keep(key: string, entry: Entry): void {
+    this.forget(key);
+    if (entry.bytes > Math.min(this.maxBytes, MAX_ANSWER_BYTES)) return;
+    while (
+      this.entries.size > 0 &&
+      (this.entries.size >= MAX_ENTRIES || this.bytes + entry.bytes > this.maxBytes)
+    ) {
+      this.forget(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+  }
+
   /** A change was committed: nothing computed before it that may show it may be served again. */
   invalidate(change: CatalogueChange = 'any'): void {
     if (change === 'downloads') {
       this.versions.downloads += 1;
-      for (const [key, entry] of this.entries) if (entry.readsDownloads) this.entries.delete(key);
+      for (const [key, entry] of this.entries) if (entry.readsDownloads) this.forget(key);
       return;
     }
     this.versions.all += 1;
     this.entries.clear();
+    this.bytes = 0;
   }
 
   private isCurrent(versions: Versions, readsDownloads: boolean): boolean {
@@ -92,16 +124,12 @@ export class CatalogueResponseCache {
       const slot = (request as { cacheSlot?: Slot }).cacheSlot;
       if (!slot || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       // Only answers computed while nothing they show changed, and without errors.
-      if (
-        this.isCurrent(slot.versions, slot.readsDownloads) &&
-        payload.length <= MAX_ANSWER_BYTES &&
-        !payload.includes('"errors"')
-      ) {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(slot.key, {
+      if (this.isCurrent(slot.versions, slot.readsDownloads) && !payload.includes('"errors"')) {
+        this.keep(slot.key, {
           versions: slot.versions,
           readsDownloads: slot.readsDownloads,
           body: payload,
+          bytes: Buffer.byteLength(payload),
         });
       }
       reply.header('x-cache', 'miss');
@@ -117,7 +145,12 @@ export class CatalogueResponseCache {
       variables?: unknown;
       operationName?: unknown;
     };
-    if (typeof query !== 'string' || query.length > 10_000 || !this.isPublicQuery(query, operationName))
+    if (
+      typeof query !== 'string' ||
+      query.length > 10_000 ||
+      String(operationName ?? '').length > MAX_OPERATION_NAME ||
+      !this.isPublicQuery(query, operationName)
+    )
       return null;
     const variablesText = JSON.stringify(variables ?? null);
     const key = createHash('sha1')
@@ -134,7 +167,12 @@ export class CatalogueResponseCache {
 
   /** A read-only document whose every root field is public (fragments spread at the root are not). */
   private isPublicQuery(query: string, operationName: unknown): boolean {
-    const key = `${String(operationName ?? '')}\0${query}`;
+    // A digest, so the remembered documents take little memory whatever their length.
+    const key = createHash('sha1')
+      .update(String(operationName ?? ''))
+      .update('\0')
+      .update(query)
+      .digest('base64url');
     const known = this.documents.get(key);
     if (known !== undefined) return known;
     let document: DocumentNode | null;

@@ -1,6 +1,8 @@
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { isCountryCode } from './countries';
+import { usernameProblemOf, type UsernameProblem } from './username';
+import { hasVisibleText } from '../text/visible-text';
 
 // Shared by the web forms and the API: one definition of every account rule (spec 5 and 9).
 export const USERNAME_MIN = 4;
@@ -21,6 +23,10 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 export const accountMessages = {
   usernameLength: `Username must have ${USERNAME_MIN} to ${USERNAME_MAX} characters.`,
   usernameWhitespace: 'Username cannot contain spaces.',
+  usernameHiddenCharacters: 'Username cannot contain invisible, control or direction-changing characters.',
+  usernameMixedScripts: 'Username cannot mix alphabets, such as Latin and Cyrillic letters.',
+  usernameLookalike: 'Username cannot use characters that only imitate plain letters or digits.',
+  nameInvisible: 'Enter a name with visible characters.',
   email: 'Enter a valid email address.',
   passwordLength: `Password must have at least ${PASSWORD_MIN} characters.`,
   passwordTooLong: `Password can have at most ${PASSWORD_MAX} characters.`,
@@ -44,11 +50,27 @@ const password = z
   .max(PASSWORD_MAX, accountMessages.passwordTooLong);
 const country = z.string().trim().toLowerCase().refine(isCountryCode, accountMessages.country);
 
+const usernameProblemMessages: Record<UsernameProblem, string> = {
+  'hidden-characters': accountMessages.usernameHiddenCharacters,
+  'mixed-scripts': accountMessages.usernameMixedScripts,
+  lookalike: accountMessages.usernameLookalike,
+};
+
+/** Compared and stored in NFKC form ("ｄｒｉｖｅｒ" is "driver"); see domain/accounts/username.ts. */
 export const usernameSchema = z
   .string()
-  .min(USERNAME_MIN, accountMessages.usernameLength)
-  .max(USERNAME_MAX, accountMessages.usernameLength)
-  .regex(/^\S+$/, accountMessages.usernameWhitespace);
+  .transform((value) => value.normalize('NFKC'))
+  .pipe(
+    z
+      .string()
+      .min(USERNAME_MIN, accountMessages.usernameLength)
+      .max(USERNAME_MAX, accountMessages.usernameLength)
+      .regex(/^\S+$/, accountMessages.usernameWhitespace)
+      .superRefine((value, context) => {
+        const problem = usernameProblemOf(value);
+        if (problem) context.addIssue({ code: 'custom', message: usernameProblemMessages[problem] });
+      }),
+  );
 
 export const registerSchema = z.object({
   username: usernameSchema,
@@ -82,6 +104,8 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, `At most ${max} characters.`)
+    // Only invisible characters (zero-width spaces, direction marks) would show as an empty name.
+    .refine((value) => value === '' || hasVisibleText(value), accountMessages.nameInvisible)
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleText } from '../text/visible-text';
 
 // The skin and bundle editor rules (spec 5 and 9, decisions.md), shared by the web forms and the API.
 export const TITLE_MIN = 4;
@@ -73,7 +74,9 @@ const title = z
   .min(1, editorMessages.titleRequired)
   .min(TITLE_MIN, editorMessages.titleLength)
   .max(TITLE_MAX, editorMessages.titleLength)
-  .refine((value) => characters(value) >= TITLE_MIN, editorMessages.titleLength);
+  .refine((value) => characters(value) >= TITLE_MIN, editorMessages.titleLength)
+  // Zero-width spaces or direction marks alone would show as an empty name.
+  .refine(hasVisibleText, editorMessages.titleRequired);
 
 const optionalText = (max: number, message: string) =>
   z
@@ -175,4 +178,5 @@ export const commentText = z
   .trim()
   .min(COMMENT_MIN, editorMessages.commentLength)
   .max(COMMENT_MAX, editorMessages.commentTooLong)
-  .refine((value) => characters(value) >= COMMENT_MIN, editorMessages.commentLength);
+  .refine((value) => characters(value) >= COMMENT_MIN, editorMessages.commentLength)
+  .refine(hasVisibleText, editorMessages.commentLength);
