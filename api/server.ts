@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import { accountsResolvers } from './accounts/accounts.resolvers';
 import type { AppContext } from './app-context';
@@ -31,6 +32,16 @@ import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { webAppRoutes } from './web-app/web-app.routes';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
+
+/**
+ * A variable refused by a scalar (Long) while the compiled query coerces it: the scalar's own
+ * GraphQLError with its code is wrapped in another one, which would otherwise read as unexpected.
+ */
+function inputErrorOf(error: GraphQLError): GraphQLError | null {
+  const code = (error.originalError as { extensions?: { code?: unknown } } | undefined)?.extensions?.code;
+  if (code !== 'BAD_USER_INPUT') return null;
+  return new GraphQLError(error.message, { path: error.path, extensions: { code } });
+}
 
 function mergeTypeMaps(...maps: ResolverMap[]): ResolverMap {
   const merged: ResolverMap = {};
@@ -99,7 +110,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     errorFormatter: (execution, context) => {
       const request = context.reply?.request;
       const errors = (execution.errors ?? []).map(
-        (error) => limitErrorOf(error) ?? toGraphQLError(error, request),
+        (error) => limitErrorOf(error) ?? inputErrorOf(error) ?? toGraphQLError(error, request),
       );
       return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
     },
