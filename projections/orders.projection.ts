@@ -8,6 +8,7 @@ import { jsonRows } from './json-rows';
 export const ORDER_EVENT_TYPES: readonly OrderEvent['type'][] = [
   'OrderPlaced',
   'PaymentSessionOpened',
+  'PaymentPending',
   'PaymentReceived',
   'OrderCancelled',
   'OrderRefunded',
@@ -114,6 +115,16 @@ export const ordersProjection: RebuildableProjection = {
           });
           break;
         }
+        case 'PaymentPending': {
+          const { data } = event;
+          change(Number(data.orderId), {
+            status,
+            provider: data.provider,
+            provider_reference: data.providerReference,
+            updated_at: updatedAt,
+          });
+          break;
+        }
         case 'PaymentReceived': {
           const { data } = event;
           change(Number(data.orderId), {
@@ -143,6 +154,7 @@ export const ordersProjection: RebuildableProjection = {
             refunded_at: data.refundedAt,
             refunded_by: data.by,
             refund_reason: data.reason,
+            provider_refund_id: data.providerRefundId ?? null,
             updated_at: updatedAt,
           });
           break;
@@ -166,19 +178,19 @@ async function insertOrders(tx: DatabaseTransactionConnection, rows: OrderFields
                         payment_type, status, total_cents, site_fee_cents, payment_fee_cents, author_share_cents,
                         fee_policy_version, provider, provider_reference, provider_event_id, placed_at,
                         session_opened_at, payment_received_at, cancelled_at, cancel_reason, refunded_at,
-                        refunded_by, refund_reason, updated_at)
+                        refunded_by, refund_reason, provider_refund_id, updated_at)
     select x.id, x.external_id, x.buyer_user_id, x.buyer_email, x.buyer_name, x.buyer_country, x.guest,
            x.payment_type, x.status, x.total_cents, x.site_fee_cents, x.payment_fee_cents, x.author_share_cents,
            x.fee_policy_version, x.provider, x.provider_reference, x.provider_event_id, x.placed_at,
            x.session_opened_at, x.payment_received_at, x.cancelled_at, x.cancel_reason, x.refunded_at,
-           x.refunded_by, x.refund_reason, x.updated_at
+           x.refunded_by, x.refund_reason, x.provider_refund_id, x.updated_at
     from json_to_recordset(${jsonRows(rows)}) as x(
       id bigint, external_id text, buyer_user_id bigint, buyer_email text, buyer_name text, buyer_country text,
       guest boolean, payment_type text, status text, total_cents int, site_fee_cents int, payment_fee_cents int,
       author_share_cents int, fee_policy_version text, provider text, provider_reference text,
       provider_event_id text, placed_at timestamptz, session_opened_at timestamptz,
       payment_received_at timestamptz, cancelled_at timestamptz, cancel_reason text, refunded_at timestamptz,
-      refunded_by bigint, refund_reason text, updated_at timestamptz)`);
+      refunded_by bigint, refund_reason text, provider_refund_id text, updated_at timestamptz)`);
 }
 
 async function insertItems(tx: DatabaseTransactionConnection, rows: Record<string, unknown>[]) {
@@ -226,6 +238,7 @@ async function updateOrders(tx: DatabaseTransactionConnection, changed: Map<numb
     ['refunded_at', 'timestamptz'],
     ['refunded_by', 'bigint'],
     ['refund_reason', 'text'],
+    ['provider_refund_id', 'text'],
     ['updated_at', 'timestamptz'],
   ];
   // A column the batch set wins (`?` asks whether it was set at all, so null can clear it).

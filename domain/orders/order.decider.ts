@@ -86,9 +86,68 @@ export type RefundOrder = {
   downloadedItems: readonly OrderItemRef[];
   /** Now, from the clock. */
   refundedAt: Date;
+  /** The refund the provider made for it (null for orders paid before providers refunded). */
+  providerRefundId?: string | null;
 };
 
-export type OrderCommand = PlaceOrder | OpenPaymentSession | ConfirmPayment | CancelOrder | RefundOrder;
+/**
+ * The provider accepted a payment it has not settled yet (Stripe's delayed methods, a PayPal capture
+ * held as PENDING): the order waits for the provider's later notice and is never expired meanwhile.
+ */
+export type RecordPendingPayment = {
+  type: 'RecordPendingPayment';
+  provider: PaymentProvider;
+  providerReference: string;
+  providerEventId?: string | null;
+  amountCents: Cents;
+  pendingAt: Date;
+};
+
+/**
+ * A payment that arrived after the order was cancelled (or a second payment of a paid order):
+ * recorded so it is refunded, never kept.
+ */
+export type RecordLatePayment = {
+  type: 'RecordLatePayment';
+  provider: PaymentProvider;
+  providerReference: string;
+  providerEventId?: string | null;
+  amountCents: Cents;
+  receivedAt: Date;
+};
+
+/** The provider returned a late payment (the late-payment-refunds reactor). */
+export type RecordLatePaymentRefund = {
+  type: 'RecordLatePaymentRefund';
+  providerReference: string;
+  providerRefundId: string;
+  refundedAt: Date;
+};
+
+/**
+ * A refund made at the provider (Stripe's dashboard, PayPal's), reported by its webhook: recorded
+ * as the same OrderRefunded an admin's refund writes, without the window and download rules (the
+ * money is already back). Our own refund's notice finds the order refunded and writes nothing.
+ */
+export type RecordProviderRefund = {
+  type: 'RecordProviderRefund';
+  providerRefundId: string;
+  /** What the provider refunded in all for the payment: only the whole total is recorded. */
+  amountCents: Cents;
+  reason?: string | null;
+  refundedAt: Date;
+};
+
+export type OrderCommand =
+  | PlaceOrder
+  | OpenPaymentSession
+  | ConfirmPayment
+  | CancelOrder
+  | RefundOrder
+  | RecordPendingPayment
+  | RecordLatePayment
+  | RecordLatePaymentRefund
+  | RecordProviderRefund;
 
 export type OrderState = {
   /** null until the order is placed. */
@@ -100,6 +159,15 @@ export type OrderState = {
   /** The provider references of every session opened for the order. */
   sessionReferences: readonly string[];
   payment: { providerReference: string; receivedAt: string } | null;
+  /** The payment the provider holds as pending, while the status is PAYMENT_PENDING. */
+  pendingReference: string | null;
+  /** Payments that arrived after the cancellation, and whether each was refunded. */
+  latePayments: readonly {
+    provider: PaymentProvider;
+    providerReference: string;
+    amountCents: Cents;
+    refunded: boolean;
+  }[];
 };
 
 export const initialOrderState: OrderState = {
@@ -110,6 +178,8 @@ export const initialOrderState: OrderState = {
   items: [],
   sessionReferences: [],
   payment: null,
+  pendingReference: null,
+  latePayments: [],
 };
 
 /** Why a command on an order was refused: stable codes the caller can log or branch on. */
@@ -131,7 +201,11 @@ export type OrderRefusalReason =
   | 'AMOUNT_MISMATCH'
   | 'ORDER_NOT_PAID'
   | 'REFUND_WINDOW_PASSED'
-  | 'ITEMS_DOWNLOADED';
+  | 'ITEMS_DOWNLOADED'
+  | 'PAYMENT_PENDING'
+  | 'ORDER_NOT_CANCELLED'
+  | 'NO_LATE_PAYMENT'
+  | 'PARTIAL_REFUND';
 
 /** A refused order command: a DomainError (so the API maps its code) with a precise reason. */
 export class OrderRefused extends DomainError {
@@ -165,15 +239,39 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         status,
         sessionReferences: [...state.sessionReferences, event.data.providerReference],
       };
+    case 'PaymentPending':
+      return { ...state, status, pendingReference: event.data.providerReference };
     case 'PaymentReceived':
       return {
         ...state,
         status,
+        pendingReference: null,
         payment: { providerReference: event.data.providerReference, receivedAt: event.data.receivedAt },
       };
     case 'OrderCancelled':
+      return { ...state, status, pendingReference: null };
     case 'OrderRefunded':
       return { ...state, status };
+    case 'LatePaymentReceived':
+      return {
+        ...state,
+        latePayments: [
+          ...state.latePayments,
+          {
+            provider: event.data.provider,
+            providerReference: event.data.providerReference,
+            amountCents: event.data.amountCents,
+            refunded: false,
+          },
+        ],
+      };
+    case 'LatePaymentRefunded':
+      return {
+        ...state,
+        latePayments: state.latePayments.map((late) =>
+          late.providerReference === event.data.providerReference ? { ...late, refunded: true } : late,
+        ),
+      };
   }
 }
 
@@ -189,6 +287,14 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return cancelOrder(command, placed(state));
     case 'RefundOrder':
       return refundOrder(command, placed(state));
+    case 'RecordPendingPayment':
+      return recordPendingPayment(command, placed(state));
+    case 'RecordLatePayment':
+      return recordLatePayment(command, placed(state));
+    case 'RecordLatePaymentRefund':
+      return recordLatePaymentRefund(command, placed(state));
+    case 'RecordProviderRefund':
+      return recordProviderRefund(command, placed(state));
   }
 }
 
@@ -337,6 +443,7 @@ function refuseCancelled(state: PlacedOrderState): OrderRefused {
 
 function openPaymentSession(command: OpenPaymentSession, state: PlacedOrderState): OrderEvent[] {
   if (state.status === 'PAYMENT_RECEIVED' || state.status === 'REFUNDED') throw refusePaid(state);
+  if (state.status === 'PAYMENT_PENDING') throw refusePending(state);
   if (state.status === 'CANCELLED') throw refuseCancelled(state);
   checkProvider(command.provider, state);
   if (state.sessionReferences.includes(command.providerReference)) return [];
@@ -397,6 +504,8 @@ function confirmPayment(command: ConfirmPayment, state: PlacedOrderState): Order
 function cancelOrder(command: CancelOrder, state: PlacedOrderState): OrderEvent[] {
   if (state.status === 'CANCELLED') return [];
   if (state.status === 'PAYMENT_RECEIVED' || state.status === 'REFUNDED') throw refusePaid(state);
+  // Only the provider's own notice (a failed payment) ends a pending payment: never a timer or the buyer.
+  if (state.status === 'PAYMENT_PENDING' && command.reason !== 'DECLINED') throw refusePending(state);
   return [
     {
       type: 'OrderCancelled',
@@ -446,6 +555,148 @@ function refundOrder(command: RefundOrder, state: PlacedOrderState): OrderEvent[
         reason: command.reason ?? null,
         amountCents: state.totalCents,
         refundedAt: command.refundedAt.toISOString(),
+        providerRefundId: command.providerRefundId ?? null,
+      },
+    },
+  ];
+}
+
+function refusePending(state: PlacedOrderState): OrderRefused {
+  return new OrderRefused(
+    'PAYMENT_PENDING',
+    'CONFLICT',
+    'A payment for this order is pending at the provider.',
+    state.orderId,
+  );
+}
+
+function checkAmount(amountCents: Cents, state: PlacedOrderState) {
+  if (amountCents !== state.totalCents) {
+    throw new OrderRefused(
+      'AMOUNT_MISMATCH',
+      'CONFLICT',
+      `The provider took ${amountCents} cents for an order of ${state.totalCents} cents.`,
+      state.orderId,
+    );
+  }
+}
+
+/** Idempotent: the same pending payment again, or one already settled, writes nothing. */
+function recordPendingPayment(command: RecordPendingPayment, state: PlacedOrderState): OrderEvent[] {
+  if (state.payment) {
+    if (state.payment.providerReference === command.providerReference) return [];
+    throw new OrderRefused(
+      'PAID_WITH_ANOTHER_REFERENCE',
+      'CONFLICT',
+      `This order was already paid through ${state.payment.providerReference}, not ${command.providerReference}.`,
+      state.orderId,
+    );
+  }
+  if (state.status === 'CANCELLED') throw refuseCancelled(state);
+  if (state.pendingReference === command.providerReference) return [];
+  if (state.status === 'PAYMENT_PENDING') throw refusePending(state);
+  checkProvider(command.provider, state);
+  checkAmount(command.amountCents, state);
+  return [
+    {
+      type: 'PaymentPending',
+      data: {
+        orderId: state.orderId,
+        provider: command.provider,
+        providerReference: command.providerReference,
+        providerEventId: command.providerEventId ?? null,
+        amountCents: command.amountCents,
+        pendingAt: command.pendingAt.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * A payment the order cannot take: the order was cancelled, or it was already paid through another
+ * session. The same one again writes nothing.
+ */
+function recordLatePayment(command: RecordLatePayment, state: PlacedOrderState): OrderEvent[] {
+  const paidElsewhere =
+    state.payment !== null && state.payment.providerReference !== command.providerReference;
+  if (state.status !== 'CANCELLED' && !paidElsewhere) {
+    throw new OrderRefused(
+      'ORDER_NOT_CANCELLED',
+      'CONFLICT',
+      'Only a cancelled order, or one paid through another session, takes a late payment.',
+      state.orderId,
+    );
+  }
+  if (state.latePayments.some((late) => late.providerReference === command.providerReference)) return [];
+  return [
+    {
+      type: 'LatePaymentReceived',
+      data: {
+        orderId: state.orderId,
+        provider: command.provider,
+        providerReference: command.providerReference,
+        providerEventId: command.providerEventId ?? null,
+        amountCents: command.amountCents,
+        receivedAt: command.receivedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+function recordLatePaymentRefund(command: RecordLatePaymentRefund, state: PlacedOrderState): OrderEvent[] {
+  const late = state.latePayments.find((payment) => payment.providerReference === command.providerReference);
+  if (!late) {
+    throw new OrderRefused(
+      'NO_LATE_PAYMENT',
+      'CONFLICT',
+      `There is no late payment ${command.providerReference} to refund.`,
+      state.orderId,
+    );
+  }
+  if (late.refunded) return [];
+  return [
+    {
+      type: 'LatePaymentRefunded',
+      data: {
+        orderId: state.orderId,
+        provider: late.provider,
+        providerReference: late.providerReference,
+        providerRefundId: command.providerRefundId,
+        amountCents: late.amountCents,
+        refundedAt: command.refundedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+function recordProviderRefund(command: RecordProviderRefund, state: PlacedOrderState): OrderEvent[] {
+  if (state.status === 'REFUNDED') return [];
+  if (state.status !== 'PAYMENT_RECEIVED' || !state.payment) {
+    throw new OrderRefused(
+      'ORDER_NOT_PAID',
+      'CONFLICT',
+      'Only a completed order can be refunded.',
+      state.orderId,
+    );
+  }
+  if (command.amountCents !== state.totalCents) {
+    throw new OrderRefused(
+      'PARTIAL_REFUND',
+      'CONFLICT',
+      `The provider refunded ${command.amountCents} of ${state.totalCents} cents: only a whole refund is recorded.`,
+      state.orderId,
+    );
+  }
+  return [
+    {
+      type: 'OrderRefunded',
+      data: {
+        orderId: state.orderId,
+        by: null,
+        reason: command.reason ?? null,
+        amountCents: state.totalCents,
+        refundedAt: command.refundedAt.toISOString(),
+        providerRefundId: command.providerRefundId,
       },
     },
   ];

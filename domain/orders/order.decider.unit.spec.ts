@@ -388,6 +388,7 @@ describe('order decider: RefundOrder', () => {
             reason: 'Bought by mistake',
             amountCents: 1500,
             refundedAt: '2026-03-05T12:00:00.000Z',
+            providerRefundId: null,
           },
         },
       ]);

@@ -110,6 +110,57 @@ export type PaymentReceived = {
   };
 };
 
+/**
+ * The provider accepted the payment but has not settled it yet (a Stripe Checkout Session completed
+ * with a delayed payment method, a PayPal capture held as PENDING). Nothing is granted; the unpaid
+ * orders job leaves the order alone; the provider's later notice pays or cancels it.
+ */
+export type PaymentPending = {
+  type: 'PaymentPending';
+  data: {
+    orderId: string;
+    provider: PaymentProvider;
+    /** The session or provider order being paid. */
+    providerReference: string;
+    /** The provider's notification or capture that said so (Stripe event id, PayPal capture id), if any. */
+    providerEventId: string | null;
+    amountCents: Cents;
+    pendingAt: string;
+  };
+};
+
+/**
+ * A payment the provider took that the order cannot take (it was cancelled, or already paid through
+ * another session): it grants nothing and is refunded automatically (the late-payment-refunds
+ * reactor), so the money never stays with us.
+ */
+export type LatePaymentReceived = {
+  type: 'LatePaymentReceived';
+  data: {
+    orderId: string;
+    provider: PaymentProvider;
+    providerReference: string;
+    /** Stripe event id or PayPal capture id, if any. */
+    providerEventId: string | null;
+    amountCents: Cents;
+    receivedAt: string;
+  };
+};
+
+/** The provider returned a late payment (see LatePaymentReceived). */
+export type LatePaymentRefunded = {
+  type: 'LatePaymentRefunded';
+  data: {
+    orderId: string;
+    provider: PaymentProvider;
+    providerReference: string;
+    /** The provider's refund id (Stripe re_…, PayPal refund id, LOCAL-REFUND-… for the stand-in). */
+    providerRefundId: string;
+    amountCents: Cents;
+    refundedAt: string;
+  };
+};
+
 export type OrderCancelled = {
   type: 'OrderCancelled';
   data: { orderId: string; reason: OrderCancellationReason; cancelledAt: string };
@@ -119,17 +170,29 @@ export type OrderRefunded = {
   type: 'OrderRefunded';
   data: {
     orderId: string;
-    /** The admin's user id. */
-    by: number;
+    /** The admin's user id; null when the refund was made at the provider (its dashboard). */
+    by: number | null;
     reason: string | null;
     /** The whole order total goes back to the buyer. */
     amountCents: Cents;
     refundedAt: string;
+    /**
+     * The provider's refund id (Stripe re_…, PayPal refund id, LOCAL-REFUND-… for the stand-in);
+     * absent in refunds recorded before the API returned money itself.
+     */
+    providerRefundId?: string | null;
   };
 };
 
 export type OrderEvent =
-  OrderPlaced | PaymentSessionOpened | PaymentReceived | OrderCancelled | OrderRefunded;
+  | OrderPlaced
+  | PaymentSessionOpened
+  | PaymentPending
+  | PaymentReceived
+  | OrderCancelled
+  | OrderRefunded
+  | LatePaymentReceived
+  | LatePaymentRefunded;
 export type OrderEventType = OrderEvent['type'];
 
 /**
@@ -139,17 +202,26 @@ export type OrderEventType = OrderEvent['type'];
 export const orderEventSchemaVersions: Record<OrderEventType, number> = {
   OrderPlaced: 1,
   PaymentSessionOpened: 1,
+  PaymentPending: 1,
   PaymentReceived: 1,
   OrderCancelled: 1,
   OrderRefunded: 1,
+  LatePaymentReceived: 1,
+  LatePaymentRefunded: 1,
 };
 
 /** The contract's PaymentStatus enum. */
 export type PaymentStatus =
-  'BEFORE_CHECKOUT' | 'PAYMENT_ON_THE_WAY' | 'PAYMENT_RECEIVED' | 'CANCELLED' | 'REFUNDED';
+  | 'BEFORE_CHECKOUT'
+  | 'PAYMENT_ON_THE_WAY'
+  | 'PAYMENT_PENDING'
+  | 'PAYMENT_RECEIVED'
+  | 'CANCELLED'
+  | 'REFUNDED';
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'BEFORE_CHECKOUT',
   'PAYMENT_ON_THE_WAY',
+  'PAYMENT_PENDING',
   'PAYMENT_RECEIVED',
   'CANCELLED',
   'REFUNDED',
@@ -159,6 +231,7 @@ export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   BEFORE_CHECKOUT: 'Before checkout',
   PAYMENT_ON_THE_WAY: 'Awaiting payment',
+  PAYMENT_PENDING: 'Payment pending',
   PAYMENT_RECEIVED: 'Completed',
   CANCELLED: 'Cancelled',
   REFUNDED: 'Refunded',
@@ -168,9 +241,14 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 export const paymentStatusAfter: Record<OrderEventType, PaymentStatus> = {
   OrderPlaced: 'BEFORE_CHECKOUT',
   PaymentSessionOpened: 'PAYMENT_ON_THE_WAY',
+  PaymentPending: 'PAYMENT_PENDING',
   PaymentReceived: 'PAYMENT_RECEIVED',
   OrderCancelled: 'CANCELLED',
   OrderRefunded: 'REFUNDED',
+  // A late payment changes no order's status (evolve keeps it; the orders read model skips these
+  // events): mostly the order was cancelled, which is what a status would say.
+  LatePaymentReceived: 'CANCELLED',
+  LatePaymentRefunded: 'CANCELLED',
 };
 
 /** `SKIN:12`, `BUNDLE:3`: one key per catalogue item. */

@@ -87,6 +87,10 @@ const dataSchemas: Record<OrderEventType, z.ZodType<{ orderId: string }>> = {
   PaymentReceived: moneyData,
   OrderCancelled: orderData,
   OrderRefunded: moneyData,
+  // A pending payment moves no money yet; a late payment and its refund balance each other.
+  PaymentPending: moneyData,
+  LatePaymentReceived: moneyData,
+  LatePaymentRefunded: moneyData,
 };
 
 type EventRow = {
