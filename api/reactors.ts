@@ -1,10 +1,20 @@
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
+import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { Reactor } from '../infra/projection-engine/projection';
 import { orderMailsReactor } from './mail/order-mails.reactor';
+import { latePaymentRefundsReactor } from './orders/late-payment-refunds.reactor';
 import { payoutAllocationReactor } from './payouts/payout-allocation.reactor';
 
-/** The reactors the catch-up runner feeds beside the projections (never rebuilt by `npm run replay`). */
-export function reactors(deps: { store: EventStore; log: Logger }): Reactor[] {
-  return [payoutAllocationReactor(deps), orderMailsReactor(deps)];
+/**
+ * The reactors the catch-up runner feeds beside the projections (never rebuilt by `npm run replay`).
+ * The late-payment refunds need the payment providers; without them (a test's own runner) that
+ * reactor is left out.
+ */
+export function reactors(deps: { store: EventStore; log: Logger; payments?: PaymentProviders }): Reactor[] {
+  return [
+    payoutAllocationReactor(deps),
+    orderMailsReactor(deps),
+    ...(deps.payments ? [latePaymentRefundsReactor({ ...deps, payments: deps.payments })] : []),
+  ];
 }

@@ -102,7 +102,15 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const runner = new CatchUpRunner({
     pool,
     store,
-    projections: [...projections, ...reactors({ store, log: log.child({ component: 'reactors' }) })],
+    projections: [
+      ...projections,
+      ...reactors({
+        store,
+        log: log.child({ component: 'reactors' }),
+        // Late payments are refunded through the configured providers (docs/buying.md).
+        payments: createPaymentProviders(config.payments),
+      }),
+    ],
     log: log.child({ component: 'projections' }),
     batchSize: config.projections.batchSize,
     pollMs: config.projections.pollMs,

@@ -47,6 +47,8 @@ const environmentSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_BASE_URL: z.url().optional(),
   PAYPAL_FEE_PERCENT: z.coerce.number().min(0).max(20).multipleOf(0.01).default(3.49),
   PAYPAL_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100).default(35),
   // Payouts (docs/payouts.md): the marketplace's own bank account, which SEPA payout files pay from.
@@ -128,10 +130,19 @@ export type PaymentsConfig = {
     secretKey: string;
     webhookSecret: string;
     /** Where the SDK sends its calls (Stripe's API unless set; tests point it at a stand-in). */
-    api: { host?: string; port?: number; protocol?: 'http' | 'https' };
+    /** `timeout` in ms (20 s unless set). */
+    api: { host?: string; port?: number; protocol?: 'http' | 'https'; timeout?: number };
   } | null;
   /** PayPal orders through PayPal's API; null: a local approval step stands in. */
-  paypal: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production' } | null;
+  paypal: {
+    clientId: string;
+    clientSecret: string;
+    environment: 'sandbox' | 'production';
+    /** The webhook's id in PayPal's app settings: webhooks are verified against it (refused without). */
+    webhookId?: string | null;
+    /** Another base URL than the environment's, and a timeout in ms (tests point it at a stand-in). */
+    api?: { baseUrl: string; timeoutMs?: number };
+  } | null;
   /** PayPal's fee for the fee policy: percent of the order (two decimals at most) and fixed cents. */
   paypalFee: { percent: number; fixedCents: number };
 };
@@ -224,6 +235,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
               clientId: e.PAYPAL_CLIENT_ID,
               clientSecret: e.PAYPAL_CLIENT_SECRET,
               environment: e.PAYPAL_ENVIRONMENT,
+              webhookId: e.PAYPAL_WEBHOOK_ID ?? null,
+              ...(e.PAYPAL_API_BASE_URL ? { api: { baseUrl: e.PAYPAL_API_BASE_URL } } : {}),
             }
           : null,
       paypalFee: { percent: e.PAYPAL_FEE_PERCENT, fixedCents: e.PAYPAL_FEE_FIXED_CENTS },

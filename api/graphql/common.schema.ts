@@ -20,6 +20,7 @@ export const commonSchema = /* GraphQL */ `
   enum PaymentStatus {
     BEFORE_CHECKOUT
     PAYMENT_ON_THE_WAY
+    PAYMENT_PENDING
     PAYMENT_RECEIVED
     CANCELLED
     REFUNDED

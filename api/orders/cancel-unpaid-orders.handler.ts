@@ -9,8 +9,10 @@ export const UNPAID_ORDER_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Cancels (EXPIRED) every order left BEFORE_CHECKOUT or PAYMENT_ON_THE_WAY for a day, as of `now`.
- * An order paid in the meantime is refused by the decider and left as it is. Returns how many it
- * cancelled.
+ * An order paid in the meantime is refused by the decider and left as it is. A payment pending at
+ * the provider (PAYMENT_PENDING: a delayed card payment, a PayPal capture under review) is never
+ * expired, however long it takes: the query skips it, and the decider would refuse it too; only the
+ * provider's notice pays or declines it. Returns how many it cancelled.
  */
 export async function cancelUnpaidOrders(app: AppContext, now: Date): Promise<number> {
   const ids = await unpaidOrdersPlacedBefore(app.pool, new Date(now.getTime() - UNPAID_ORDER_LIFETIME_MS));

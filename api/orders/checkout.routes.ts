@@ -13,7 +13,11 @@ import type { AppContext } from '../app-context';
 import { HttpRefusal } from '../errors';
 import { checkoutStep, providerStep } from './checkout-refusals';
 import { findOrderBySession, itemsOfOrders } from './orders.repository';
-import { cancelOrderPayment, confirmOrderPayment } from './payment-confirmation.handler';
+import {
+  cancelOrderPayment,
+  confirmOrderPayment,
+  recordPendingPayment,
+} from './payment-confirmation.handler';
 import { openPaymentSession, placeOrder } from './place-order.handler';
 
 /** Enough for a buyer retrying; each checkout makes an order (and maybe a guest row). */
@@ -164,8 +168,25 @@ export async function checkoutRoutes(fastify: FastifyInstance, app: AppContext) 
         }
         return answer('PAYMENT_RECEIVED');
       case 'PENDING':
+        // Recorded (PaymentPending): the unpaid-orders job leaves it, PayPal's webhook settles it.
+        try {
+          await recordPendingPayment(app, {
+            orderId: String(order.id),
+            provider: provider.name,
+            providerReference: reference,
+            providerEventId: capture.captureId,
+            amountCents: order.total_cents,
+            metadata,
+          });
+        } catch (error) {
+          if (!(error instanceof OrderRefused)) throw error;
+          request.log.error(
+            { ...context, reason: error.reason },
+            'pending PayPal capture refused by the order',
+          );
+        }
         request.log.warn({ ...context, captureId: capture.captureId }, 'PayPal holds the capture as pending');
-        return reply.status(202).send(answer('PAYMENT_ON_THE_WAY'));
+        return reply.status(202).send(answer('PAYMENT_PENDING'));
       case 'DECLINED':
         await cancelOrderPayment(app, { orderId: String(order.id), reason: 'DECLINED', metadata });
         request.log.info({ ...context, reason: capture.reason }, 'PayPal payment declined');

@@ -1,12 +1,77 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
 import type { Session } from '../../infra/auth/session-tokens';
+import type { Queryable } from '../../infra/db/pool';
 import type { AppContext } from '../app-context';
-import { ownedAmong, ownerThroughOrder } from './orders.repository';
+
+const grantingRow = z.object({ order_id: z.number(), user_id: z.number(), claimed: z.boolean() });
+
+/** The paid orders (not refunded) through which this skin is owned: by a user, or through one order. */
+async function grantingOrders(
+  db: Queryable,
+  skinId: number,
+  through: { userId: number } | { orderId: number },
+): Promise<readonly z.infer<typeof grantingRow>[]> {
+  const who =
+    'userId' in through
+      ? sql.fragment`o.user_id = ${through.userId}`
+      : sql.fragment`o.order_id = ${through.orderId}`;
+  return db.any(sql.type(grantingRow)`
+    select distinct o.order_id, o.user_id,
+           exists (select 1 from paid_download_claims c where c.order_id = o.order_id and c.skin_id = o.skin_id) as claimed
+    from owned_skins o
+    where ${who} and o.skin_id = ${skinId} and o.acquired_at is not null
+    order by o.order_id`);
+}
+
+/**
+ * Lets a paid download go ahead only in step with refunds of the orders that grant it. The first
+ * download of a skin through an order claims it (`paid_download_claims`) while holding the order's
+ * lock shared, the lock an admin's refund holds exclusively from its download check to its append
+ * (refund-order.handler.ts). So either the claim commits first and the refund, checking after it,
+ * refuses ("downloaded"), or the refund commits first and this check, reading after it, finds the
+ * order no longer owns the skin. Once claimed, the order cannot be refunded by an admin, so later
+ * downloads need only the ownership read (the common case: one query, as before). Refunds made at
+ * the provider revoke ownership whatever was downloaded, and the ownership read sees that at once.
+ * Nothing here is cached: each download reads the committed state.
+ */
+async function claimDownload(
+  db: Pick<AppContext['pool'], 'transaction'> & Queryable,
+  skinId: number,
+  through: { userId: number } | { orderId: number },
+): Promise<{ userId: number } | null> {
+  const granting = await grantingOrders(db, skinId, through);
+  if (granting.length === 0) return null;
+  const claimed = granting.find((row) => row.claimed);
+  if (claimed) return { userId: claimed.user_id };
+  return db.transaction(async (tx) => {
+    const orderIds = granting.map((row) => row.order_id);
+    await tx.query(sql.unsafe`
+      select count(*) from (
+        select pg_advisory_xact_lock_shared(key)
+        from (select distinct hashtextextended('order-' || id::text, 0) as key
+              from unnest(${sql.array(orderIds, 'int8')}) as id order by 1) as keys
+      ) as locked`);
+    // Read again under the lock: a refund that committed meanwhile has revoked the ownership.
+    const still = await grantingOrders(tx, skinId, through);
+    if (still.length === 0) return null;
+    await tx.query(sql.unsafe`
+      insert into paid_download_claims (order_id, skin_id, user_id)
+      select id, ${skinId}, ${still[0]!.user_id} from unnest(${sql.array(
+        still.map((row) => row.order_id),
+        'int8',
+      )}) as id
+      on conflict do nothing`);
+    return { userId: still[0]!.user_id };
+  });
+}
 
 /**
  * Whether a paid skin may be downloaded by someone other than its author or an admin: a signed-in
  * owner (bought alone or in a bundle, paid and not refunded), or whoever holds a valid download
  * link from a confirmation mail (signed, not expired, and its order still owns the skin). Returns
- * the account the download counts for (the buyer's, for a mailed link), or null.
+ * the account the download counts for (the buyer's, for a mailed link), or null. A refund and a
+ * download of the same order never both succeed (see claimDownload).
  */
 export async function paidDownloadAccess(
   app: Pick<AppContext, 'pool' | 'downloadGrants'>,
@@ -15,13 +80,12 @@ export async function paidDownloadAccess(
   grantToken: string | null,
 ): Promise<{ userId: number } | null> {
   if (viewer) {
-    const owned = await ownedAmong(app.pool, viewer.id, { skinIds: [skinId], bundleIds: [] });
-    if (owned.skinIds.has(skinId)) return { userId: viewer.id };
+    const owner = await claimDownload(app.pool, skinId, { userId: viewer.id });
+    if (owner) return owner;
   }
   const grant = app.downloadGrants.verify(grantToken);
   if (grant && grant.skinId === skinId) {
-    const owner = await ownerThroughOrder(app.pool, Number(grant.orderId), skinId);
-    if (owner !== null) return { userId: owner };
+    return claimDownload(app.pool, skinId, { orderId: Number(grant.orderId) });
   }
   return null;
 }

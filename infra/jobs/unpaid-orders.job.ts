@@ -5,7 +5,7 @@ const EVERY_TEN_MINUTES = 10 * 60 * 1000;
 
 /**
  * Cancels orders left unpaid for a day (abandoned checkouts, sessions never completed): at start and
- * every ten minutes. Several instances may run it; the order streams' expected versions let one
+ * every ten minutes, as of the app's clock. Payments pending at the provider are left alone. Several instances may run it; the order streams' expected versions let one
  * write each cancellation.
  */
 export function startUnpaidOrdersJob(app: AppContext): { stop(): void } {

@@ -1,10 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type {
   CardPaymentProvider,
   OrderToPay,
   PaypalCapture,
   PaypalPaymentProvider,
+  RefundOutcome,
+  RefundToMake,
 } from './payment-provider';
+
+/**
+ * The stand-ins' refund: no money moved, so none moves back. The refund id is derived from the
+ * idempotency key, so a repeated request answers the same refund, as the providers do.
+ */
+function localRefund(refund: RefundToMake): RefundOutcome {
+  const digest = createHash('sha256').update(refund.idempotencyKey).digest('hex').slice(0, 20);
+  return { status: 'REFUNDED', refundId: `LOCAL-REFUND-${digest.toUpperCase()}`, pending: false };
+}
 
 /**
  * The built-in stand-ins used when no provider keys are configured (api-contract.md, Local
@@ -19,6 +30,10 @@ export class LocalCardProvider implements CardPaymentProvider {
     const reference = `lc_${randomBytes(16).toString('hex')}`;
     return { reference, url: `/local-checkout/${reference}` };
   }
+
+  async refund(refund: RefundToMake): Promise<RefundOutcome> {
+    return localRefund(refund);
+  }
 }
 
 export class LocalPaypalProvider implements PaypalPaymentProvider {
@@ -32,5 +47,9 @@ export class LocalPaypalProvider implements PaypalPaymentProvider {
   /** The local approval always pays the order's total; a repeated capture answers the same. */
   async captureOrder(reference: string, order: { totalCents: number }): Promise<PaypalCapture> {
     return { status: 'COMPLETED', captureId: `${reference}-CAPTURE`, amountCents: order.totalCents };
+  }
+
+  async refund(refund: RefundToMake): Promise<RefundOutcome> {
+    return localRefund(refund);
   }
 }

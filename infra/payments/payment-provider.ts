@@ -15,8 +15,36 @@ export type OrderToPay = {
   expiresAt: Date;
 };
 
+/** What a provider needs to return a payment. */
+export type RefundToMake = {
+  orderId: string;
+  /** The paid session or provider order (Stripe checkout session id, PayPal order id, local id). */
+  providerReference: string;
+  /** The PayPal capture id (recorded with the payment); Stripe finds its payment from the session. */
+  captureId: string | null;
+  amountCents: Cents;
+  /**
+   * The same key for every attempt at one refund (e.g. `order-42-refund`): the provider answers a
+   * repeated request with the first one's refund, so a retry after a timeout never refunds twice.
+   */
+  idempotencyKey: string;
+};
+
+/**
+ * REFUNDED: the provider took the refund (`pending` while it is still on its way to the buyer);
+ * REFUSED: the provider will not refund it (already refunded there, too old, a bad reference), with
+ * its reason for the admin. A provider that cannot be reached throws PaymentProviderUnavailable: the
+ * outcome is unknown, and the same request (same key) may be sent again.
+ */
+export type RefundOutcome =
+  { status: 'REFUNDED'; refundId: string; pending: boolean } | { status: 'REFUSED'; reason: string };
+
+export interface PaymentRefunds {
+  refund(refund: RefundToMake): Promise<RefundOutcome>;
+}
+
 /** Card payments: a hosted checkout page the buyer is sent to (Stripe, or the local stand-in). */
-export interface CardPaymentProvider {
+export interface CardPaymentProvider extends PaymentRefunds {
   readonly name: 'STRIPE' | 'LOCAL';
   openCheckout(order: OrderToPay): Promise<{ reference: string; url: string }>;
 }
@@ -32,7 +60,7 @@ export type PaypalCapture =
   | { status: 'PENDING'; captureId: string | null };
 
 /** PayPal: an order created on the server, approved by the buyer in PayPal's window, captured here. */
-export interface PaypalPaymentProvider {
+export interface PaypalPaymentProvider extends PaymentRefunds {
   readonly name: 'PAYPAL' | 'LOCAL';
   /** The client id the web app loads PayPal's buttons with; null for the local stand-in. */
   readonly clientId: string | null;

@@ -5,6 +5,8 @@ import {
   Environment,
   ItemCategory,
   OrdersController,
+  PaymentsController,
+  type OAuthToken,
   type Order,
 } from '@paypal/paypal-server-sdk';
 import { eurosToCents, formatEuros } from '../../domain/money';
@@ -14,7 +16,60 @@ import {
   type OrderToPay,
   type PaypalCapture,
   type PaypalPaymentProvider,
+  type RefundOutcome,
+  type RefundToMake,
 } from './payment-provider';
+
+export const PAYPAL_BASE_URLS = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  production: 'https://api-m.paypal.com',
+} as const;
+
+type AxiosLikeConfig = {
+  url: string;
+  method: string;
+  headers?: { toJSON?: () => Record<string, unknown> } & Record<string, unknown>;
+  auth?: { username: string; password?: string };
+  data?: string;
+  timeout?: number;
+};
+
+/**
+ * The SDK builds its URLs from the environment alone. To send its calls elsewhere (a local stand-in
+ * of PayPal's API in tests), this axios adapter keeps each call's path and query and sends it to
+ * `baseUrl` with fetch, answering axios's shape (text body, every status, as the SDK expects).
+ */
+function adapterFor(baseUrl: string) {
+  const base = baseUrl.replace(/\/+$/, '');
+  return async (config: AxiosLikeConfig) => {
+    const target = new URL(config.url);
+    const headers = new Headers();
+    const given =
+      typeof config.headers?.toJSON === 'function' ? config.headers.toJSON() : (config.headers ?? {});
+    for (const [name, value] of Object.entries(given)) {
+      if (value !== undefined && value !== null && typeof value !== 'object')
+        headers.set(name, String(value));
+    }
+    if (config.auth) {
+      const credentials = `${config.auth.username}:${config.auth.password ?? ''}`;
+      headers.set('authorization', `Basic ${Buffer.from(credentials).toString('base64')}`);
+    }
+    const response = await fetch(`${base}${target.pathname}${target.search}`, {
+      method: config.method.toUpperCase(),
+      headers,
+      ...(config.data === undefined || config.data === null ? {} : { body: config.data }),
+      ...(config.timeout ? { signal: AbortSignal.timeout(config.timeout) } : {}),
+    });
+    return {
+      data: await response.text(),
+      status: response.status,
+      statusText: response.statusText,
+      headers: Object.fromEntries(response.headers),
+      config,
+      request: {},
+    };
+  };
+}
 
 const money = (cents: number) => ({ currencyCode: 'EUR', value: formatEuros(cents) });
 
@@ -51,18 +106,79 @@ export class PaypalProvider implements PaypalPaymentProvider {
   readonly name = 'PAYPAL' as const;
   readonly clientId: string;
   private readonly orders: OrdersController;
+  private readonly payments: PaymentsController;
+  private readonly client: Client;
+  private token: OAuthToken | undefined;
+  /** Where PayPal's REST API is: the environment's, or the configured stand-in. */
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
 
   constructor(config: NonNullable<PaymentsConfig['paypal']>) {
     this.clientId = config.clientId;
-    const client = new Client({
+    this.baseUrl = (config.api?.baseUrl ?? PAYPAL_BASE_URLS[config.environment]).replace(/\/+$/, '');
+    this.timeoutMs = config.api?.timeoutMs ?? 20_000;
+    this.client = new Client({
       clientCredentialsAuthCredentials: {
         oAuthClientId: config.clientId,
         oAuthClientSecret: config.clientSecret,
       },
       environment: config.environment === 'production' ? Environment.Production : Environment.Sandbox,
-      timeout: 20_000,
+      timeout: this.timeoutMs,
+      ...(config.api ? { unstable_httpClientOptions: { adapter: adapterFor(config.api.baseUrl) } } : {}),
     });
-    this.orders = new OrdersController(client);
+    this.orders = new OrdersController(this.client);
+    this.payments = new PaymentsController(this.client);
+  }
+
+  /** An OAuth access token through the SDK's client-credentials flow, kept until it expires. */
+  async accessToken(): Promise<string> {
+    try {
+      this.token = await this.client.clientCredentialsAuthManager.updateToken(this.token);
+    } catch (error) {
+      throw new PaymentProviderUnavailable('PAYPAL', 'taking an access token', error);
+    }
+    return this.token.accessToken;
+  }
+
+  /**
+   * Refunds a capture in full through PayPal's captures API, with our idempotency key as
+   * PayPal-Request-Id (PayPal answers a repeated request id with the first refund, for 45 days).
+   * PayPal's refusals (CAPTURE_FULLY_REFUNDED, REFUND_TIME_LIMIT_EXCEEDED, ...) come back as REFUSED.
+   */
+  async refund(refund: RefundToMake): Promise<RefundOutcome> {
+    if (!refund.captureId) {
+      return { status: 'REFUSED', reason: 'No PayPal capture is recorded for this payment.' };
+    }
+    try {
+      const { result } = await this.payments.refundCapturedPayment({
+        captureId: refund.captureId,
+        paypalRequestId: refund.idempotencyKey,
+        prefer: 'return=representation',
+        body: { customId: refund.orderId },
+      });
+      if (!result.id) throw new Error('no refund id in the answer');
+      if (result.status === 'FAILED' || result.status === 'CANCELLED') {
+        return { status: 'REFUSED', reason: `PayPal's refund ${result.id} ${result.status.toLowerCase()}.` };
+      }
+      return { status: 'REFUNDED', refundId: result.id, pending: result.status !== 'COMPLETED' };
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        error.statusCode >= 400 &&
+        error.statusCode < 500 &&
+        error.statusCode !== 401 &&
+        error.statusCode !== 408 &&
+        error.statusCode !== 409 &&
+        error.statusCode !== 429
+      ) {
+        const issues = issuesOf(error);
+        return {
+          status: 'REFUSED',
+          reason: `PayPal refused the refund: ${issues.join(', ') || `HTTP ${error.statusCode}`}.`,
+        };
+      }
+      throw new PaymentProviderUnavailable('PAYPAL', 'refunding a capture', error);
+    }
   }
 
   async createOrder(order: OrderToPay): Promise<{ reference: string }> {

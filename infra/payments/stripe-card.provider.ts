@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config';
-import { PaymentProviderUnavailable, type CardPaymentProvider, type OrderToPay } from './payment-provider';
+import {
+  PaymentProviderUnavailable,
+  type CardPaymentProvider,
+  type OrderToPay,
+  type RefundOutcome,
+  type RefundToMake,
+} from './payment-provider';
 
 /** A webhook whose signature does not match the configured secret (or is missing): answered with 400. */
 export class WebhookSignatureInvalid extends Error {
@@ -19,6 +25,22 @@ export type StripeCheckoutNotification = {
     amountTotal: number | null;
     currency: string | null;
   } | null;
+  /** For `charge.refunded`: the charge as Stripe reports it; null for other events. */
+  charge: StripeRefundedCharge | null;
+};
+
+/** A charge refunded at Stripe (from our refund, or from Stripe's dashboard). */
+export type StripeRefundedCharge = {
+  id: string;
+  paymentIntent: string | null;
+  /** Our order id when Stripe copied it onto the charge (else read from the payment intent). */
+  orderId: string | null;
+  amountCents: number;
+  /** All refunded so far, in cents. */
+  amountRefundedCents: number;
+  currency: string;
+  /** The latest refund's id, when the event carries the refunds. */
+  refundId: string | null;
 };
 
 /**
@@ -32,11 +54,11 @@ export class StripeCardProvider implements CardPaymentProvider {
 
   constructor(private readonly config: NonNullable<PaymentsConfig['stripe']>) {
     this.stripe = new Stripe(config.secretKey, {
-      ...config.api,
       // Safe to retry: every create carries an idempotency key.
       maxNetworkRetries: 2,
       timeout: 20_000,
       telemetry: false,
+      ...config.api,
     });
   }
 
@@ -84,11 +106,34 @@ export class StripeCardProvider implements CardPaymentProvider {
       throw new WebhookSignatureInvalid(error instanceof Error ? error.message : String(error));
     }
     const object = event.data.object as { object?: string };
-    if (object.object !== 'checkout.session') return { eventId: event.id, type: event.type, session: null };
+    if (object.object === 'charge') {
+      const charge = object as Stripe.Charge;
+      return {
+        eventId: event.id,
+        type: event.type,
+        session: null,
+        charge: {
+          id: charge.id,
+          paymentIntent:
+            typeof charge.payment_intent === 'string'
+              ? charge.payment_intent
+              : (charge.payment_intent?.id ?? null),
+          orderId: charge.metadata?.orderId ?? null,
+          amountCents: charge.amount,
+          amountRefundedCents: charge.amount_refunded,
+          currency: charge.currency,
+          refundId: charge.refunds?.data?.[0]?.id ?? null,
+        },
+      };
+    }
+    if (object.object !== 'checkout.session') {
+      return { eventId: event.id, type: event.type, session: null, charge: null };
+    }
     const session = object as Stripe.Checkout.Session;
     return {
       eventId: event.id,
       type: event.type,
+      charge: null,
       session: {
         id: session.id,
         orderId: session.client_reference_id ?? session.metadata?.orderId ?? null,
@@ -97,5 +142,72 @@ export class StripeCardProvider implements CardPaymentProvider {
         currency: session.currency ?? null,
       },
     };
+  }
+
+  /**
+   * Returns a card payment through Stripe's refunds API: the session's payment intent, the whole
+   * amount, our idempotency key (Stripe answers a repeated key with the first refund for 24 hours,
+   * and the SDK retries a lost answer with the same key). Stripe's refusals (already refunded, a
+   * dispute, a bad reference) come back as REFUSED with Stripe's message.
+   */
+  async refund(refund: RefundToMake): Promise<RefundOutcome> {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(refund.providerReference);
+      const paymentIntent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) {
+        return {
+          status: 'REFUSED',
+          reason: `Stripe has no payment for session ${refund.providerReference}.`,
+        };
+      }
+      const made = await this.stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: refund.amountCents,
+          reason: 'requested_by_customer',
+          metadata: { orderId: refund.orderId },
+        },
+        { idempotencyKey: refund.idempotencyKey },
+      );
+      if (made.status === 'failed' || made.status === 'canceled') {
+        return {
+          status: 'REFUSED',
+          reason: `Stripe's refund ${made.id} ${made.status}${made.failure_reason ? ` (${made.failure_reason})` : ''}.`,
+        };
+      }
+      return { status: 'REFUNDED', refundId: made.id, pending: made.status !== 'succeeded' };
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError ||
+        error instanceof Stripe.errors.StripeCardError
+      ) {
+        return { status: 'REFUSED', reason: `Stripe refused the refund: ${error.message}` };
+      }
+      throw new PaymentProviderUnavailable('STRIPE', 'refunding a payment', error);
+    }
+  }
+
+  /** Our order id of a charge: the charge's metadata, else its payment intent's (set at checkout). */
+  async orderOfCharge(charge: StripeRefundedCharge): Promise<string | null> {
+    if (charge.orderId) return charge.orderId;
+    if (!charge.paymentIntent) return null;
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(charge.paymentIntent);
+      return intent.metadata?.orderId ?? null;
+    } catch (error) {
+      throw new PaymentProviderUnavailable('STRIPE', 'reading a payment intent', error);
+    }
+  }
+
+  /** The id of the charge's latest refund, when the event did not carry it. */
+  async latestRefundOf(charge: StripeRefundedCharge): Promise<string | null> {
+    if (charge.refundId) return charge.refundId;
+    try {
+      const refunds = await this.stripe.refunds.list({ charge: charge.id, limit: 1 });
+      return refunds.data[0]?.id ?? null;
+    } catch (error) {
+      throw new PaymentProviderUnavailable('STRIPE', 'listing refunds', error);
+    }
   }
 }

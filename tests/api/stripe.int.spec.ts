@@ -248,7 +248,7 @@ describe('POST /api/stripe/webhook', () => {
     expect((await orderBySession(app, sessionId)).status).toBe('PAYMENT_ON_THE_WAY');
   });
 
-  it('cancels the order when the session expires, granting nothing; a late payment is refused but answered 200', async () => {
+  it('cancels the order when the session expires, granting nothing; a late payment is recorded for its refund and answered 200', async () => {
     const { sessionId, order } = await checkout(checkoutForm({ skins: [skin.id] }));
     const session = {
       id: sessionId,
@@ -266,20 +266,22 @@ describe('POST /api/stripe/webhook', () => {
       'OrderPlaced',
       'PaymentSessionOpened',
       'OrderCancelled',
+      'LatePaymentReceived',
     ]);
+    expect((await orderBySession(app, sessionId)).status).toBe('CANCELLED');
   });
 
   it('waits for an unpaid completion (delayed payment methods) and refuses a wrong amount', async () => {
     const { sessionId, order } = await checkout(checkoutForm({ skins: [skin.id] }));
     const session = { id: sessionId, client_reference_id: String(order.id), amount_total: 500 };
     await webhook('checkout.session.completed', { ...session, payment_status: 'unpaid' });
-    expect((await orderBySession(app, sessionId)).status).toBe('PAYMENT_ON_THE_WAY');
+    expect((await orderBySession(app, sessionId)).status).toBe('PAYMENT_PENDING');
     await webhook('checkout.session.async_payment_succeeded', {
       ...session,
       amount_total: 499,
       payment_status: 'paid',
     });
-    expect((await orderBySession(app, sessionId)).status).toBe('PAYMENT_ON_THE_WAY');
+    expect((await orderBySession(app, sessionId)).status).toBe('PAYMENT_PENDING');
     await webhook('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' });
     expect((await orderBySession(app, sessionId)).status).toBe('PAYMENT_RECEIVED');
   });

@@ -6,6 +6,7 @@ import { paymentStatusLabels } from '../../../../domain/orders/order.events';
 const statusColors: Record<PaymentStatus, MantineColor> = {
   BEFORE_CHECKOUT: 'gray',
   PAYMENT_ON_THE_WAY: 'yellow',
+  PAYMENT_PENDING: 'orange',
   PAYMENT_RECEIVED: 'teal',
   CANCELLED: 'red',
   REFUNDED: 'magenta',

@@ -65,6 +65,7 @@ export type PaymentStatus =
   | 'BEFORE_CHECKOUT'
   | 'CANCELLED'
   | 'PAYMENT_ON_THE_WAY'
+  | 'PAYMENT_PENDING'
   | 'PAYMENT_RECEIVED'
   | 'REFUNDED';
 
