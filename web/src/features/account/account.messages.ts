@@ -184,6 +184,8 @@ export const accountMessages = {
     gameFixed: 'The game was chosen for you.',
     price: 'Price (EUR)',
     priceHint: 'Empty or 0 is free; paid items cost 2 € to 500 €.',
+    payWhatYouWant: 'Pay what you want',
+    payWhatYouWantHint: 'The price is the least a buyer pays; they may choose to pay more.',
     videoUrl: 'Video link',
     videoHint: 'Optional: a YouTube or Vimeo link, shown on the page before the screenshots.',
     videoPlaceholder: 'https://www.youtube.com/watch?v=...',

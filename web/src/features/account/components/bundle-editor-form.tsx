@@ -9,6 +9,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -57,6 +58,7 @@ export interface EditableBundle {
   description: string;
   type: GameType;
   price: number;
+  payWhatYouWant: boolean;
   published: boolean;
   videoUrl: string | null;
   images: KeptImage[];
@@ -68,6 +70,7 @@ type BundleFormValues = {
   description: string;
   type: GameType;
   price: number | string;
+  payWhatYouWant: boolean;
   videoUrl: string;
   skins: string[];
 };
@@ -88,6 +91,7 @@ function valuesOf(bundle: EditableBundle | null): BundleFormValues {
     description: bundle?.description ?? '',
     type: bundle?.type ?? 'TM2020',
     price: bundle && bundle.price > 0 ? bundle.price : '',
+    payWhatYouWant: bundle?.payWhatYouWant ?? false,
     videoUrl: bundle?.videoUrl ?? '',
     skins: bundle?.skins ?? [],
   };
@@ -144,6 +148,7 @@ export function BundleEditorForm({
       description: values.description,
       type: values.type,
       price: priceOf(values.price),
+      payWhatYouWant: values.payWhatYouWant,
       videoUrl: values.videoUrl.trim() || null,
       skins: values.skins.map((id) => ({ id })),
       images: imagesRef.current.resources,
@@ -293,6 +298,13 @@ export function BundleEditorForm({
                     {...form.getInputProps('price')}
                   />
                 </SimpleGrid>
+                <Switch
+                  mt="md"
+                  label={texts.payWhatYouWant}
+                  description={texts.payWhatYouWantHint}
+                  disabled={!priceOf(values.price)}
+                  {...form.getInputProps('payWhatYouWant', { type: 'checkbox' })}
+                />
               </EditorSection>
 
               <EditorSection title={bundleTexts.contents}>

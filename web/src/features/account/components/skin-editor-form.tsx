@@ -58,6 +58,7 @@ export interface EditableSkin {
   description: string;
   type: GameType;
   price: number;
+  payWhatYouWant: boolean;
   published: boolean;
   availableAlone: boolean;
   videoUrl: string | null;
@@ -73,6 +74,7 @@ type SkinFormValues = {
   description: string;
   type: GameType;
   price: number | string;
+  payWhatYouWant: boolean;
   availableAlone: boolean;
   videoUrl: string;
   colorPrimary: string;
@@ -102,6 +104,7 @@ function valuesOf(skin: EditableSkin | null, type: GameType): SkinFormValues {
     description: skin?.description ?? '',
     type: skin?.type ?? type,
     price: skin && skin.price > 0 ? skin.price : '',
+    payWhatYouWant: skin?.payWhatYouWant ?? false,
     availableAlone: skin?.availableAlone ?? true,
     videoUrl: skin?.videoUrl ?? '',
     colorPrimary: skin?.colorPrimary ?? '',
@@ -179,6 +182,7 @@ export function SkinEditorForm({
         description: values.description,
         type: values.type,
         price: priceOf(values.price),
+        payWhatYouWant: values.payWhatYouWant,
         availableAlone: values.availableAlone,
         videoUrl: values.videoUrl.trim() || null,
         colorPrimary: values.colorPrimary || null,
@@ -330,6 +334,12 @@ export function SkinEditorForm({
           {...form.getInputProps('price')}
         />
       </SimpleGrid>
+      <Switch
+        label={texts.payWhatYouWant}
+        description={texts.payWhatYouWantHint}
+        disabled={!priceOf(values.price)}
+        {...form.getInputProps('payWhatYouWant', { type: 'checkbox' })}
+      />
       <Switch
         label={skinTexts.availableAlone}
         description={skinTexts.availableAloneHint}

@@ -106,6 +106,7 @@ export const EditableSkinQuery = graphql(`
       description
       type
       price
+      payWhatYouWant
       published
       availableAlone
       videoUrl
@@ -142,6 +143,7 @@ export const EditableBundleQuery = graphql(`
       description
       type
       price
+      payWhatYouWant
       published
       videoUrl
       author {

@@ -22,6 +22,7 @@ function editableOf(bundle: NonNullable<EditableBundleResult['bundle']>): Editab
     description: bundle.description,
     type: bundle.type,
     price: bundle.price,
+    payWhatYouWant: bundle.payWhatYouWant,
     published: bundle.published,
     videoUrl: bundle.videoUrl,
     images: bundle.resources

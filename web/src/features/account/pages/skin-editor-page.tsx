@@ -28,6 +28,7 @@ function editableOf(skin: NonNullable<EditableSkinResult['skin']>): EditableSkin
     description: skin.description,
     type: skin.type,
     price: skin.price,
+    payWhatYouWant: skin.payWhatYouWant,
     published: skin.published,
     availableAlone: skin.availableAlone,
     videoUrl: skin.videoUrl,

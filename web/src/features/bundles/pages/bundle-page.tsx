@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { galleryImagesOf, MediaGallery, videoEmbedOf } from '../../../shared/gallery';
+import { ItemComments } from '../../../shared/comments';
 import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { SkinCardGrid } from '../../../shared/skin-card';
@@ -44,11 +45,21 @@ function BundleView({ bundle }: { bundle: BundleDetail }) {
           <EmptyState icon={<IconStack2 stroke={1.5} />} message={bundlesMessages.contentsEmpty} />
         )}
       </section>
+
+      {/* Below the skins, as wide as the media column above. */}
+      <Grid gap="xl" className={classes.comments}>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <ItemComments item={{ kind: 'bundle', id: bundle.id }} />
+        </Grid.Col>
+      </Grid>
     </>
   );
 }
 
-/** A bundle's page (/bundles/{url}, spec 2.8): the card with the purchase button, the media, the skins. */
+/**
+ * A bundle's page (/bundles/{url}, spec 2.5, 2.8): the card with the purchase button, the media, the
+ * skins, and the comments (the skin page's section).
+ */
 export function BundlePage() {
   const { url = '' } = useParams();
   const [{ data, fetching, error }, refetch] = useQuery({ query: BundleDetailQuery, variables: { url } });

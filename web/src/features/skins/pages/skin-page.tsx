@@ -7,11 +7,11 @@ import { galleryImagesOf, MediaGallery, videoEmbedOf } from '../../../shared/gal
 import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { BackLink, DetailSkeleton, EmptyState } from '../../../shared/ui';
-import { SkinComments } from '../components/skin-comments';
 import { SkinInfoCard } from '../components/skin-info-card';
 import type { SkinDetail } from '../components/skin-info-card';
 import { SkinDetailQuery } from '../lib/skins.documents';
 import { skinsMessages } from '../skins.messages';
+import { ItemComments } from '../../../shared/comments';
 import classes from './skin-page.module.css';
 
 function SkinView({ skin }: { skin: SkinDetail }) {
@@ -29,7 +29,7 @@ function SkinView({ skin }: { skin: SkinDetail }) {
           <SkinInfoCard skin={skin} />
         </div>
         <div className={classes.comments}>
-          <SkinComments skinId={skin.id} />
+          <ItemComments item={{ kind: 'skin', id: skin.id }} />
         </div>
       </div>
     </>

@@ -5,27 +5,32 @@ import { IconCheck, IconLogin2, IconMessageCircle, IconSend } from '@tabler/icon
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { COMMENT_MAX, commentText } from '../../../../../domain/catalog/item-editor.schemas';
-import { formatDate } from '../../../shared/format';
-import { useErrorsAfterSubmit } from '../../../shared/forms';
-import type { SkinCommentsQuery as SkinCommentsResult } from '../../../shared/graphql/generated/graphql';
-import { ListLoadError } from '../../../shared/listing';
-import { openAuthModal, useSession } from '../../../shared/session';
-import { UserAvatar } from '../../../shared/ui';
-import { CountryFlag } from '../../../shared/ui/country-flag';
-import { CreateCommentMutation, SkinCommentsQuery } from '../lib/skins.documents';
-import { skinsMessages } from '../skins.messages';
-import classes from './skin-comments.module.css';
+import { COMMENT_MAX, commentText } from '../../../../domain/catalog/item-editor.schemas';
+import { formatDate } from '../format';
+import { useErrorsAfterSubmit } from '../forms';
+import type { ItemCommentsQuery as ItemCommentsResult } from '../graphql/generated/graphql';
+import { ListLoadError } from '../listing';
+import { openAuthModal, useSession } from '../session';
+import { UserAvatar } from '../ui';
+import { CountryFlag } from '../ui/country-flag';
+import { CreateCommentMutation, ItemCommentsQuery } from './comments.documents';
+import { commentsMessages as messages } from './comments.messages';
+import classes from './item-comments.module.css';
 
-const messages = skinsMessages.comments;
+/** What the comments are about: a skin or a bundle, by id. */
+export type CommentedItem = { kind: 'skin' | 'bundle'; id: string };
+const itemKey = (item: CommentedItem) => `${item.kind}-${item.id}`;
+/** The query's and the mutation's `skin` or `bundle` argument. */
+const targetOf = (item: CommentedItem) =>
+  item.kind === 'skin' ? { skin: item.id, bundle: null } : { skin: null, bundle: item.id };
 
 /** Spec 7.2: comments come 10 a page, newest first. */
 export const COMMENTS_PAGE_SIZE = 10;
 
-type Comment = SkinCommentsResult['comments']['content'][number];
+type Comment = ItemCommentsResult['comments']['content'][number];
 
-const pageVariables = (skin: string, page: number) => ({
-  skin,
+const pageVariables = (item: CommentedItem, page: number) => ({
+  ...targetOf(item),
   page: { page, size: COMMENTS_PAGE_SIZE, sortBy: 'createdAt', sortDirection: 'DESC' as const },
 });
 
@@ -64,15 +69,15 @@ function CommentItem({ comment }: { comment: Comment }) {
 
 /** A further page of comments (the first one is the section's own query). */
 function CommentsPage({
-  skinId,
+  item,
   page,
   onLoaded,
 }: {
-  skinId: string;
+  item: CommentedItem;
   page: number;
   onLoaded: (page: number, ids: readonly string[]) => void;
 }) {
-  const [{ data, error }] = useQuery({ query: SkinCommentsQuery, variables: pageVariables(skinId, page) });
+  const [{ data, error }] = useQuery({ query: ItemCommentsQuery, variables: pageVariables(item, page) });
   const comments = data?.comments.content;
   useEffect(() => {
     if (comments)
@@ -129,7 +134,7 @@ const validateComment = (values: CommentValues) => {
  * The comment form (spec 4): idle, sending, done. At least 3 characters, flagged only after the
  * first attempt; the toasts of spec 8; once sent, the form locks and the comment goes to the top.
  */
-function CommentForm({ skinId, onPosted }: { skinId: string; onPosted: (comment: Comment) => void }) {
+function CommentForm({ item, onPosted }: { item: CommentedItem; onPosted: (comment: Comment) => void }) {
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
   const [, createComment] = useMutation(CreateCommentMutation);
   const form = useForm<CommentValues>({
@@ -142,7 +147,7 @@ function CommentForm({ skinId, onPosted }: { skinId: string; onPosted: (comment:
   const send = async (values: CommentValues) => {
     if (state !== 'idle') return;
     setState('sending');
-    const toastId = `comment-${skinId}-${Date.now()}`;
+    const toastId = `comment-${itemKey(item)}-${Date.now()}`;
     notifications.show({
       id: toastId,
       loading: true,
@@ -150,7 +155,7 @@ function CommentForm({ skinId, onPosted }: { skinId: string; onPosted: (comment:
       autoClose: false,
       withCloseButton: false,
     });
-    const result = await createComment({ skin: skinId, text: values.text.trim() });
+    const result = await createComment({ ...targetOf(item), text: values.text.trim() });
     const comment = result.data?.createComment;
     if (result.error || !comment) {
       console.error('createComment failed', result.error);
@@ -182,7 +187,7 @@ function CommentForm({ skinId, onPosted }: { skinId: string; onPosted: (comment:
     <form className={classes.form} onSubmit={errors.onSubmit(send)} noValidate>
       <Textarea
         label={messages.writeLabel}
-        placeholder={messages.placeholder}
+        placeholder={messages.placeholder[item.kind]}
         autosize
         minRows={2}
         maxRows={10}
@@ -207,15 +212,17 @@ function CommentForm({ skinId, onPosted }: { skinId: string; onPosted: (comment:
 }
 
 /**
- * A skin's comments (spec 2.7): newest first, 10 at a time with 'Load more', each with the writer's
- * avatar, flag, name (a link to their page) and date; the text is shown as plain text.
+ * A skin's or a bundle's comments (spec 2.5, 2.7): newest first, 10 at a time with 'Load more', each
+ * with the writer's avatar, flag, name (a link to their page) and date; the text is shown as plain
+ * text. Signed-in users write one at the top.
  */
-export function SkinComments({ skinId }: { skinId: string }) {
+export function ItemComments({ item }: { item: CommentedItem }) {
   const { user } = useSession();
   const [{ data, fetching, error }, refetch] = useQuery({
-    query: SkinCommentsQuery,
-    variables: pageVariables(skinId, 0),
+    query: ItemCommentsQuery,
+    variables: pageVariables(item, 0),
   });
+  const key = itemKey(item);
   useEffect(() => {
     if (error) console.error('The comments could not be loaded', error);
   }, [error]);
@@ -225,9 +232,9 @@ export function SkinComments({ skinId }: { skinId: string }) {
   const [loaded, setLoaded] = useState<Record<number, number>>({});
   // Comments written here, newest first, shown above the loaded ones (spec 4).
   const [posted, setPosted] = useState<Comment[]>([]);
-  const [seenSkin, setSeenSkin] = useState(skinId);
-  if (seenSkin !== skinId) {
-    setSeenSkin(skinId);
+  const [seenItem, setSeenItem] = useState(key);
+  if (seenItem !== key) {
+    setSeenItem(key);
     setPages(1);
     setLoaded({});
     setPosted([]);
@@ -262,7 +269,7 @@ export function SkinComments({ skinId }: { skinId: string }) {
             <CommentItem key={comment.id} comment={comment} />
           ))}
           {Array.from({ length: pages - 1 }, (_, index) => (
-            <CommentsPage key={index + 1} skinId={skinId} page={index + 1} onLoaded={onLoaded} />
+            <CommentsPage key={index + 1} item={item} page={index + 1} onLoaded={onLoaded} />
           ))}
         </ul>
         {pages < totalPages ? (
@@ -319,7 +326,7 @@ export function SkinComments({ skinId }: { skinId: string }) {
           </Badge>
         ) : null}
       </Group>
-      {user ? <CommentForm key={skinId} skinId={skinId} onPosted={onPosted} /> : <SignInToComment />}
+      {user ? <CommentForm key={key} item={item} onPosted={onPosted} /> : <SignInToComment />}
       {content}
     </section>
   );

@@ -1,0 +1,20 @@
+// The comments section of the skin and bundle pages (spec 2.5, 2.7, 4, 5 and 8).
+export const commentsMessages = {
+  title: 'Comments',
+  count: (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`,
+  none: 'There are no comments yet.',
+  loading: 'Loading comments...',
+  loadMore: 'Load more comments',
+  shownOf: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+  loadFailed: 'The comments could not be loaded.',
+  writeLabel: 'Write a comment',
+  loginPlaceholder: 'You must first login to write a comment',
+  placeholder: { skin: 'What do you think of this skin?', bundle: 'What do you think of this bundle?' },
+  signIn: 'Sign in to comment',
+  send: 'Send comment',
+  sentButton: 'Comment sent',
+  sending: 'Sending your comment to the HQ...',
+  sent: 'Comment uploaded!',
+  failed: 'There was an error uploading your comment.',
+  done: 'Thanks! Your comment is at the top of the list.',
+} as const;
