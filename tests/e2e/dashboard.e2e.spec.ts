@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
@@ -199,5 +200,83 @@ describe('the Creativity Dashboard in the browser', () => {
       .first()
       .waitFor(WAIT);
     expect(await page.getByRole('link', { name: /Creativity Dashboard/ }).count()).toBe(0);
+  });
+});
+
+describe('the Site Dashboard in the browser', () => {
+  it('an admin sees the site’s figures, switches the period in the URL and downloads a CSV', async () => {
+    const token = await logIn('admin');
+    const api = await graphql<{ moneySpent: { allTime: { paymentCount: number } } }>(
+      '{ moneySpent { allTime { paymentCount } } }',
+      token,
+    );
+    expect(api.moneySpent.allTime.paymentCount).toBeGreaterThan(0);
+
+    const page = await open();
+    await signIn(page, 'admin');
+    await page.goto('/admin/dashboard?period=all');
+    await page.getByRole('heading', { name: 'Site Dashboard', level: 1 }).waitFor(WAIT);
+    const cards = await cardValues(page);
+    expect(cards).toHaveLength(4);
+    // All time: the downloads and the money the demo's orders brought.
+    expect(cards[0]).toBeGreaterThan(0);
+    expect(cards[2]).toBeGreaterThan(0);
+    const spending = page.getByTestId('spending-table');
+    expect(await spending.locator('tbody tr').count()).toBe(4);
+    expect(number(await spending.locator('tbody tr').nth(2).locator('td').first().textContent())).toBe(
+      api.moneySpent.allTime.paymentCount,
+    );
+    for (const chart of ['sales-chart', 'downloads-chart', 'growth-chart', 'events-chart'])
+      await expect
+        .poll(() => page.getByTestId(chart).locator('svg [data-testid^="bar.item"]').count(), WAIT)
+        .toBeGreaterThan(0);
+    const topRevenue = page.getByRole('region', { name: 'Top 5 skins by revenue' });
+    const topTitles = await topRevenue.locator('tbody tr a').allTextContents();
+    expect(topTitles.length).toBeGreaterThan(0);
+    expect(topTitles.length).toBeLessThanOrEqual(5);
+    await screenshot(page, 'site-dashboard-desktop-dark');
+
+    // The best sellers as CSV: a byte-order mark, a header and the table's rows in order.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      topRevenue.getByRole('button', { name: 'Download Top 5 skins by revenue as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('site-top-revenue.csv');
+    const csv = await fs.readFile((await download.path())!, 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('\ufeff#,Skin,Game,Sold,Revenue (EUR)');
+    expect(lines).toHaveLength(topTitles.length + 1);
+    expect(lines[1]).toContain(topTitles[0]!);
+    expect(lines[1]).toMatch(/,\d+\.\d{2}$/);
+
+    // Choosing the last 30 days puts it in the URL; whole months come back from the URL.
+    await page.getByRole('radiogroup', { name: 'Period' }).getByText('30 days').click();
+    await page.waitForURL(/period=30d/);
+    await expect
+      .poll(() => page.getByTestId('period-coverage').textContent(), WAIT)
+      .toMatch(/^Totals and top downloads: since/);
+    await page.goto('/admin/dashboard?from=2026-01&to=2026-03');
+    await expect
+      .poll(() => page.getByTestId('period-coverage').textContent(), WAIT)
+      .toBe('Whole months, UTC: Jan 2026 – Mar 2026.');
+    expect(await page.getByLabel('From').inputValue()).toBe('Jan 2026');
+  });
+
+  it('reads well in the light scheme and on a phone', async () => {
+    const light = await open(undefined, 'light');
+    await signIn(light, 'admin');
+    await light.goto('/admin/dashboard');
+    expect((await cardValues(light))[0]).toBeGreaterThan(0);
+    await screenshot(light, 'site-dashboard-desktop-light');
+    const phone = await open();
+    await signIn(phone, 'admin');
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto('/admin/dashboard');
+    expect((await cardValues(phone))[0]).toBeGreaterThan(0);
+    await expect
+      .poll(() => phone.getByTestId('sales-chart').locator('svg [data-testid^="bar.item"]').count(), WAIT)
+      .toBeGreaterThan(0);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'site-dashboard-phone-dark');
   });
 });

@@ -1,8 +1,10 @@
 import { graphql } from '../../../shared/graphql/generated';
 
 // Every figure of the Creativity Dashboard in one document, so the page loads in one round trip.
+// The cards and the two top-10 lists keep their fixed windows; the charts and best sellers follow
+// the period chosen.
 export const CreativityDashboardQuery = graphql(`
-  query CreativityDashboard {
+  query CreativityDashboard($period: StatisticsPeriodInput!) {
     downloadCount {
       allTime {
         total
@@ -13,7 +15,7 @@ export const CreativityDashboardQuery = graphql(`
         unique
       }
     }
-    downloadHistory {
+    downloadHistory(period: $period) {
       game
       year
       month
@@ -28,7 +30,7 @@ export const CreativityDashboardQuery = graphql(`
         ...DashboardSkinDownloads
       }
     }
-    earningsHistory {
+    earningsHistory(period: $period) {
       year
       month
       itemsSold
@@ -37,7 +39,7 @@ export const CreativityDashboardQuery = graphql(`
       itemsRefunded
       refundedEarnings
     }
-    skinPurchasePopularity(length: 10) {
+    skinPurchasePopularity(length: 10, period: $period) {
       skin {
         id
         url

@@ -45,6 +45,7 @@ import { useMyUser } from '../hooks/use-my-user';
 import type { MyUser } from '../hooks/use-my-user';
 import { UpdateMyUserMutation } from '../lib/my-user.documents';
 import classes from './settings-page.module.css';
+import { SettingsSecuritySection } from './settings-security';
 
 const texts = accountMessages.settings;
 
@@ -440,7 +441,10 @@ function SettingsForm({ user, withSocial }: { user: MyUser; withSocial: boolean 
   );
 }
 
-/** /me/settings: avatar, news subscription, social fields for authors, payout details (spec 2.11). */
+/**
+ * /me/settings: email verification and "sign out everywhere", avatar, news subscription, social
+ * fields for authors, payout details (spec 2.11).
+ */
 export function SettingsPage() {
   const { myUser, fetching, failed } = useMyUser();
   const { hasSkins } = useAuthorMenu();
@@ -448,7 +452,10 @@ export function SettingsPage() {
   return (
     <PageContainer title={texts.title} description={hasSkins ? texts.descriptionAuthor : texts.description}>
       {myUser ? (
-        <SettingsForm key={myUser.id} user={myUser} withSocial={hasSkins} />
+        <Stack gap="lg">
+          <SettingsSecuritySection />
+          <SettingsForm key={myUser.id} user={myUser} withSocial={hasSkins} />
+        </Stack>
       ) : failed && !fetching ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
           {texts.loadFailed}

@@ -1,0 +1,36 @@
+// Texts shared by the Creativity Dashboard and the Site Dashboard.
+export const statisticsMessages = {
+  showTable: 'Show the numbers as a table',
+  month: 'Month',
+  day: 'Day',
+  exportCsv: 'CSV',
+  exportCsvLabel: (what: string) => `Download ${what} as CSV`,
+  rank: '#',
+  skin: 'Skin',
+  game: 'Game',
+  unique: 'Unique',
+  total: 'Total',
+  sold: 'Sold',
+  revenue: 'Revenue (EUR)',
+  refunded: 'Refunded',
+  uniqueDownloads: (count: number) => `${count} unique ${count === 1 ? 'download' : 'downloads'}`,
+  downloads: (count: number) => `${count} ${count === 1 ? 'download' : 'downloads'}`,
+  itemsSold: (count: number) => `${count} ${count === 1 ? 'item' : 'items'} sold`,
+  events: (count: number) => `${count} ${count === 1 ? 'event' : 'events'}`,
+  refunds: (count: number) => `${count} refunded`,
+  period: {
+    label: 'Period',
+    last30Days: '30 days',
+    lastYear: 'Year',
+    allTime: 'All time',
+    custom: 'Months',
+    from: 'From',
+    to: 'To',
+    /** What the figures cover, said plainly under the picker. */
+    covers: (days: string, months: string) =>
+      `Totals and top downloads: ${days}. Monthly charts and sales lists: ${months}.`,
+    coversMonths: (months: string) => `Whole months, UTC: ${months}.`,
+    since: (day: string) => `since ${day}`,
+    everything: 'everything so far',
+  },
+};
