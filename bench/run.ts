@@ -1,8 +1,10 @@
 // npm run bench [-- event-store | skins-list | payouts [--orders=100000] | downloads [--seconds=30] |
-// reconcile [--reconcile-orders=200000 --reconcile-downloads=400000]]: prints the figures as JSON,
-// on a throw-away database.
+// reconcile [--reconcile-orders=200000 --reconcile-downloads=400000] |
+// dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
+// --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill]]: prints the figures as JSON, on a throw-away database.
 import os from 'node:os';
 import { openBenchDatabase } from './bench-database';
+import { benchDashboards } from './dashboards.bench';
 import { benchDownloads } from './downloads.bench';
 import { benchEventStore } from './event-store.bench';
 import { benchPayouts } from './payouts.bench';
@@ -41,6 +43,24 @@ try {
         orders: Number(option('reconcile-orders') ?? 200_000),
         downloads: Number(option('reconcile-downloads') ?? 400_000),
         authors: 1_000,
+      });
+    } finally {
+      await own.close();
+    }
+  }
+  // Only when named: at its default size it writes six million events and runs for half an hour.
+  if (parts.includes('dashboards')) {
+    // A database of its own: its catalogue and order history would collide with the other benches'.
+    const own = await openBenchDatabase();
+    try {
+      figures.dashboards = await benchDashboards(own, {
+        skins: Number(option('dashboard-skins') ?? 100_000),
+        orders: Number(option('dashboard-orders') ?? 1_000_000),
+        downloads: Number(option('dashboard-downloads') ?? 5_000_000),
+        seconds: Number(option('dashboard-seconds') ?? 30),
+        requestsPerSecond: 20,
+        projectedDownloads: Number(option('dashboard-projected-downloads') ?? 500_000),
+        verifyFill: args.includes('--dashboard-verify-fill'),
       });
     } finally {
       await own.close();
