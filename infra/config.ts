@@ -56,6 +56,8 @@ const environmentSchema = z.object({
   SEPA_DEBTOR_IBAN: z.string().trim().min(15).max(34).optional(),
   SEPA_DEBTOR_BIC: z.string().trim().min(8).max(11).optional(),
   PAYOUT_SCHEDULE: z.stringbool().default(true),
+  // false: serve web/dist as it is, without checking it against the sources (a prebuilt install, tests).
+  WEB_BUILD: z.stringbool().default(true),
 });
 
 export type Config = {
@@ -72,6 +74,8 @@ export type Config = {
   projections: { pollMs: number; batchSize: number; degradedAfterSeconds: number };
   databasePoolSize: number;
   webDistDir: string;
+  /** Build the web app at start when its sources changed since the last build. */
+  webBuild: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   /** Limits of one GraphQL request, and the anonymous response cache's memory (docs/security.md). */
@@ -188,6 +192,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webDistDir: path.resolve('web/dist'),
+    webBuild: e.WEB_BUILD,
     trustProxy: e.TRUST_PROXY,
     graphql: {
       maxCost: e.GRAPHQL_MAX_COST,

@@ -1,9 +1,13 @@
 import path from 'node:path';
 import { startApp } from './app';
 import { loadConfig } from './config';
+import { handleShutdownSignalsYourself, stopEmbeddedServerOf } from './db/embedded-postgres';
 import { DEMO_PASSWORD, demoAccounts } from './demo/seed-demo';
 import { createLogger } from './logger';
 import { buildWebAppIfNeeded } from './web-build';
+
+/** A process manager waits about 10 s after SIGTERM before it kills: be done well before. */
+const SHUTDOWN_DEADLINE_MS = 8_000;
 
 const config = loadConfig();
 const log = createLogger({
@@ -11,35 +15,72 @@ const log = createLogger({
   pretty: config.env === 'development' && process.stdout.isTTY,
 });
 
-try {
-  await buildWebAppIfNeeded(path.resolve('.'), config.webDistDir, log);
-  const app = await startApp(config, log);
+// The app stops its parts in order (HTTP, jobs, projections, mail, pool, then PostgreSQL) on
+// SIGINT or SIGTERM, whether the signal reaches the whole process group (a terminal's Ctrl-C) or
+// only this process (a process manager, `kill <pid>`, npm forwarding it).
+handleShutdownSignalsYourself();
+let stopping = false;
+let closeApp: (() => Promise<void>) | null = null;
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      log.info({ signal }, 'shutting down');
-      void app.close().then(() => process.exit(0));
-    });
+function shutDown(signal: NodeJS.Signals) {
+  if (stopping) {
+    log.info({ signal }, 'already shutting down');
+    return;
   }
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  const deadline = setTimeout(() => {
+    // Something (a long request, a stuck query) holds the close up: stop the database cleanly anyway.
+    log.error({ afterMs: SHUTDOWN_DEADLINE_MS }, 'shutdown took too long; stopping the database and exiting');
+    const stopDatabase = config.databaseUrl ? Promise.resolve() : stopEmbeddedServerOf(config.dataDir, log);
+    void stopDatabase.finally(() => process.exit(1));
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
+  // During start-up (migrations, the demo data) the app is closed once it is up, or the deadline
+  // stops the database first.
+  if (closeApp) closeAndExit(closeApp);
+}
 
-  const database = config.databaseUrl
-    ? 'PostgreSQL from DATABASE_URL'
-    : `embedded PostgreSQL in ${config.dataDir}`;
-  console.log(
-    [
-      '',
-      `  TrackSkins marketplace is running at ${config.publicUrl}`,
-      `  Data: ${database}`,
-      `  Health: ${config.publicUrl}/api/health   GraphQL: ${config.publicUrl}/graphql`,
-      ...(config.seedDemo
-        ? [
-            `  Demo accounts (password "${DEMO_PASSWORD}"): ${demoAccounts.map((a) => `${a.username} (${a.note})`).join(', ')}`,
-          ]
-        : []),
-      '  Press Ctrl-C to stop.',
-      '',
-    ].join('\n'),
+function closeAndExit(close: () => Promise<void>) {
+  void close().then(
+    () => {
+      log.info('stopped');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
   );
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutDown(signal));
+
+try {
+  if (config.webBuild) await buildWebAppIfNeeded(path.resolve('.'), config.webDistDir, log);
+  const app = await startApp(config, log);
+  closeApp = app.close;
+  if (stopping) closeAndExit(app.close);
+  else {
+    const database = config.databaseUrl
+      ? 'PostgreSQL from DATABASE_URL'
+      : `embedded PostgreSQL in ${config.dataDir}`;
+    console.log(
+      [
+        '',
+        `  TrackSkins marketplace is running at ${config.publicUrl}`,
+        `  Data: ${database}`,
+        `  Health: ${config.publicUrl}/api/health   GraphQL: ${config.publicUrl}/graphql`,
+        ...(config.seedDemo
+          ? [
+              `  Demo accounts (password "${DEMO_PASSWORD}"): ${demoAccounts.map((a) => `${a.username} (${a.note})`).join(', ')}`,
+            ]
+          : []),
+        '  Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
+  }
 } catch (error) {
   log.fatal({ err: error }, error instanceof Error ? error.message : 'start failed');
   process.exit(1);

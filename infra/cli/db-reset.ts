@@ -1,7 +1,10 @@
-// npm run db:reset : drop every table and event, migrate again; the next start loads the demo data.
+// npm run db:reset: erase every table and event and the stored files (uploads, pictures, skin zips)
+// and the local mail outbox that belonged to them, then migrate again; the next start loads the demo
+// data. Refused while an app runs on the database.
+import fs from 'node:fs/promises';
 import pg from 'pg';
 import { loadConfig } from '../config';
-import { openDatabaseServer } from '../db/database';
+import { assertDatabaseNotInUse, DatabaseInUseError, openDatabaseServer } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createLogger } from '../logger';
 
@@ -13,14 +16,25 @@ if (config.databaseUrl && !process.argv.includes('--yes')) {
   );
   process.exit(2);
 }
-const database = await openDatabaseServer(config, log, { attach: true });
+try {
+  await assertDatabaseNotInUse(config);
+} catch (error) {
+  if (!(error instanceof DatabaseInUseError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+// Started by this process (not attached): a start of the app meanwhile is refused by the cluster.
+const database = await openDatabaseServer(config, log);
 try {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   await client.query('drop schema public cascade; create schema public;');
   await client.end();
+  // The files go after the rows that named them, as the app removes them.
+  await fs.rm(config.storageDir, { recursive: true, force: true });
+  await fs.rm(config.mail.outboxDir, { recursive: true, force: true });
   const { to } = await migrate(database.url, log);
-  console.log(`Database reset and migrated to version ${to}.`);
+  console.log(`Database reset and migrated to version ${to}; stored files and mail outbox removed.`);
 } finally {
   await database.stop();
 }

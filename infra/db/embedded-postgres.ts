@@ -18,6 +18,32 @@ for (const event of ['beforeExit', 'message', 'exit']) {
   if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 }
 
+/**
+ * For a process that stops its servers itself, in order, on a shutdown signal (the app: HTTP
+ * server, projections, pool, then PostgreSQL). async-exit-hook would otherwise stop PostgreSQL at
+ * once under the still running app and exit before the app has closed.
+ */
+export function handleShutdownSignalsYourself(): void {
+  for (const event of ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
+}
+
+/**
+ * The embedded server running on `dataDir`'s cluster (its pid and port), whoever started it, or
+ * null. Tools that must not work under a running app (db:reset, backup, restore) ask this.
+ */
+export async function runningEmbeddedServer(dataDir: string): Promise<{ pid: number; port: number } | null> {
+  const running = await findRunningServer(path.join(dataDir, 'postgres'));
+  return running && { pid: running.pid, port: running.port };
+}
+
+/** Stops the embedded server on `dataDir`'s cluster, if one runs (a fast, clean shutdown). */
+export async function stopEmbeddedServerOf(dataDir: string, log: Logger): Promise<void> {
+  const running = await findRunningServer(path.join(dataDir, 'postgres'));
+  if (running) await stopLeftoverServer(running.pid, log, 'stopping the embedded PostgreSQL');
+}
+
 const DATABASE_NAME = 'marketplace';
 const USER = 'postgres';
 
@@ -189,8 +215,12 @@ async function findRunningServer(
 }
 
 /** Asks a leftover server for a fast (clean) shutdown and waits until it is gone. */
-async function stopLeftoverServer(pid: number, log: Logger): Promise<void> {
-  log.warn({ pid }, 'stopping a PostgreSQL server left running by an earlier run');
+async function stopLeftoverServer(
+  pid: number,
+  log: Logger,
+  message = 'stopping a PostgreSQL server left running by an earlier run',
+): Promise<void> {
+  log.warn({ pid }, message);
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 30_000; waited += 100) {
     if (!isRunning(pid)) return;

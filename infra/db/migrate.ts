@@ -8,8 +8,15 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 // Any number that no other advisory lock in the application uses (one-key form).
 const MIGRATION_LOCK = 72_201;
 
-/** Brings the schema up to the newest migration. Safe to run from several processes at once. */
-export async function migrate(databaseUrl: string, log: Logger): Promise<{ from: number; to: number }> {
+/**
+ * Brings the schema up to the newest migration, or to `options.to` (a restore loads a backup into
+ * the schema it was taken from). Safe to run from several processes at once.
+ */
+export async function migrate(
+  databaseUrl: string,
+  log: Logger,
+  options: { to?: number } = {},
+): Promise<{ from: number; to: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -22,7 +29,7 @@ export async function migrate(databaseUrl: string, log: Logger): Promise<{ from:
       execQuery: (query) => client.query(query),
     });
     const from = await postgrator.getDatabaseVersion();
-    const applied = await postgrator.migrate();
+    const applied = await postgrator.migrate(options.to === undefined ? 'max' : String(options.to));
     const to = await postgrator.getDatabaseVersion();
     if (applied.length > 0)
       log.info({ from, to, applied: applied.map((m) => m.filename) }, 'database migrated');

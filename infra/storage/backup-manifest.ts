@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { databaseDumpSchema } from '../db/database-backup';
+
+/** What `npm run backup` writes into its folder, read back by `npm run restore -- <folder>`. */
+export const BACKUP_FORMAT = 'trackskins-backup-1';
+
+export const backupManifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  createdAt: z.iso.datetime(),
+  database: databaseDumpSchema,
+  files: z.object({ count: z.number().int().min(0), bytes: z.number().int().min(0) }),
+});
+export type BackupManifest = z.infer<typeof backupManifestSchema>;
+
+export function backupLayout(folder: string) {
+  return {
+    manifest: path.join(folder, 'manifest.json'),
+    database: path.join(folder, 'database'),
+    /** The stored files as under DATA_DIR/files (`public/`, `private/`). */
+    files: path.join(folder, 'files'),
+    jwtSecret: path.join(folder, 'secrets', 'jwt-secret'),
+  };
+}
