@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UniqueIntegrityConstraintViolationError } from 'slonik';
 import { z } from 'zod';
 import {
@@ -9,7 +9,13 @@ import {
 } from '../../domain/accounts/account.schemas';
 import { DomainError } from '../../domain/errors';
 import { hashPassword, passwordMatches } from '../../infra/auth/password-hashing';
-import { bearerToken } from '../../infra/auth/session-tokens';
+import {
+  clearedSessionCookies,
+  cookieValue,
+  SESSION_CLAIMS_COOKIE,
+  SESSION_COOKIE,
+  sessionCookies,
+} from '../../infra/auth/session-tokens';
 import type { AppContext } from '../app-context';
 import { HttpRefusal } from '../errors';
 import {
@@ -20,12 +26,14 @@ import {
   registerUser,
   sessionClaimsOf,
   setPassword,
+  type UserRow,
 } from '../accounts/users.repository';
 import { passwordResetMail, welcomeMail } from './auth.mails';
 import { canonicalIdentity } from './canonical-identity';
 import { sendVerificationMail, verifyEmail } from './email-verification';
 import { consumeResetCode, createResetCode } from './password-reset';
 import { UserRateLimiter } from './user-rate-limiter';
+import { sessionTokenOf } from './viewer';
 
 const verifyEmailSchema = z.object({ token: z.string().min(1).max(2000) });
 
@@ -77,9 +85,17 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     message: 'You asked for several verification mails already. Please wait a while and check your inbox.',
   });
 
-  /** The signed-in account of the Bearer token (checked against revocation), or 401. */
+  const secure = app.config.publicUrl.startsWith('https:');
+  /** Answers a new session: the token in the body (API clients) and in the HttpOnly cookie (the web app). */
+  const startSession = async (reply: FastifyReply, user: UserRow, options: { body: boolean }) => {
+    const token = await app.tokens.sign(sessionClaimsOf(user));
+    reply.header('set-cookie', sessionCookies(token, { secure }));
+    return options.body ? reply.type('text/plain').send(token) : reply.status(204).send();
+  };
+
+  /** The signed-in account of the request's token (checked against revocation), or 401. */
   const signedInAccount = async (request: FastifyRequest) => {
-    const session = await app.tokens.verify(bearerToken(request.headers.authorization));
+    const session = await app.tokens.verify(sessionTokenOf(request));
     const user = session ? await findUserById(app.pool, session.id) : null;
     if (!user || user.anonymous)
       throw new DomainError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
@@ -99,7 +115,7 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     request.log.info({ userId: result.user.id }, 'account registered');
     app.mailer.sendInBackground(welcomeMail(result.user.email, result.user.username, app.config.publicUrl));
     await sendVerificationMail(app, result.user);
-    return reply.type('text/plain').send(await app.tokens.sign(sessionClaimsOf(result.user)));
+    return startSession(reply, result.user, { body: true });
   });
 
   fastify.post(
@@ -113,15 +129,39 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
       if (!(await passwordMatches(user?.password_hash ?? null, parsed.data.password)) || !user) {
         throw new HttpRefusal(400, BAD_LOGIN);
       }
-      return reply.type('text/plain').send(await app.tokens.sign(sessionClaimsOf(user)));
+      return startSession(reply, user, { body: true });
     },
   );
 
   fastify.post('/api/auth/refresh', { config: limited(perMinute * 6) }, async (request, reply) => {
     // A revoked token (new password, other roles, signed out everywhere) is refused here too.
     const user = await signedInAccount(request);
-    // A fresh token from the account as it is now: new roles or a new name reach the client.
-    return reply.type('text/plain').send(await app.tokens.sign(sessionClaimsOf(user)));
+    // A fresh token from the account as it is now: new roles or a new name reach the client. A
+    // session kept in the cookie gets its new token only there, out of reach of page scripts.
+    return startSession(reply, user, { body: Boolean(request.headers.authorization) });
+  });
+
+  fastify.post('/api/auth/logout', async (_request, reply) => {
+    reply.header('set-cookie', clearedSessionCookies({ secure }));
+    return reply.status(204).send();
+  });
+
+  // Each page load sets the claims cookie from the session cookie, or clears both when the session
+  // ended (expired, revoked): what the web app shows follows the server's view of the session.
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      return payload;
+    }
+    const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
+    const shownClaims = cookieValue(request.headers.cookie, SESSION_CLAIMS_COOKIE);
+    if (!token && !shownClaims) return payload;
+    const session = await app.tokens.verify(token);
+    if (!session) {
+      reply.header('set-cookie', clearedSessionCookies({ secure }));
+    } else if (shownClaims !== token!.split('.')[1]) {
+      reply.header('set-cookie', sessionCookies(token!, { secure }));
+    }
+    return payload;
   });
 
   fastify.post(
@@ -184,6 +224,7 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     const user = await signedInAccount(request);
     await endAllSessions(app.pool, user.id);
     request.log.info({ userId: user.id }, 'signed out everywhere');
+    reply.header('set-cookie', clearedSessionCookies({ secure }));
     return reply.status(204).send();
   });
 }

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors';
 import { formatEuros } from '../../domain/money';
 import { bearerToken, cookieValue } from '../../infra/auth/session-tokens';
 import type { AppContext } from '../app-context';
-import { isAdmin } from '../auth/viewer';
+import { isAdmin, sessionTokenOf } from '../auth/viewer';
 import { HttpRefusal } from '../errors';
 import { exportSepaFile } from './payout-admin.handlers';
 import { findPayout, linesOfPayouts } from './payouts.repository';
@@ -91,7 +91,7 @@ export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
   });
 
   fastify.get<{ Querystring: { ids?: unknown } }>('/api/admin/payouts/sepa', async (request, reply) => {
-    const viewer = await app.tokens.verify(bearerToken(request.headers.authorization));
+    const viewer = await app.tokens.verify(sessionTokenOf(request));
     if (!viewer) throw new DomainError('UNAUTHENTICATED', 'You must be logged in to do this.');
     if (!isAdmin(viewer)) throw new DomainError('FORBIDDEN', 'You are not allowed to do this.');
     const text = typeof request.query.ids === 'string' ? request.query.ids : '';

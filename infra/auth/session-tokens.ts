@@ -122,12 +122,36 @@ export async function loadTokenSecret(configured: string | undefined, dataDir: s
   return secret;
 }
 
+/**
+ * The session token travels in an HttpOnly cookie the server sets (page scripts cannot read it);
+ * `session` beside it holds only the token's claims (its middle part, unsigned), so the web app
+ * can show who is signed in. Only the signed token proves anything.
+ */
+export const SESSION_COOKIE = 'token';
+export const SESSION_CLAIMS_COOKIE = 'session';
+
+/** The Set-Cookie values that store a session token and its claims (SameSite=Lax; Secure over HTTPS). */
+export function sessionCookies(token: string, options: { secure: boolean }): string[] {
+  const claims = token.split('.')[1] ?? '';
+  const attributes = `Path=/; Max-Age=${TOKEN_LIFETIME_SECONDS}; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+  return [
+    `${SESSION_COOKIE}=${token}; ${attributes}; HttpOnly`,
+    `${SESSION_CLAIMS_COOKIE}=${claims}; ${attributes}`,
+  ];
+}
+
+/** The Set-Cookie values that end the session in this browser. */
+export function clearedSessionCookies(options: { secure: boolean }): string[] {
+  const attributes = `Path=/; Max-Age=0; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+  return [`${SESSION_COOKIE}=; ${attributes}; HttpOnly`, `${SESSION_CLAIMS_COOKIE}=; ${attributes}`];
+}
+
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1] ?? null;
 }
 
-/** A cookie's value from a Cookie header (the web app keeps the session token in `token`). */
+/** A cookie's value from a Cookie header (the server keeps the session token in `token`). */
 export function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');

@@ -326,3 +326,80 @@ describe('rate limits on the canonical account name', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
+
+describe('the session cookie', () => {
+  const cookiesOf = (response: { headers: Record<string, unknown> }) => {
+    const header = response.headers['set-cookie'];
+    return (Array.isArray(header) ? header : header ? [header] : []) as string[];
+  };
+  const cookieNamed = (response: { headers: Record<string, unknown> }, name: string) =>
+    cookiesOf(response).find((cookie) => cookie.startsWith(`${name}=`));
+
+  it('is set by the server on login as HttpOnly and SameSite=Lax, beside a readable claims cookie', async () => {
+    const { person } = await register();
+    const login = await post('/api/auth/login', { username: person.username, password: person.password });
+    const token = cookieNamed(login, 'token')!;
+    expect(token).toContain(`token=${login.body};`);
+    expect(token).toMatch(/; HttpOnly/);
+    expect(token).toMatch(/; SameSite=Lax/);
+    expect(token).toMatch(/; Path=\//);
+    // Served over plain HTTP here (PUBLIC_URL http://...): no Secure flag.
+    expect(token).not.toMatch(/Secure/);
+    const claims = cookieNamed(login, 'session')!;
+    expect(claims).not.toMatch(/HttpOnly/);
+    // Only the claims, without the signature: no credential.
+    expect(claims).toContain(`session=${login.body.split('.')[1]};`);
+  });
+
+  it('signs GraphQL calls in, and counts on a state-changing call only with JSON or X-Requested-With', async () => {
+    const { token } = await register();
+    const cookie = `token=${token}`;
+    const viaCookie = await app.server.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: '{ myUser { username } }' }),
+    });
+    expect(viaCookie.json().data.myUser.username).toBe(decodeJwt(token).username);
+
+    // What a form on another site could send: no JSON, no custom header.
+    const formLike = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out-everywhere',
+      headers: { cookie },
+      remoteAddress: newAddress(),
+    });
+    expect(formLike.statusCode).toBe(401);
+    expect((await graphql(app, '{ myUser { id } }', {}, token)).body.data.myUser).not.toBeNull();
+
+    const refreshed = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie, 'x-requested-with': 'TrackSkins' },
+      remoteAddress: newAddress(),
+    });
+    // A cookie session gets its new token only in the cookie: page scripts never see it.
+    expect(refreshed.statusCode).toBe(204);
+    expect(refreshed.body).toBe('');
+    expect(cookieNamed(refreshed, 'token')).toMatch(/^token=[\w-]+\.[\w-]+\.[\w-]+; .*HttpOnly/);
+  });
+
+  it('keeps the claims cookie in step with the session on each page load, and logout clears both', async () => {
+    const { token } = await register();
+    const page = (cookie: string) => app.server.inject({ method: 'GET', url: '/skins', headers: { cookie } });
+    const fresh = await page(`token=${token}`);
+    expect(fresh.statusCode).toBe(200);
+    expect(cookieNamed(fresh, 'session')).toContain(`session=${token.split('.')[1]};`);
+    // Nothing to set when both agree.
+    expect(cookiesOf(await page(`token=${token}; session=${token.split('.')[1]}`))).toEqual([]);
+
+    await post('/api/auth/sign-out-everywhere', {}, { token });
+    const ended = await page(`token=${token}; session=${token.split('.')[1]}`);
+    expect(cookieNamed(ended, 'token')).toMatch(/^token=; .*Max-Age=0/);
+    expect(cookieNamed(ended, 'session')).toMatch(/^session=; .*Max-Age=0/);
+
+    const logout = await post('/api/auth/logout', {});
+    expect(logout.statusCode).toBe(204);
+    expect(cookieNamed(logout, 'token')).toMatch(/^token=; .*Max-Age=0.*HttpOnly/);
+  });
+});

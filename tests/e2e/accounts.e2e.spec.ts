@@ -12,7 +12,7 @@ afterEach(async (context) => {
 });
 
 describe('an account in the browser', () => {
-  it('register → log out → log in → forgot password → mail → new password → log in → profile settings', async () => {
+  it('register → verify the email → log out → log in → forgot password → mail → new password → log in → profile settings → sign out everywhere', async () => {
     session = await openBrowser();
     const { page } = session;
     const username = `racer_${Date.now() % 1_000_000}`;
@@ -37,7 +37,30 @@ describe('an account in the browser', () => {
     await register.click();
     await expect.poll(() => toast(`Welcome to TrackSkins, ${username}!`).isVisible()).toBe(true);
     expect(await toast('There was an error creating your account').count()).toBe(0);
+    // Until the mailed link is opened, a notice asks to verify the email.
+    const notice = page.getByTestId('verify-email-notice');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toContain(email);
     await screenshot(page, 'account-registered');
+    // The session token is in an HttpOnly cookie the page cannot read; the page sees only its claims.
+    const cookies = await session.context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'token')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    expect(cookies.find((cookie) => cookie.name === 'session')?.httpOnly).toBe(false);
+    expect(await page.evaluate(() => document.cookie)).not.toMatch(/(^|; )token=/);
+
+    const outbox = path.join(inject('appDataDir'), 'outbox');
+    const verification = await waitForMail(outbox, email, 'Verify your email');
+    const verifyLink = new URL(/https?:\/\/\S+\/verify-email\?t=[\w.%-]+/.exec(verification.text)![0]);
+    await page.goto(`${verifyLink.pathname}${verifyLink.search}`);
+    // The page's chunk loads cold, then posts the link: allow it more than the default second.
+    await expect
+      .poll(() => page.getByText('Your email is verified. Thank you!').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await expect.poll(() => notice.isVisible()).toBe(false);
+    await screenshot(page, 'account-email-verified');
 
     // Log out from the profile.
     await page.getByRole('link', { name: 'Profile' }).first().click();
@@ -66,7 +89,7 @@ describe('an account in the browser', () => {
     await expect.poll(() => modal.getByText(/^Sent! If there is an account/).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
 
-    const mail = await waitForMail(path.join(inject('appDataDir'), 'outbox'), email, 'Reset your');
+    const mail = await waitForMail(outbox, email, 'Reset your');
     const link = new URL(/https?:\/\/\S+\/reset-password\?c=[\w%-]+/.exec(mail.text)![0]);
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByLabel(/^New password/).fill('second-password');
@@ -88,6 +111,15 @@ describe('an account in the browser', () => {
     await expect.poll(() => toast('Profile updated!').isVisible()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByLabel('PayPal email address').inputValue()).toBe('payouts@example.com');
+    await expect.poll(() => page.getByText('Verified', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'account-settings');
+
+    // Sign out everywhere ends this session too.
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect.poll(() => toast('You are signed out everywhere').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign Up' }).isVisible()).toBe(true);
+    await page.goto('/me/settings');
+    await expect.poll(() => page.getByRole('button', { name: 'Sign Up' }).isVisible()).toBe(true);
   });
 });

@@ -1,15 +1,12 @@
 import { cacheExchange, Client, fetchExchange } from 'urql';
-import { getSessionToken } from '../shared/session';
 
-// Every GraphQL call is a POST to /graphql, with the session token as a bearer when there is one.
+// Every GraphQL call is a JSON POST to /graphql; the browser sends the HttpOnly session cookie
+// with it (same origin), and the JSON body is what lets the server count the cookie (CSRF).
 export function createGraphqlClient(): Client {
   return new Client({
     url: '/graphql',
     exchanges: [cacheExchange, fetchExchange],
     preferGetMethod: false,
-    fetchOptions: () => {
-      const token = getSessionToken();
-      return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
-    },
+    fetchOptions: () => ({ credentials: 'same-origin' }),
   });
 }

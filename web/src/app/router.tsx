@@ -25,6 +25,7 @@ const ResetPasswordPage = lazyPage(
   () => import('../features/auth/pages/reset-password-page'),
   'ResetPasswordPage',
 );
+const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage');
 
 const AccountLayout = lazyPage(
   () => import('../features/account/components/account-layout'),
@@ -88,6 +89,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'authors', element: <AuthorsPage /> },
   { path: 'authors/:url', element: <AuthorPage /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
+  { path: 'verify-email', element: <VerifyEmailPage /> },
   { path: 'cart/summary', element: <CartSummaryPage /> },
 ];
 

@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { useAuthModal } from '../../shared/session';
 import { PageLoader } from '../../shared/ui/page-loader';
 import { appMessages } from '../app.messages';
@@ -35,6 +36,7 @@ export function AppLayout() {
           {appMessages.skipToContent}
         </a>
         <TopBar />
+        <VerifyEmailNotice />
         <Box component="main" id="main-content" tabIndex={-1} className={classes.main}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

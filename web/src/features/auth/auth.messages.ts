@@ -70,4 +70,25 @@ export const authMessages = {
     failed: (status: number) => `The password could not be changed (error ${status}).`,
     success: 'Password was successfully changed! You can login now.',
   },
+  verifyEmail: {
+    title: 'Verify your email',
+    eyebrow: 'Account',
+    description: 'Confirming your address keeps your account and your purchases yours.',
+    verifying: 'Checking your link…',
+    verified: 'Your email is verified. Thank you!',
+    joined: (count: number) =>
+      count === 1
+        ? 'One purchase made with this address without an account is now in your collection.'
+        : `${count} purchases made with this address without an account are now in your collection.`,
+    missingToken: 'This link has no verification code. Open the link from the email again.',
+    failed: (status: number) => `Your email could not be verified (error ${status}).`,
+    toCollection: 'Open my collection',
+    toSettings: 'Account settings',
+    toSkins: 'Explore skins',
+  },
+  verifyNotice: {
+    message: (email: string) =>
+      `Please verify your email: we sent a link to ${email}. Purchases made with this address without an account join your collection once it is confirmed.`,
+    settings: 'Send a new link',
+  },
 } as const;

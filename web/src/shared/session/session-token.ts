@@ -1,7 +1,10 @@
 import { normalizeRoles } from './roles';
 
-// The session token is a JWT kept in the cookie `token` (path /) until the token's expiry.
+// The session token is a JWT the server keeps in the HttpOnly cookie `token`: page scripts never
+// see it, and the browser sends it with every call. Beside it, the readable cookie `session` holds
+// only the token's claims (its middle part, without the signature) so the app knows who is signed in.
 export const TOKEN_COOKIE = 'token';
+export const CLAIMS_COOKIE = 'session';
 
 export interface SessionUser {
   id: number;
@@ -12,6 +15,8 @@ export interface SessionUser {
   country: string;
   /** Lower-case role names, e.g. ['regular', 'admin']. */
   roles: string[];
+  /** Whether the account proved its email with the mailed link. */
+  emailVerified: boolean;
   /** Expiry, in seconds since the epoch (the JWT `exp` claim). */
   exp: number;
 }
@@ -52,6 +57,7 @@ export function decodeSessionToken(token: string): SessionUser | null {
     language: text(record.language),
     country: text(record.country),
     roles: normalizeRoles(record.roles),
+    emailVerified: record.emailVerified === true,
     exp,
   };
 }
@@ -60,11 +66,11 @@ export function isExpired(user: Pick<SessionUser, 'exp'>, now: number = Date.now
   return user.exp * 1000 <= now;
 }
 
-export function readTokenCookie(cookieHeader: string = document.cookie): string | null {
+function readCookie(name: string, cookieHeader: string): string | null {
   for (const part of cookieHeader.split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;
-    if (part.slice(0, separator).trim() !== TOKEN_COOKIE) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
     const value = part.slice(separator + 1).trim();
     if (!value) return null;
     try {
@@ -76,16 +82,19 @@ export function readTokenCookie(cookieHeader: string = document.cookie): string 
   return null;
 }
 
-function cookieAttributes(): string {
+/** The claims of the signed-in session from the `session` cookie, or null without one. */
+export function readClaimsCookie(cookieHeader: string = document.cookie): SessionUser | null {
+  const claims = readCookie(CLAIMS_COOKIE, cookieHeader);
+  return claims ? decodeSessionToken(`header.${claims}.signature`) : null;
+}
+
+/** The raw value of the `session` cookie: it changes whenever the server issues a new token. */
+export function readClaimsCookieValue(cookieHeader: string = document.cookie): string | null {
+  return readCookie(CLAIMS_COOKIE, cookieHeader);
+}
+
+/** Forgets the claims here at once; the server clears the HttpOnly token (POST /api/auth/logout). */
+export function clearClaimsCookie(): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  return `; path=/; SameSite=Lax${secure}`;
-}
-
-export function writeTokenCookie(token: string, exp: number): void {
-  const expires = new Date(exp * 1000).toUTCString();
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; expires=${expires}${cookieAttributes()}`;
-}
-
-export function clearTokenCookie(): void {
-  document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0${cookieAttributes()}`;
+  document.cookie = `${CLAIMS_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=/; SameSite=Lax${secure}`;
 }

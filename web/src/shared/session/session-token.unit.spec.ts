@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasAllRoles } from './roles';
-import { decodeSessionToken, isExpired, readTokenCookie } from './session-token';
+import { decodeSessionToken, isExpired, readClaimsCookie } from './session-token';
 
 function tokenWith(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -15,6 +15,7 @@ const claims = {
   language: 'cs',
   country: 'cz',
   roles: ['REGULAR', 'admin'],
+  emailVerified: true,
   exp: 2_000_000_000,
 };
 
@@ -44,11 +45,22 @@ describe('isExpired', () => {
   });
 });
 
-describe('readTokenCookie', () => {
-  it('finds the token cookie among others', () => {
-    expect(readTokenCookie('a=1; token=abc.def.ghi; b=2')).toBe('abc.def.ghi');
-    expect(readTokenCookie('mytoken=x; b=2')).toBeNull();
-    expect(readTokenCookie('token=')).toBeNull();
+describe('readClaimsCookie', () => {
+  const claimsPart = (token: string) => token.split('.')[1]!;
+
+  it('reads the claims from the session cookie among others, never from the token cookie', () => {
+    const token = tokenWith(claims);
+    expect(readClaimsCookie(`a=1; session=${claimsPart(token)}; b=2`)).toEqual({
+      ...claims,
+      roles: ['regular', 'admin'],
+    });
+    expect(readClaimsCookie(`token=${token}; mysession=x`)).toBeNull();
+    expect(readClaimsCookie('session=')).toBeNull();
+  });
+
+  it('reads an unverified account as such, also when the claim is missing', () => {
+    const { emailVerified: _verified, ...older } = claims;
+    expect(readClaimsCookie(`session=${claimsPart(tokenWith(older))}`)?.emailVerified).toBe(false);
   });
 });
 

@@ -11,12 +11,12 @@ export interface SessionValue {
   user: SessionUser | null;
   /** Lower-case role names of the user; empty for a visitor. */
   roles: string[];
-  /** The raw token for calls outside GraphQL (REST uploads), or null. */
+  /** Always null in the browser: the HttpOnly cookie carries the session on every call. */
   token: string | null;
   /** True when the user has every one of the roles (case-insensitive). */
   hasRoles: (required: readonly string[]) => boolean;
-  /** Stores a token received from login or register; false when it is unusable. */
-  startSession: (token: string) => boolean;
+  /** Picks up the session the server set on login or register; false when there is none. */
+  startSession: () => boolean;
   endSession: () => void;
 }
 
@@ -40,14 +40,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       expiryTimer = setTimeout(watchExpiry, Math.min(session.user.exp * 1000 - Date.now(), MAX_TIMER_MS));
     };
     watchExpiry();
-    const refreshTimer = setTimeout(() => void refreshSession(session.token), refreshDelay(session));
+    const refreshTimer = setTimeout(() => void refreshSession(session), refreshDelay(session));
     return () => {
       clearTimeout(expiryTimer);
       clearTimeout(refreshTimer);
     };
   }, [session]);
 
-  // A login or logout in another tab changes the cookie: pick it up when this tab is used again.
+  // A login or logout in another tab changes the cookies: pick them up when this tab is used again.
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState === 'visible') reloadSession();
@@ -67,7 +67,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [user, roles],
   );
   const value = useMemo<SessionValue>(
-    () => ({ user, roles, token: session?.token ?? null, hasRoles, startSession, endSession }),
+    () => ({ user, roles, token: null, hasRoles, startSession, endSession }),
     [user, roles, session, hasRoles],
   );
   return <SessionContext value={value}>{children}</SessionContext>;

@@ -1,16 +1,12 @@
-import {
-  clearTokenCookie,
-  decodeSessionToken,
-  isExpired,
-  readTokenCookie,
-  writeTokenCookie,
-} from './session-token';
+import { clearClaimsCookie, isExpired, readClaimsCookie, readClaimsCookieValue } from './session-token';
 import type { SessionUser } from './session-token';
 
 // One source of truth for the session, readable outside React (the GraphQL client) and inside it
-// (useSession). The cookie is the storage; this module keeps the decoded copy.
+// (useSession). The server keeps the token in an HttpOnly cookie the browser sends with every call;
+// this module keeps the claims the readable `session` cookie carries.
 export interface Session {
-  token: string;
+  /** The claims cookie's value: it changes with every new token (login, refresh, another account). */
+  key: string;
   user: SessionUser;
 }
 
@@ -20,19 +16,19 @@ const listeners = new Set<Listener>();
 let current: Session | null | undefined;
 
 function loadFromCookie(): Session | null {
-  const token = readTokenCookie();
-  if (!token) return null;
-  const user = decodeSessionToken(token);
-  if (!user || isExpired(user)) {
-    // An expired or unreadable token is no session: clear it so no call sends it again.
-    clearTokenCookie();
+  const key = readClaimsCookieValue();
+  const user = readClaimsCookie();
+  if (!key || !user) return null;
+  if (isExpired(user)) {
+    // An expired session is no session: forget it so nothing shows a signed-in user.
+    clearClaimsCookie();
     return null;
   }
-  return { token, user };
+  return { key, user };
 }
 
 function publish(next: Session | null): void {
-  if ((next?.token ?? null) === (current?.token ?? null)) return;
+  if ((next?.key ?? null) === (current?.key ?? null)) return;
   current = next;
   for (const listener of listeners) listener();
 }
@@ -43,28 +39,28 @@ export function getSession(): Session | null {
   return current;
 }
 
-/** The token to send as `Authorization: Bearer`, or null when there is no valid session. */
+/**
+ * A token to send as `Authorization: Bearer`: always null in the browser, where the HttpOnly
+ * cookie carries the session (calls with a JSON body or X-Requested-With count it).
+ */
 export function getSessionToken(): string | null {
-  const session = getSession();
-  if (session && isExpired(session.user)) {
-    endSession();
-    return null;
-  }
-  return session?.token ?? null;
+  return null;
 }
 
-/** Stores a token from login, register or refresh; false when it cannot be read or has expired. */
-export function startSession(token: string): boolean {
-  const user = decodeSessionToken(token);
-  if (!user || isExpired(user)) return false;
-  writeTokenCookie(token, user.exp);
-  publish({ token, user });
-  return true;
+/** Picks up the session the server has just set (login, register, refresh); false when there is none. */
+export function startSession(): boolean {
+  const session = loadFromCookie();
+  publish(session);
+  return session !== null;
 }
 
+/** Signs out in this browser: the claims go at once, the server clears the HttpOnly token. */
 export function endSession(): void {
-  clearTokenCookie();
+  clearClaimsCookie();
   publish(null);
+  void fetch('/api/auth/logout', { method: 'POST', headers: { 'X-Requested-With': 'TrackSkins' } }).catch(
+    (error: unknown) => console.warn('Logout call failed', error),
+  );
 }
 
 /** Picks up a cookie written or cleared elsewhere (another tab, the server). */

@@ -47,7 +47,7 @@ export function LoginForm({
     const answer = await login(input);
     setSending(false);
     const user = answer.ok ? decodeSessionToken(answer.text.trim()) : null;
-    if (answer.ok && user && startSession(answer.text.trim())) {
+    if (answer.ok && user && startSession()) {
       closeAuthModal();
       notifications.show({ color: 'teal', message: texts.welcomeBack(user.username || input.username) });
       return;

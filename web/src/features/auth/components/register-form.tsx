@@ -86,7 +86,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: AuthModeSwitch }) {
     setSending(false);
     const token = answer.text.trim();
     const user = answer.ok ? decodeSessionToken(token) : null;
-    if (answer.ok && user && startSession(token)) {
+    if (answer.ok && user && startSession()) {
       closeAuthModal();
       notifications.show({ color: 'teal', message: texts.welcome(user.username || input.username) });
       return;

@@ -24,3 +24,13 @@ export function forgotPassword(email: string): Promise<RestAnswer> {
 export function resetPassword(code: string, password: string): Promise<RestAnswer> {
   return postJson('/api/auth/reset-password', { code, password });
 }
+
+/** 200 { message, guestOrdersJoined } | 400 invalid link | 410 expired or already used | 429. */
+export function verifyEmail(token: string): Promise<RestAnswer> {
+  return postJson('/api/auth/verify-email', { token });
+}
+
+/** A new token in the session cookie (204), e.g. after the email was verified; 401 when it ended. */
+export function refreshSessionCookie(): Promise<RestAnswer> {
+  return postJson('/api/auth/refresh', {});
+}
