@@ -87,8 +87,7 @@ export const authMessages = {
     toSkins: 'Explore skins',
   },
   verifyNotice: {
-    message: (email: string) =>
-      `Please verify your email: we sent a link to ${email}. Purchases made with this address without an account join your collection once it is confirmed.`,
+    message: (email: string) => `Please verify your email: open the link we sent to ${email}.`,
     settings: 'Send a new link',
   },
 } as const;
