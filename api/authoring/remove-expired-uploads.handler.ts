@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { filesOf, removeStoredFiles } from './stored-files';
 import { deleteTemporaryAssetsCreatedBefore } from './temporary-assets.repository';
+import { forgetUploadUsageBefore } from './upload-quota';
 
 /** How long an upload waits for an editor to use it: a day covers any editing session. */
 export const TEMPORARY_ASSET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -13,6 +14,8 @@ export const TEMPORARY_ASSET_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export async function removeExpiredUploads(app: AppContext, now: Date = app.now()): Promise<number> {
   const cutoff = new Date(now.getTime() - TEMPORARY_ASSET_LIFETIME_MS);
   const expired = await deleteTemporaryAssetsCreatedBefore(app.pool, cutoff);
+  // Only today's upload bytes count against the daily budget (upload-quota.ts); older days go.
+  await forgetUploadUsageBefore(app.pool, cutoff);
   await removeStoredFiles(
     app.storage,
     app.log,

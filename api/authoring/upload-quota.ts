@@ -99,3 +99,8 @@ export async function insertTemporaryAssetWithinQuota(
     return { id: await insertTemporaryAsset(tx, asset) };
   });
 }
+
+/** Drops the daily byte counts of the UTC days before `cutoff`'s. */
+export async function forgetUploadUsageBefore(db: Queryable, cutoff: Date): Promise<void> {
+  await db.query(sql.unsafe`delete from upload_usage_daily where day < ${dayOf(cutoff)}::date`);
+}

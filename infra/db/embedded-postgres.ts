@@ -30,12 +30,13 @@ export function handleShutdownSignalsYourself(): void {
 }
 
 /**
- * The embedded server running on `dataDir`'s cluster (its pid and port), whoever started it, or
- * null. Tools that must not work under a running app (db:reset, backup, restore) ask this.
+ * The embedded server that a live process (the app, a tool) runs on `dataDir`'s cluster (its pid
+ * and port), or null; a server orphaned by a killed process does not count, since the next start
+ * stops it. Tools that must not work under a running app (db:reset, restore) ask this.
  */
 export async function runningEmbeddedServer(dataDir: string): Promise<{ pid: number; port: number } | null> {
   const running = await findRunningServer(path.join(dataDir, 'postgres'));
-  return running && { pid: running.pid, port: running.port };
+  return running && !running.orphaned ? { pid: running.pid, port: running.port } : null;
 }
 
 /** Stops the embedded server on `dataDir`'s cluster, if one runs (a fast, clean shutdown). */

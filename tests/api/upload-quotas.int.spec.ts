@@ -56,7 +56,7 @@ describe('per-user upload limits', () => {
     expect(await unsavedRows(user.id)).toBe(2);
 
     // Unused uploads expire after a day, and their room comes back; today's bytes stay counted.
-    await removeExpiredUploads(app.context, new Date(clock.getTime() + 2 * 86_400_000));
+    await removeExpiredUploads(app.context, new Date(clock.getTime() + 86_400_000 + 60_000));
     expect((await send()).body.success).toBe(true);
     const spent = await send();
     expect(spent.body).toMatchObject({ success: false, message: 'DAILY_UPLOAD_LIMIT' });
@@ -65,6 +65,12 @@ describe('per-user upload limits', () => {
     // A new UTC day brings a new budget.
     clock = new Date('2026-03-11T00:00:01Z');
     expect((await send()).body.success).toBe(true);
+
+    // The cleanup forgets the counts of the days before yesterday.
+    await removeExpiredUploads(app.context, new Date('2026-03-12T12:00:00Z'));
+    const days = await app.context.pool.anyFirst(sql.type(z.object({ day: z.string() }))`
+      select day::text as day from upload_usage_daily where user_id = ${user.id} order by day`);
+    expect(days).toEqual(['2026-03-11']);
   });
 
   it('lets only as many uploads sent at once through as the quota holds, and keeps no file of the others', async () => {
