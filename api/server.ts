@@ -7,6 +7,7 @@ import { accountsResolvers } from './accounts/accounts.resolvers';
 import type { AppContext } from './app-context';
 import { authoringResolvers } from './authoring/authoring.resolvers';
 import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
+import { mailOutboxResolvers } from './mail/mail-outbox';
 import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bundlesAuthorsLoaders, bundlesAuthorsResolvers } from './catalogue/bundles-authors.resolvers';
@@ -86,6 +87,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         bundlesAuthorsResolvers as ResolverMap,
         statisticsResolvers as ResolverMap,
         ordersResolvers(app) as ResolverMap,
+        mailOutboxResolvers as ResolverMap,
         authoringResolvers(app) as ResolverMap,
         payoutsResolvers(app) as ResolverMap,
       ),

@@ -2,6 +2,7 @@ import { buildSchema, printSchema } from 'graphql';
 import { accountsSchema } from '../accounts/accounts.schema';
 import { authoringSchema } from '../authoring/authoring.schema';
 import { payWhatYouWantSchema } from '../authoring/pay-what-you-want';
+import { mailOutboxSchema } from '../mail/mail-outbox';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
@@ -19,6 +20,7 @@ export const typeDefs = [
   authoringSchema,
   payWhatYouWantSchema,
   ordersSchema,
+  mailOutboxSchema,
   payoutsSchema,
   statisticsSchema,
 ].join('\n');

@@ -199,6 +199,40 @@ describe('order mails through the reactor and the outbox', () => {
     expect(toBuyer.find((m) => !m.subject.includes('refunded'))!.text).not.toContain('grant=');
   });
 
+  it('shows admins the local outbox, newest first, with both parts of each mail; nobody else', async () => {
+    const buyer = await createUser(app);
+    const order = await buy(app, { skins: [skinA.id] }, buyer.token);
+    await app.context.runner.catchUp();
+    await app.mailSender.drain();
+    const OUTBOX = `query ($page: PageInput) {
+      mailOutbox(page: $page) {
+        transport directory
+        mails { pageInfo { totalElements } content { id to subject sentAt text html } }
+      }
+    }`;
+    const listed = await graphql(app, OUTBOX, { page: { page: 0, size: 50 } }, admin.token);
+    expect(listed.body.errors).toBeUndefined();
+    const { transport, directory, mails } = listed.body.data.mailOutbox;
+    expect(transport).toBe('LOCAL_OUTBOX');
+    expect(directory).toBe(app.context.mailer.outboxDir);
+    const files = await outbox(app);
+    expect(mails.pageInfo.totalElements).toBe(files.length);
+    const times = mails.content.map((mail: { sentAt: string }) => mail.sentAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const confirmation = mails.content.find(
+      (mail: { to: string; subject: string }) =>
+        mail.to === buyer.email && mail.subject === `Your TrackSkins order ${order.external_id}`,
+    );
+    expect(confirmation.text).toContain(order.external_id);
+    expect(confirmation.html).toMatch(/^<!doctype html>/);
+    const onePage = await graphql(app, OUTBOX, { page: { page: 0, size: 1 } }, admin.token);
+    expect(onePage.body.data.mailOutbox.mails.content).toHaveLength(1);
+    expect(onePage.body.data.mailOutbox.mails.content[0].id).toBe(mails.content[0].id);
+
+    expect(codeOf((await graphql(app, OUTBOX, {}, buyer.token)).body)).toBe('FORBIDDEN');
+    expect(codeOf((await graphql(app, OUTBOX, {})).body)).toBe('UNAUTHENTICATED');
+  });
+
   it('shows admins each mail of an order, and only admins', async () => {
     const order = await buy(app, { skins: [skinA.id] });
     await app.context.runner.catchUp();

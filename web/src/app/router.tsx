@@ -66,6 +66,7 @@ const OrdersPage = lazyPage(() => import('../features/admin/pages/orders-page'),
 const PayoutsPage = lazyPage(() => import('../features/admin/pages/payouts-page'), 'PayoutsPage');
 const PayoutPage = lazyPage(() => import('../features/admin/pages/payout-page'), 'PayoutPage');
 const CommentsPage = lazyPage(() => import('../features/admin/pages/comments-page'), 'CommentsPage');
+const MailsPage = lazyPage(() => import('../features/admin/pages/mails-page'), 'MailsPage');
 const AdminSkinsPage = lazyPage(() => import('../features/admin/pages/admin-skins-page'), 'AdminSkinsPage');
 const SocialMediaPage = lazyPage(
   () => import('../features/admin/pages/social-media-page'),
@@ -144,6 +145,7 @@ const adminRoutes: RouteObject = {
     { path: 'admin/payouts', element: <PayoutsPage /> },
     { path: 'admin/payout/:id', element: <PayoutPage /> },
     { path: 'admin/comments', element: <CommentsPage /> },
+    { path: 'admin/mails', element: <MailsPage /> },
     { path: 'admin/dashboard', element: <SiteDashboardPage /> },
     { path: 'admin/skins', element: <AdminSkinsPage /> },
     // Query s = skin url or id, a = author url or id.

@@ -3,6 +3,7 @@ import {
   IconChartBar,
   IconCoin,
   IconLayoutDashboard,
+  IconMail,
   IconMessages,
   IconPalette,
   IconReceipt,
@@ -137,6 +138,12 @@ export function useMenuSections(): MenuSection[] {
           label: menu.adminComments,
           icon: IconMessages,
           description: menu.descriptions.adminComments,
+        },
+        {
+          to: '/admin/mails',
+          label: menu.adminMails,
+          icon: IconMail,
+          description: menu.descriptions.adminMails,
         },
         {
           to: '/admin/dashboard',
