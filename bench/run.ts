@@ -1,5 +1,5 @@
 // npm run bench [-- event-store | skins-list | payouts [--orders=100000] | downloads [--seconds=30] |
-// reconcile [--reconcile-orders=200000 --reconcile-downloads=400000] |
+// reconcile [--reconcile-orders=200000 --reconcile-downloads=400000] | load [--seconds=60] |
 // dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
 // --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill]]: prints the figures as JSON, on a throw-away database.
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { openBenchDatabase } from './bench-database';
 import { benchDashboards } from './dashboards.bench';
 import { benchDownloads } from './downloads.bench';
 import { benchEventStore } from './event-store.bench';
+import { benchLoad } from './load.bench';
 import { benchPayouts } from './payouts.bench';
 import { benchReconcile } from './reconcile.bench';
 import { benchSkinsList } from './skins-list.bench';
@@ -43,6 +44,17 @@ try {
         orders: Number(option('reconcile-orders') ?? 200_000),
         downloads: Number(option('reconcile-downloads') ?? 400_000),
         authors: 1_000,
+      });
+    } finally {
+      await own.close();
+    }
+  }
+  // Only when named: two minutes of load against a server process of its own.
+  if (parts.includes('load')) {
+    const own = await openBenchDatabase();
+    try {
+      figures.load = await benchLoad(own, {
+        seconds: Number(option('load-seconds') ?? option('seconds') ?? 60),
       });
     } finally {
       await own.close();
