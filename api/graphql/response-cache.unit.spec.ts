@@ -1,0 +1,57 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CatalogueResponseCache } from './response-cache';
+
+// The cache's memory bound, on a stand-in /graphql route whose answers are as long as asked.
+let fastify: FastifyInstance | null = null;
+afterEach(async () => {
+  await fastify?.close();
+  fastify = null;
+});
+
+async function serverWith(cache: CatalogueResponseCache) {
+  fastify = Fastify();
+  cache.register(fastify);
+  fastify.post('/graphql', async (request, reply) => {
+    const { variables } = request.body as { variables: { bytes: number } };
+    return reply
+      .type('application/json')
+      .send(JSON.stringify({ data: { skins: 'x'.repeat(variables.bytes) } }));
+  });
+  await fastify.ready();
+  return (bytes: number, tag: number) =>
+    fastify!.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ skins { content { id } } }', variables: { bytes, tag } },
+    });
+}
+
+describe('the response cache', () => {
+  it('keeps its answers within the total byte limit, forgetting the least recently served first', async () => {
+    const cache = new CatalogueResponseCache({ maxBytes: 10_000 });
+    cache.setLive(true);
+    const ask = await serverWith(cache);
+    for (let tag = 1; tag <= 10; tag++) {
+      expect((await ask(3_000, tag)).headers['x-cache']).toBe('miss');
+      expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    }
+    expect(cache.bytes).toBeGreaterThan(6_000);
+    // The latest answers are kept, the first ones were forgotten to make room.
+    expect((await ask(3_000, 10)).headers['x-cache']).toBe('hit');
+    expect((await ask(3_000, 1)).headers['x-cache']).toBe('miss');
+  });
+
+  it('keeps no answer larger than the whole limit, and frees the bytes of what it forgets', async () => {
+    const cache = new CatalogueResponseCache({ maxBytes: 10_000 });
+    cache.setLive(true);
+    const ask = await serverWith(cache);
+    await ask(20_000, 1);
+    expect(cache.bytes).toBe(0);
+    expect((await ask(20_000, 1)).headers['x-cache']).toBe('miss');
+    await ask(2_000, 2);
+    expect(cache.bytes).toBeGreaterThan(2_000);
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
+  });
+});
