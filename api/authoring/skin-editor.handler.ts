@@ -17,7 +17,7 @@ export const skinEditorMessages = {
   zipNotUploaded: 'Upload the skin ZIP file before publishing.',
   variationsNotYours: 'Color variations must be other skins of yours for the same game.',
   inBundleOfGame: (bundles: string) =>
-    `This skin is in your bundle ${bundles}, which is for another game. Take it out of the bundle first, then change its game.`,
+    `This skin is in the bundle ${bundles}, which holds skins of its current game only. Take it out of the bundle first, then change its game.`,
 } as const;
 
 export type SavedItem = { id: number; url: string; success: true };
