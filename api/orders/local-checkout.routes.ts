@@ -112,6 +112,11 @@ export async function localCheckoutRoutes(fastify: FastifyInstance, app: AppCont
         const pages = checkoutResultPages({ guest: order.guest, itemTypes: items.map((i) => i.item_type) });
         const metadata = { actor: { system: 'local-checkout' }, correlationId: request.id };
         const orderId = String(order.id);
+        if (action === 'pay' && order.status === 'CANCELLED') {
+          // Like Stripe's page for a closed session, it takes no money (so there is none to refund).
+          request.log.info({ orderId, action }, 'local checkout of a cancelled order refused');
+          return reply.redirect(pages.failed, 303);
+        }
         try {
           if (action === 'pay') {
             await confirmOrderPayment(app, {

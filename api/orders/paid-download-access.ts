@@ -2,11 +2,15 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
+import { buyerAccountIds } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
 
 const grantingRow = z.object({ order_id: z.number(), user_id: z.number(), claimed: z.boolean() });
 
-/** The paid orders (not refunded) through which this skin is owned: by a user, or through one order. */
+/**
+ * The paid orders (not refunded) through which this skin is owned: by a user (their own orders and
+ * those of the guest row whose email they proved), or through one order.
+ */
 async function grantingOrders(
   db: Queryable,
   skinId: number,
@@ -14,7 +18,7 @@ async function grantingOrders(
 ): Promise<readonly z.infer<typeof grantingRow>[]> {
   const who =
     'userId' in through
-      ? sql.fragment`o.user_id = ${through.userId}`
+      ? sql.fragment`o.user_id in ${buyerAccountIds(through.userId)}`
       : sql.fragment`o.order_id = ${through.orderId}`;
   return db.any(sql.type(grantingRow)`
     select distinct o.order_id, o.user_id,
@@ -40,10 +44,14 @@ async function claimDownload(
   skinId: number,
   through: { userId: number } | { orderId: number },
 ): Promise<{ userId: number } | null> {
+  // A signed-in owner's download counts for their account; a mailed link's for the order's buyer.
+  const downloader = (row: { user_id: number }) => ({
+    userId: 'userId' in through ? through.userId : row.user_id,
+  });
   const granting = await grantingOrders(db, skinId, through);
   if (granting.length === 0) return null;
   const claimed = granting.find((row) => row.claimed);
-  if (claimed) return { userId: claimed.user_id };
+  if (claimed) return downloader(claimed);
   return db.transaction(async (tx) => {
     const orderIds = granting.map((row) => row.order_id);
     await tx.query(sql.unsafe`
@@ -62,7 +70,7 @@ async function claimDownload(
         'int8',
       )}) as id
       on conflict do nothing`);
-    return { userId: still[0]!.user_id };
+    return downloader(still[0]!);
   });
 }
 
