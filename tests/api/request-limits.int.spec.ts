@@ -332,6 +332,26 @@ describe('security headers', () => {
     }
   });
 
+  it('keeps the policy in development (npm run dev) and lets only GraphiQL load its scripts from unpkg', async () => {
+    const server = await buildServer({
+      ...app.context,
+      config: { ...app.context.config, env: 'development' },
+    });
+    try {
+      const page = await server.inject({ method: 'GET', url: '/skins' });
+      expect(String(page.headers['content-security-policy'])).not.toContain('unpkg');
+      expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      const graphiql = await server.inject({ method: 'GET', url: '/graphiql' });
+      expect(graphiql.statusCode).toBe(200);
+      expect(String(graphiql.headers['content-security-policy'])).toContain(
+        "script-src 'self' https://unpkg.com",
+      );
+      expect(String(graphiql.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    } finally {
+      await server.close();
+    }
+  });
+
   it('sends HSTS when the public URL is https', async () => {
     const server = await buildServer({
       ...app.context,
