@@ -45,7 +45,9 @@ function checkoutPage(reference: string, order: OrderRow, items: OrderItemRow[])
     .map(
       (item) =>
         `<tr><td>${escapeHtml(item.name)}<span class="kind">${item.item_type === 'BUNDLE' ? 'Bundle' : 'Skin'}</span></td>` +
-        `<td class="amount">${euros(item.price_cents + item.tip_cents)}</td></tr>`,
+        `<td class="amount">${euros(item.price_cents + item.tip_cents)}` +
+        (item.tip_cents > 0 ? `<div class="kind">incl. ${euros(item.tip_cents)} tip</div>` : '') +
+        `</td></tr>`,
     )
     .join('');
   const open = order.status === 'BEFORE_CHECKOUT' || order.status === 'PAYMENT_ON_THE_WAY';

@@ -63,7 +63,11 @@ describe('tips and chosen prices at checkout', () => {
         total: 0.01,
       },
     );
-    const { reference } = await cardCheckout(app, form, buyer.token);
+    const { reference, path } = await cardCheckout(app, form, buyer.token);
+    // The local checkout page names the tips beside the amounts.
+    const page = (await app.server.inject({ method: 'GET', url: path })).body.replace(/\u00a0/g, ' ');
+    expect(page).toContain('7,50 €<div class="kind">incl. 2,50 € tip</div>');
+    expect(page).toContain('Pay 123,27 €');
     const order = await orderBySession(app, reference);
     const placed = await placedOf(order.id);
     expect(placed.items.map((i) => [i.itemId, i.priceCents, i.tipCents, i.minimumPriceCents])).toEqual([
