@@ -140,9 +140,12 @@ export function queryShapeRules(limits: GraphQLLimits): ValidationRule[] {
       onReject: [
         (context) =>
           context?.reportError(
-            new GraphQLError(`A query may nest selections at most ${limits.maxDepth} levels deep.`, {
-              extensions: { code: 'QUERY_TOO_DEEP' },
-            }),
+            new GraphQLError(
+              `The query depth is above the limit: selections may nest at most ${limits.maxDepth} levels.`,
+              {
+                extensions: { code: 'QUERY_TOO_DEEP' },
+              },
+            ),
           ),
       ],
     }),
