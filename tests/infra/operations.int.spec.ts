@@ -75,8 +75,15 @@ async function until<T>(
   throw new Error(`${what}: not within ${ms} ms`);
 }
 
-const healthy = (at: Site) =>
-  until('the app answers', async () => (await fetch(`http://127.0.0.1:${at.port}/api/health`)).ok, 60_000);
+/** Waits for the app's health; a start that fails or hangs throws with the app's last output. */
+const healthy = (at: Site, app: { output(): string }) =>
+  until(
+    'the app answers',
+    async () => (await fetch(`http://127.0.0.1:${at.port}/api/health`)).ok,
+    120_000,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${app.output().slice(-3000)}`);
+  });
 
 /** `npm run <script> -- <args>` as a separate process, with the site's environment. */
 function npmRun(script: string, at: Site, args: string[] = []) {
@@ -233,7 +240,7 @@ afterAll(async () => {
 describe('operations that lose nothing', () => {
   it('npm start serves; db:reset and restore are refused over it, a backup is taken beside it; SIGTERM to npm alone stops app and database within 10 s', async () => {
     const app = startApp('npm', ['start'], original);
-    await healthy(original);
+    await healthy(original, app);
     data = await fillWithData(original);
 
     // Run together, as they do not depend on each other.
@@ -258,7 +265,7 @@ describe('operations that lose nothing', () => {
     expect(app.output()).toMatch(/"msg":"stopped"/);
     expect(app.output()).not.toMatch(/"level":(50|60)/);
     expect(await postmasterPid(original)).toBeNull();
-  }, 90_000);
+  }, 240_000);
 
   it('npm run restore brings the backup into an empty data folder: every order, event, file, and the sessions; db:reset erases the original and its files', async () => {
     const before = await contentsOf(original);
@@ -285,7 +292,7 @@ describe('operations that lose nothing', () => {
     // The restored site runs (here from the tsx entry, stopped by SIGINT to that process alone),
     // knows the author's session and sends the skin's zip.
     const app = startApp(tsx, ['infra/main.ts'], restored);
-    await healthy(restored);
+    await healthy(restored, app);
     const download = await fetch(`${api(restored)}/assets/skin/${data.skin.url}`, {
       headers: { authorization: `Bearer ${data.token}` },
     });
@@ -301,5 +308,5 @@ describe('operations that lose nothing', () => {
     expect(Date.now() - signalled).toBeLessThan(10_000);
     expect(await app.exited).toBe(0);
     expect(await postmasterPid(restored)).toBeNull();
-  }, 120_000);
+  }, 240_000);
 });
