@@ -251,4 +251,160 @@ describe('buying in the browser', () => {
     expect(await row.first().getByText('Completed').isVisible()).toBe(true);
     await screenshot(page, 'buying-purchase-history');
   });
+
+  it('a player comments on a bundle and tips its author at checkout; the admin refunds; the refund mail comes and the download goes', async () => {
+    const token = await logIn('player');
+    const owned = await graphql<{ myOwnedSkinIds: string[]; myOwnedBundleIds: string[] }>(
+      '{ myOwnedSkinIds myOwnedBundleIds }',
+      token,
+    );
+    const { bundles } = await paidCatalogue();
+    // A bundle whose skins the player owns in no other way, so the refund takes the downloads away.
+    const bundle = bundles.find(
+      (candidate) =>
+        !owned.myOwnedBundleIds.includes(candidate.id) &&
+        candidate.skins.length > 0 &&
+        candidate.skins.every((skin) => !owned.myOwnedSkinIds.includes(skin.id)),
+    );
+    if (!bundle) throw new Error('The demo catalogue has no bundle the player could buy');
+    const detail = await graphql<{ bundle: { skins: { url: string }[] } }>(
+      `
+        query ($url: String!) {
+          bundle(url: $url) {
+            skins {
+              url
+            }
+          }
+        }
+      `,
+      undefined,
+      { url: bundle.url },
+    );
+    const skinUrl = detail.bundle.skins[0]!.url;
+    const euros = (cents: number) =>
+      new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+    session = await openBrowser();
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: token, url: inject('appUrl') }]);
+
+    // The bundle page shows and takes comments like a skin page.
+    await page.goto(`/bundles/${bundle.url}`);
+    const comment = `Worth every cent ${Date.now() % 100_000}`;
+    // The form replaces the visitors' read-only box once the session is known.
+    const send = page.getByRole('button', { name: 'Send comment' });
+    await expect.poll(() => send.isVisible(), { timeout: 15_000 }).toBe(true);
+    const commentBox = page.getByRole('textbox', { name: 'Write a comment' });
+    await commentBox.fill(comment);
+    await send.click();
+    await expect.poll(() => toast(page, 'Comment uploaded!').isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByText(comment).isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'buying-bundle-comments');
+
+    // The cart: a 3 € tip for the bundle's author, added to the total.
+    await page
+      .getByRole('button', { name: new RegExp(`^Add ${bundle.title} to the cart`) })
+      .first()
+      .click();
+    await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
+    await page.waitForURL('**/cart/summary');
+    const tip = page.getByRole('textbox', { name: `Tip for the author of ${bundle.title}` });
+    await expect.poll(() => tip.isVisible(), { timeout: 10_000 }).toBe(true);
+    await tip.fill('3');
+    const totalCents = Math.round(bundle.price * 100) + 300;
+    await expect
+      .poll(() => page.getByText(euros(totalCents), { exact: true }).first().isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByText(`incl. ${euros(300)} tip`).isVisible()).toBe(true);
+    await page.getByLabel('Full name').fill('Petra Player');
+    await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
+    await page.getByRole('checkbox', { name: /I will not resell/ }).check();
+    await screenshot(page, 'buying-cart-tip');
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL('**/local-checkout/**', { timeout: 15_000 });
+    await page.getByRole('button', { name: /^Pay/ }).first().click();
+    await page.waitForURL('**/me/collection/success', { timeout: 15_000 });
+
+    // The receipt shows the tip.
+    const history = await graphql<{
+      myPurchaseList: {
+        content: { externalId: string; totalPrice: number; items: { name: string; tip: number }[] }[];
+      };
+    }>('{ myPurchaseList { content { externalId totalPrice items { name tip } } } }', token);
+    const order = history.myPurchaseList.content[0]!;
+    expect(order.items).toEqual([{ name: bundle.title, tip: 3 }]);
+    expect(Math.round(order.totalPrice * 100)).toBe(totalCents);
+    await page.goto('/me/purchase-history');
+    const row = page.getByRole('row').filter({ hasText: order.externalId });
+    await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row.getByText(`+ ${euros(300)} tip`).isVisible()).toBe(true);
+    const skinResponse = () =>
+      fetch(`${inject('appUrl')}/assets/skin/${skinUrl}`, {
+        headers: { authorization: `Bearer ${token}` },
+        redirect: 'manual',
+      }).then((response) => response.status);
+
+    // Owned until the refund (downloading it now would make it not refundable).
+    const before = await graphql<{ myOwnedBundleIds: string[] }>('{ myOwnedBundleIds }', token);
+    expect(before.myOwnedBundleIds).toContain(bundle.id);
+
+    // The admin refunds the order from the orders list.
+    const adminToken = await logIn('admin');
+    await session.context.addCookies([{ name: 'token', value: adminToken, url: inject('appUrl') }]);
+    await page.goto('/admin/orders');
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.externalId);
+    await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+    const refund = page
+      .getByRole('button', { name: `Refund order ${order.externalId}` })
+      .filter({ visible: true });
+    await expect.poll(() => refund.count(), { timeout: 10_000 }).toBe(1);
+    await refund.click();
+    const confirm = page.getByRole('dialog', { name: `Refund order ${order.externalId}?` });
+    await expect.poll(() => confirm.isVisible(), { timeout: 10_000 }).toBe(true);
+    await confirm
+      .getByRole('button', { name: /refund/i })
+      .last()
+      .click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('row')
+            .filter({ hasText: order.externalId })
+            .getByText('Refunded')
+            .first()
+            .isVisible(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+
+    // The refund mail reaches the local outbox, and the admin reads it on the Mails page.
+    const account = await graphql<{ myUser: { email: string } }>('{ myUser { email } }', token);
+    const mail = await waitForMail(
+      path.join(inject('appDataDir'), 'outbox'),
+      account.myUser.email,
+      `${order.externalId} was refunded`,
+      15_000,
+    );
+    expect(mail.text.replace(/\u00a0/g, ' ')).toContain(
+      `${euros(totalCents).replace(/\u00a0/g, ' ')} go back`,
+    );
+    await page.goto('/admin/mails');
+    const mailRow = page.getByRole('row').filter({ hasText: `${order.externalId} was refunded` });
+    await expect.poll(() => mailRow.isVisible(), { timeout: 10_000 }).toBe(true);
+    await mailRow.getByRole('button', { name: /^Read/ }).click();
+    const reader = page.getByRole('dialog', {
+      name: `Your TrackSkins order ${order.externalId} was refunded`,
+    });
+    await expect.poll(() => reader.isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'buying-admin-refund-mail');
+
+    // The download is gone with the order.
+    expect(await skinResponse()).not.toBe(200);
+    const after = await graphql<{ myOwnedBundleIds: string[] }>('{ myOwnedBundleIds }', token);
+    expect(after.myOwnedBundleIds).not.toContain(bundle.id);
+  }, 180_000);
 });
