@@ -1,7 +1,9 @@
 import { getIntrospectionQuery } from 'graphql';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../api/server';
 import { addSkin } from '../support/shop';
+import { testImage, upload } from '../support/upload-files';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
 
@@ -179,6 +181,17 @@ describe('NUL characters', () => {
       headers: { 'x-request-id': 'a\0b' },
     });
     expect(inHeader.statusCode).toBe(400);
+  });
+});
+
+describe('NUL characters in uploads', () => {
+  it('drop from an uploaded file name (multipart bodies are read as streams), never a 500', async () => {
+    const answer = await upload(app, 'IMAGE', 'shot\0.png', await testImage(), user.token);
+    expect(answer.status).toBe(200);
+    const { rows } = await app.db.pool.query(
+      sql.unsafe`select original_name from temporary_assets where id = ${answer.body.id!}`,
+    );
+    expect(rows[0]).toEqual({ original_name: 'shot.png' });
   });
 });
 
