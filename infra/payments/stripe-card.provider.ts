@@ -51,8 +51,14 @@ export type StripeRefundedCharge = {
 export class StripeCardProvider implements CardPaymentProvider {
   readonly name = 'STRIPE' as const;
   private readonly stripe: Stripe;
+  /**
+   * A refund runs inside the transaction that holds the order's lock (refund-order.handler.ts), which
+   * PostgreSQL ends after 60 s idle: each call gets at most this long, and one retry.
+   */
+  private readonly refundCallMs: number;
 
   constructor(private readonly config: NonNullable<PaymentsConfig['stripe']>) {
+    this.refundCallMs = Math.min(config.api.timeout ?? 20_000, 12_000);
     this.stripe = new Stripe(config.secretKey, {
       // Safe to retry: every create carries an idempotency key.
       maxNetworkRetries: 2,
@@ -152,7 +158,8 @@ export class StripeCardProvider implements CardPaymentProvider {
    */
   async refund(refund: RefundToMake): Promise<RefundOutcome> {
     try {
-      const session = await this.stripe.checkout.sessions.retrieve(refund.providerReference);
+      const bounded = { timeout: this.refundCallMs, maxNetworkRetries: 1 };
+      const session = await this.stripe.checkout.sessions.retrieve(refund.providerReference, {}, bounded);
       const paymentIntent =
         typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!paymentIntent) {
@@ -168,7 +175,7 @@ export class StripeCardProvider implements CardPaymentProvider {
           reason: 'requested_by_customer',
           metadata: { orderId: refund.orderId },
         },
-        { idempotencyKey: refund.idempotencyKey },
+        { ...bounded, idempotencyKey: refund.idempotencyKey },
       );
       if (made.status === 'failed' || made.status === 'canceled') {
         return {
