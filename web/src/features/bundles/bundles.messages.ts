@@ -33,6 +33,9 @@ export const bundlesMessages = {
   skins: 'Skins',
   price: 'Price',
   priceValue: (price: number) => formatPrice(price),
+  /** A pay-what-you-want bundle: the price is the least a buyer pays (the cart asks for more). */
+  priceAtLeast: (price: number) => `${formatPrice(price)} or more`,
+  payWhatYouWantHint: 'Pay what you want: choose your price in the cart.',
   separately: 'Bought separately',
   youSave: 'By purchasing this bundle you save',
   noMedia: "User didn't upload any extra screenshots or videos for this bundle.",

@@ -101,7 +101,9 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
             </>
           ) : null}
           <dt>{messages.price}</dt>
-          <dd>{messages.priceValue(bundle.price)}</dd>
+          <dd title={bundle.payWhatYouWant ? messages.payWhatYouWantHint : undefined}>
+            {bundle.payWhatYouWant ? messages.priceAtLeast(bundle.price) : messages.priceValue(bundle.price)}
+          </dd>
         </dl>
 
         <BundlePriceButton bundle={bundle} size="lg" fullWidth />

@@ -30,6 +30,7 @@ export const BundleDetailQuery = graphql(`
       videoUrl
       createdAt
       price
+      payWhatYouWant
       author {
         id
         url
