@@ -248,7 +248,19 @@ function signedInMix(catalogue: Catalogue, sessions: Record<string, string>[]): 
           session(n),
         ),
     ],
-    [15, (n) => graphqlRequest(RateSkinDocument, { skinId: skin(n).id, rating: 1 + (n % 5) }, session(n))],
+    // Each vote in the list is another (player, skin) pair.
+    [
+      15,
+      (n) =>
+        graphqlRequest(
+          RateSkinDocument,
+          {
+            skinId: catalogue.skins[Math.floor(n / PLAYERS) % catalogue.skins.length]!.id,
+            rating: 1 + (n % 5),
+          },
+          session(n),
+        ),
+    ],
     [
       3,
       (n) =>
@@ -282,12 +294,36 @@ async function fire(url: string, requests: Request[], rate: number, seconds: num
       if (firstErrors.length < 3) firstErrors.push(body.slice(0, 300));
     }
   };
+  // One shared cursor over the list in a seeded shuffled order: the connections never walk it in
+  // step, and a request comes round again only after all the others (a player's vote on a skin is
+  // never sent twice at once, which the API answers with CONFLICT by design).
+  let seed = 0x5eed;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const order = requests.map((request) => ({ request, key: random() })).sort((a, b) => a.key - b.key);
+  let cursor = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     overallRate: rate,
     duration: seconds,
-    requests: requests.map((request) => ({ ...request, onResponse })),
+    requests: [
+      {
+        method: 'GET',
+        path: '/',
+        setupRequest: (request: object) => ({
+          ...request,
+          headers: {},
+          body: undefined,
+          ...order[cursor++ % order.length]!.request,
+        }),
+        onResponse,
+      },
+    ],
   });
   if (firstErrors.length > 0) console.error('GraphQL errors under load, for example:', firstErrors);
   return {
