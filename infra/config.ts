@@ -21,8 +21,16 @@ const environmentSchema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(25_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(15),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(100).default(10),
-  GRAPHQL_MAX_RESPONSE_BYTES: z.coerce.number().int().min(10_000).default(2 * 1024 * 1024),
-  RESPONSE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
+  GRAPHQL_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .default(2 * 1024 * 1024),
+  RESPONSE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('TrackSkins <noreply@trackskins.local>'),
