@@ -173,15 +173,19 @@ function graphqlRequest(document: DocumentNode, variables: Record<string, unknow
   };
 }
 
-/** Picks by weight: `mix` maps a share to a request maker. */
+/**
+ * Picks by weight: `mix` maps a share to a request maker, which gets the number of the request among
+ * those of its kind, so every kind spreads over its players and items evenly.
+ */
 function mixOf(count: number, mix: [number, (n: number) => Request][]): Request[] {
   const total = mix.reduce((sum, [weight]) => sum + weight, 0);
+  const made = mix.map(() => 0);
   const requests: Request[] = [];
   for (let n = 0; n < count; n++) {
     let pick = ((n * 7919) % total) + 0.5;
-    for (const [weight, make] of mix) {
+    for (const [kind, [weight, make]] of mix.entries()) {
       if ((pick -= weight) < 0) {
-        requests.push(make(n));
+        requests.push(make(made[kind]!++));
         break;
       }
     }
