@@ -59,8 +59,9 @@ const GAMES = [
   ['TM_SUNRISE', 0.02],
   ['TM', 0.01],
 ] as const;
+const ANSWER_TIMEOUT_MS = 30_000;
 /** Requests of each root field alone, one after the other, to see which query costs what. */
-const FIELD_SAMPLES = 10;
+const FIELD_SAMPLES = 5;
 const AIMS = { authorP99Ms: 50, siteP99Ms: 200 };
 
 /** Progress on stderr, so that stdout stays the JSON figures. */
@@ -504,6 +505,9 @@ type Answer = { ok: boolean; bytes: number; error?: string };
 async function post(url: string, token: string, body: string): Promise<Answer> {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
+    // An answer later than this counts as an error, so that a dashboard far off its aim cannot keep
+    // the bench running for hours.
+    signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body,
   });
@@ -574,29 +578,24 @@ async function pacedLoad(url: string, token: string, body: string, rate: number,
 
 /** The document with only one of its root fields (and the fragments), to time each query alone. */
 function withOnlyField(document: DocumentNode, field: string): string {
-  const definitions = document.definitions.map((definition) => {
-    if (definition.kind !== Kind.OPERATION_DEFINITION) return definition;
-    return {
-      ...definition,
-      selectionSet: {
-        ...definition.selectionSet,
-        selections: definition.selectionSet.selections.filter(
-          (selection) => selection.kind === Kind.FIELD && selection.name.value === field,
-        ),
-      },
-    };
-  });
-  const used = print({
-    ...document,
-    definitions: definitions.filter((d) => d.kind !== Kind.FRAGMENT_DEFINITION),
-  });
-  // Keep only the fragments the remaining field spreads.
-  const fragments = definitions.filter(
-    (d) => d.kind === Kind.FRAGMENT_DEFINITION && used.includes(`...${d.name.value}`),
+  const operation = operationOf(document);
+  const selections = operation.selectionSet.selections.filter(
+    (selection) => selection.kind === Kind.FIELD && selection.name.value === field,
+  );
+  const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+  const body = print({ kind: Kind.SELECTION_SET, selections });
+  // Only the fragments and variables the field uses: GraphQL refuses unused ones.
+  const used = fragments.filter((f) => body.includes(`...${f.name.value}`));
+  const text = [body, ...used.map((f) => print(f))].join('\n');
+  const variableDefinitions = (operation.variableDefinitions ?? []).filter((v) =>
+    new RegExp(`\\$${v.variable.name.value}\\b`).test(text),
   );
   return print({
     ...document,
-    definitions: [...definitions.filter((d) => d.kind !== Kind.FRAGMENT_DEFINITION), ...fragments],
+    definitions: [
+      { ...operation, variableDefinitions, selectionSet: { ...operation.selectionSet, selections } },
+      ...used,
+    ],
   });
 }
 
@@ -638,7 +637,8 @@ async function measureDashboard(
     );
     const loadAverageBefore = os.loadavg()[0]!;
     const load = await pacedLoad(url, token, body, options.requestsPerSecond, options.seconds);
-    const perField: Record<string, { p50Ms: number; p99Ms: number; maxMs: number }> = {};
+    progress(`  p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, max ${load.maxMs} ms, errors ${load.errors}`);
+    const perField: Record<string, { p50Ms: number; p99Ms: number; maxMs: number; errors: number }> = {};
     for (const selection of operation.selectionSet.selections) {
       if (selection.kind !== Kind.FIELD) continue;
       const field = selection.name.value;
@@ -647,10 +647,16 @@ async function measureDashboard(
         variables: period.variables,
       });
       const times: number[] = [];
+      let fieldErrors = 0;
       for (let i = 0; i < FIELD_SAMPLES; i++) {
         const sent = performance.now();
-        const answer = await post(url, token, fieldBody);
-        if (!answer.ok) throw new Error(`${field} (${period.name}) failed: ${answer.error}`);
+        // A timeout (the server still busy with the load's backlog) is counted, not fatal.
+        const answer = await post(url, token, fieldBody).catch((error: unknown) => ({
+          ok: false,
+          bytes: 0,
+          error: String(error),
+        }));
+        if (!answer.ok) fieldErrors++;
         times.push(performance.now() - sent);
       }
       const sorted = times.sort((a, b) => a - b);
@@ -658,6 +664,7 @@ async function measureDashboard(
         p50Ms: round(percentile(sorted, 50)),
         p99Ms: round(percentile(sorted, 99)),
         maxMs: round(sorted[sorted.length - 1]!),
+        errors: fieldErrors,
       };
     }
     results[period.name] = {
