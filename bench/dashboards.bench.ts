@@ -22,6 +22,7 @@ import { eventActivityProjection } from '../projections/event-activity.projectio
 import { salesStatisticsProjection } from '../projections/sales-statistics.projection';
 import { skinDownloadsProjection } from '../projections/skin-downloads.projection';
 import { CreativityDashboardQuery } from '../web/src/features/account/lib/dashboard.documents';
+import { SiteDashboardQuery } from '../web/src/features/admin/lib/site-dashboard.documents';
 import type { BenchDatabase } from './bench-database';
 import { insertOrderEvents, paidOrders, refundOf, type GeneratedEvent } from './order-history';
 
@@ -679,17 +680,6 @@ async function measureDashboard(
   return { operation: operation.name?.value, ...results };
 }
 
-/** The site dashboard's document, once the web code has it. */
-async function siteDashboardDocument(): Promise<DocumentNode | null> {
-  const modulePath = '../web/src/features/admin/lib/site-dashboard.documents';
-  try {
-    const module = (await import(modulePath)) as { SiteDashboardQuery?: DocumentNode };
-    return module.SiteDashboardQuery ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The Creativity Dashboard and the Site Dashboard under load: a catalogue of `skins` skins, an
  * order history of `orders` orders and `downloads` downloads written as events, the read models
@@ -836,10 +826,13 @@ export async function measureDashboards(db: BenchDatabase, options: DashboardsOp
       options,
       AIMS.authorP99Ms,
     );
-    const siteDocument = await siteDashboardDocument();
-    const siteDashboard = siteDocument
-      ? await measureDashboard(app.url, await tokenOf(admin), siteDocument, options, AIMS.siteP99Ms)
-      : 'SiteDashboardQuery is not in web/src/features/admin/lib/site-dashboard.documents.ts yet';
+    const siteDashboard = await measureDashboard(
+      app.url,
+      await tokenOf(admin),
+      SiteDashboardQuery,
+      options,
+      AIMS.siteP99Ms,
+    );
     return {
       load: { requestsPerSecond: options.requestsPerSecond, secondsEach: options.seconds },
       author: { id: author, chosenAs: 'the author with the most skins' },

@@ -49,6 +49,7 @@ describe('configuration', () => {
       PAYPAL_CLIENT_ID: 'client',
       PAYPAL_CLIENT_SECRET: 'secret',
       PAYPAL_ENVIRONMENT: 'production',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
       PAYPAL_FEE_PERCENT: '2.9',
       PAYPAL_FEE_FIXED_CENTS: '30',
     });
@@ -58,7 +59,7 @@ describe('configuration', () => {
         webhookSecret: 'whsec_1',
         api: { host: 'localhost', port: 12111, protocol: 'http' },
       },
-      paypal: { clientId: 'client', clientSecret: 'secret', environment: 'production' },
+      paypal: { clientId: 'client', clientSecret: 'secret', environment: 'production', webhookId: 'WH-1' },
       paypalFee: { percent: 2.9, fixedCents: 30 },
     });
   });

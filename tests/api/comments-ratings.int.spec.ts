@@ -46,7 +46,7 @@ describe('createComment', () => {
     expect(body.data.comments.content.map((c: { text: string }) => c.text)).toEqual([...texts].reverse());
   });
 
-  it('takes at least 3 characters once trimmed, drops control characters, and needs a session', async () => {
+  it('takes at least 3 characters once trimmed, drops control characters, refuses NUL, and needs a session', async () => {
     const player = await createUser(app);
     const short = await graphql(app, COMMENT, { skin: String(skin.id), text: '  ab  ' }, player.token);
     expect(short.body.errors?.[0]).toMatchObject({
@@ -58,10 +58,13 @@ describe('createComment', () => {
     const ok = await graphql(
       app,
       COMMENT,
-      { skin: String(skin.id), text: '  a\u0000bc\r\nd ' },
+      { skin: String(skin.id), text: '  a\u0007bc\r\nd\u001b ' },
       player.token,
     );
     expect(ok.body.data.createComment.text).toBe('abc\nd');
+    // A NUL anywhere in a request is refused before it reaches a resolver.
+    const nul = await graphql(app, COMMENT, { skin: String(skin.id), text: 'a\u0000bc' }, player.token);
+    expect(codeOf(nul.body)).toBe('BAD_USER_INPUT');
     const anonymous = await graphql(app, COMMENT, { skin: String(skin.id), text: 'Hello there' });
     expect(codeOf(anonymous.body)).toBe('UNAUTHENTICATED');
   });

@@ -259,7 +259,9 @@ describe('the Site Dashboard in the browser', () => {
     await expect
       .poll(() => page.getByTestId('period-coverage').textContent(), WAIT)
       .toBe('Whole months, UTC: Jan 2026 – Mar 2026.');
-    expect(await page.getByLabel('From').inputValue()).toBe('Jan 2026');
+    // The combobox itself: Mantine labels its list of options with the same label.
+    expect(await page.getByRole('combobox', { name: 'From' }).inputValue()).toBe('Jan 2026');
+    expect(await page.getByRole('combobox', { name: 'To' }).inputValue()).toBe('Mar 2026');
   });
 
   it('reads well in the light scheme and on a phone', async () => {
