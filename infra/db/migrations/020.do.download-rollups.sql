@@ -1,0 +1,40 @@
+-- Downloads summed per author (author_id 0: the whole site), kept by the skin-downloads projection
+-- beside the per-skin rows, so that a dashboard reads a handful of rows instead of summing every
+-- skin's days or months (the site's history of all time summed over a million skin months).
+-- Measured by bench/dashboards.bench.ts (docs/performance.md, Dashboards).
+--
+-- Downloads and unique downloaders per UTC month and game: a downloader counts once per skin and
+-- month, under the game the skin had at that first download of the month (the event records it).
+create table download_monthly_by_game (
+  author_id bigint not null,
+  month     date not null,
+  game      text not null,
+  total     bigint not null,
+  "unique"  bigint not null,
+  primary key (author_id, month, game)
+);
+
+-- Downloads per UTC day.
+create table download_daily_by_author (
+  author_id bigint not null,
+  day       date not null,
+  total     bigint not null,
+  primary key (author_id, day)
+);
+
+-- The per-skin rows hold the same events up to the projection's checkpoint. Written before these
+-- tables, they do not say which game a skin had at each download: today's game stands in for it
+-- (`npm run replay -- skin-downloads` recounts from the events).
+insert into download_monthly_by_game (author_id, month, game, total, "unique")
+select a.author_id, m.month, s.game, sum(m.total), sum(m."unique")
+from skin_download_monthly m
+join skins s on s.id = m.skin_id
+cross join lateral (values (s.author_id), (0)) a(author_id)
+group by a.author_id, m.month, s.game;
+
+insert into download_daily_by_author (author_id, day, total)
+select a.author_id, d.day, sum(d.total)
+from skin_download_daily d
+join skins s on s.id = d.skin_id
+cross join lateral (values (s.author_id), (0)) a(author_id)
+group by a.author_id, d.day;
