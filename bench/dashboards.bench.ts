@@ -320,13 +320,15 @@ async function checkpointAt(db: BenchDatabase, name: string, point: FeedPoint, a
 /**
  * The rows skin-downloads writes, computed in SQL from the SkinDownloaded events up to `cut`:
  * per skin and downloader the first and last download, per skin the total and unique downloaders,
- * per skin and UTC day the total, per skin and UTC month the downloaders and the totals.
+ * per skin and UTC day the total, per skin and UTC month the downloaders and the totals, and the
+ * days and months summed per author and for the site (author 0).
  */
 async function skinDownloadsBySql(db: BenchDatabase, cut: FeedPoint) {
   await db.pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`
       create temporary table bench_counted on commit drop as
-      select (data ->> 'skinId')::bigint as skin_id, data ->> 'downloader' as downloader, recorded_at as at
+      select (data ->> 'skinId')::bigint as skin_id, data ->> 'downloader' as downloader, recorded_at as at,
+             (data ->> 'authorId')::bigint as author_id
       from events
       where event_type = 'SkinDownloaded'
         and (transaction_id, global_position) <= (${cut.transaction_id}::xid8, ${cut.global_position})`);
@@ -342,6 +344,13 @@ async function skinDownloadsBySql(db: BenchDatabase, cut: FeedPoint) {
       insert into skin_download_daily (skin_id, day, total)
       select skin_id, (at at time zone 'UTC')::date, count(*) from bench_counted group by 1, 2`);
     await tx.query(sql.unsafe`
+      insert into download_daily_by_author (author_id, day, total)
+      select a.author_id, d.day, sum(d.total)
+      from (select author_id, (at at time zone 'UTC')::date as day, count(*) as total
+            from bench_counted group by 1, 2) d
+      cross join lateral (values (d.author_id), (0)) a(author_id)
+      group by 1, 2`);
+    await tx.query(sql.unsafe`
       create temporary table bench_counted_months on commit drop as
       select skin_id, downloader, date_trunc('month', at at time zone 'UTC')::date as month from bench_counted`);
     await tx.query(sql.unsafe`
@@ -350,6 +359,21 @@ async function skinDownloadsBySql(db: BenchDatabase, cut: FeedPoint) {
     await tx.query(sql.unsafe`
       insert into skin_download_monthly (skin_id, month, total, "unique")
       select skin_id, month, count(*), count(distinct downloader) from bench_counted_months group by 1, 2`);
+    await tx.query(sql.unsafe`
+      insert into download_last_daily_by_author (author_id, day, downloaders)
+      select a.author_id, w.day, sum(w.downloaders)
+      from (select s.author_id, (w.last_at at time zone 'UTC')::date as day, count(*) as downloaders
+            from skin_downloaders w join bench_skin_slots s using (skin_id) group by 1, 2) w
+      cross join lateral (values (w.author_id), (0)) a(author_id)
+      group by 1, 2`);
+    // The bench's skins never change game: each skin month's downloads are of one game.
+    await tx.query(sql.unsafe`
+      insert into download_monthly_by_game (author_id, month, game, total, "unique")
+      select a.author_id, m.month, m.game, sum(m.total), sum(m."unique")
+      from (select s.author_id, m.month, s.game, m.total, m."unique"
+            from skin_download_monthly m join bench_skin_slots s using (skin_id)) m
+      cross join lateral (values (m.author_id), (0)) a(author_id)
+      group by 1, 2, 3`);
   });
 }
 
@@ -449,6 +473,9 @@ async function verifyFill(db: BenchDatabase) {
     skin_download_daily: ['skin_id', 'day', 'total'],
     skin_downloader_months: ['skin_id', 'downloader', 'month'],
     skin_download_monthly: ['skin_id', 'month', 'total', 'unique'],
+    download_monthly_by_game: ['author_id', 'month', 'game', 'total', 'unique'],
+    download_daily_by_author: ['author_id', 'day', 'total'],
+    download_last_daily_by_author: ['author_id', 'day', 'downloaders'],
     event_activity_daily: ['event_type', 'day', 'events'],
   }).map(([table, names]) => ({
     table,
@@ -603,7 +630,7 @@ function withOnlyField(document: DocumentNode, field: string): string {
 const operationOf = (document: DocumentNode) =>
   document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
 
-/** The periods to measure: the pages' default window and all time, when the document takes one. */
+/** The periods measured when the document takes one: 30 days, the pages' default (a year), all time. */
 function periodsOf(document: DocumentNode): { name: string; variables: Record<string, unknown> }[] {
   const takesPeriod = operationOf(document).variableDefinitions?.some(
     (v) => v.variable.name.value === 'period',
@@ -611,6 +638,7 @@ function periodsOf(document: DocumentNode): { name: string; variables: Record<st
   if (!takesPeriod) return [{ name: 'default', variables: {} }];
   return [
     { name: 'LAST_30_DAYS', variables: { period: { window: 'LAST_30_DAYS' } } },
+    { name: 'LAST_YEAR', variables: { period: { window: 'LAST_YEAR' } } },
     { name: 'ALL_TIME', variables: { period: { window: 'ALL_TIME' } } },
   ];
 }

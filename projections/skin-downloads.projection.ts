@@ -8,7 +8,9 @@ const isDownload = isEventOf<SkinDownloaded>(['SkinDownloaded']);
 /**
  * Download counters: total and unique per skin, each downloader's first and last download (unique
  * counts in any window ending now), totals per skin and day (windows), and totals and unique
- * downloaders per skin and month (monthly histories).
+ * downloaders per skin and month (monthly histories); the same days and months summed per author
+ * (author 0: the site) and, for the months, per game, as the event recorded it; and per author and
+ * day the downloaders (of a skin) whose last download was that day, for unique counts in windows.
  *
  * Every row is a sum, a set membership, or the earliest/latest of the downloads' recorded times
  * (least/greatest over every batch, not only the first one): none depends on the order of the
@@ -26,15 +28,44 @@ export const skinDownloadsProjection: RebuildableProjection = {
     { name: 'skin_download_daily' },
     { name: 'skin_downloader_months' },
     { name: 'skin_download_monthly' },
+    { name: 'download_monthly_by_game' },
+    { name: 'download_daily_by_author' },
+    { name: 'download_last_daily_by_author' },
   ],
   async apply(tx, events) {
     const rows = sql.jsonb(
       events.filter(isDownload).map(({ data, recordedAt }) => ({
         skin_id: data.skinId,
         downloader: data.downloader,
+        game: data.game,
+        author_id: data.authorId,
         at: recordedAt.toISOString(),
       })),
     );
+    // Before skin_downloaders moves their last download: the downloaders counted on their last
+    // download's day move from the old day to the new one.
+    await tx.query(sql.unsafe`
+      with latest as (
+        select skin_id, downloader, min(author_id) as author_id, max(at) as at
+        from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, author_id bigint, at timestamptz)
+        group by skin_id, downloader
+      ), moves as (
+        select l.author_id, (w.last_at at time zone 'UTC')::date as old_day, (l.at at time zone 'UTC')::date as new_day
+        from latest l left join skin_downloaders w using (skin_id, downloader)
+        where w.last_at is null or l.at > w.last_at
+      ), changes as (
+        select author_id, old_day as day, -1 as n from moves where old_day <> new_day
+        union all
+        select author_id, new_day, 1 from moves where old_day is null or old_day <> new_day
+      )
+      insert into download_last_daily_by_author (author_id, day, downloaders)
+      select a.author_id, c.day, sum(c.n)
+      from changes c cross join lateral (values (c.author_id), (0)) a(author_id)
+      group by 1, 2
+      on conflict (author_id, day) do update set
+        downloaders = download_last_daily_by_author.downloaders + excluded.downloaders`);
+    // A day whose downloaders all moved on is no row at all, as in a rebuild that never saw them there.
+    await tx.query(sql.unsafe`delete from download_last_daily_by_author where downloaders = 0`);
     await tx.query(sql.unsafe`
       with downloads as (
         select * from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, at timestamptz)
@@ -57,34 +88,62 @@ export const skinDownloadsProjection: RebuildableProjection = {
         downloads_total = skin_stats.downloads_total + excluded.downloads_total,
         downloads_unique = skin_stats.downloads_unique + excluded.downloads_unique`);
     await tx.query(sql.unsafe`
-      insert into skin_download_daily (skin_id, day, total)
-      select skin_id, (at at time zone 'UTC')::date, count(*)
-      from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, at timestamptz)
+      with downloads as (
+        select skin_id, author_id, (at at time zone 'UTC')::date as day
+        from jsonb_to_recordset(${rows}) as x(skin_id bigint, author_id bigint, at timestamptz)
+      ), per_skin as (
+        insert into skin_download_daily (skin_id, day, total)
+        select skin_id, day, count(*) from downloads group by 1, 2
+        on conflict (skin_id, day) do update set total = skin_download_daily.total + excluded.total
+      )
+      insert into download_daily_by_author (author_id, day, total)
+      select a.author_id, d.day, count(*)
+      from downloads d cross join lateral (values (d.author_id), (0)) a(author_id)
       group by 1, 2
-      on conflict (skin_id, day) do update set total = skin_download_daily.total + excluded.total`);
+      on conflict (author_id, day) do update set total = download_daily_by_author.total + excluded.total`);
     await tx.query(sql.unsafe`
       with downloads as (
-        select skin_id, downloader, date_trunc('month', at at time zone 'UTC')::date as month
-        from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, at timestamptz)
+        select skin_id, downloader, game, author_id, at, date_trunc('month', at at time zone 'UTC')::date as month
+        from jsonb_to_recordset(${rows})
+          as x(skin_id bigint, downloader text, game text, author_id bigint, at timestamptz)
+      ), pairs as (
+        -- Each downloader's first download of the skin in the month (in this batch), with its game.
+        select distinct on (skin_id, downloader, month) skin_id, downloader, month, game, author_id
+        from downloads order by skin_id, downloader, month, at, game
       ), first_this_month as (
         insert into skin_downloader_months (skin_id, downloader, month)
-        select distinct skin_id, downloader, month from downloads
+        select skin_id, downloader, month from pairs
         on conflict do nothing
-        returning skin_id, month
+        returning skin_id, downloader, month
+      ), new_pairs as (
+        select p.* from first_this_month f join pairs p using (skin_id, downloader, month)
       ), uniques as (
-        select skin_id, month, count(*) as n from first_this_month group by skin_id, month
+        select skin_id, month, count(*) as n from new_pairs group by skin_id, month
+      ), per_skin as (
+        insert into skin_download_monthly (skin_id, month, total, "unique")
+        select d.skin_id, d.month, count(*), coalesce(max(u.n), 0)
+        from downloads d left join uniques u using (skin_id, month)
+        group by d.skin_id, d.month
+        on conflict (skin_id, month) do update set
+          total = skin_download_monthly.total + excluded.total,
+          "unique" = skin_download_monthly."unique" + excluded."unique"
+      ), by_game as (
+        select author_id, month, game, 1 as total, 0 as new from downloads
+        union all
+        select author_id, month, game, 0, 1 from new_pairs
       )
-      insert into skin_download_monthly (skin_id, month, total, "unique")
-      select d.skin_id, d.month, count(*), coalesce(max(u.n), 0)
-      from downloads d left join uniques u using (skin_id, month)
-      group by d.skin_id, d.month
-      on conflict (skin_id, month) do update set
-        total = skin_download_monthly.total + excluded.total,
-        "unique" = skin_download_monthly."unique" + excluded."unique"`);
+      insert into download_monthly_by_game (author_id, month, game, total, "unique")
+      select a.author_id, g.month, g.game, sum(g.total), sum(g.new)
+      from by_game g cross join lateral (values (g.author_id), (0)) a(author_id)
+      group by 1, 2, 3
+      on conflict (author_id, month, game) do update set
+        total = download_monthly_by_game.total + excluded.total,
+        "unique" = download_monthly_by_game."unique" + excluded."unique"`);
   },
   async reset(tx) {
     await tx.query(
-      sql.unsafe`truncate skin_downloaders, skin_download_daily, skin_download_monthly, skin_downloader_months`,
+      sql.unsafe`truncate skin_downloaders, skin_download_daily, skin_download_monthly, skin_downloader_months,
+        download_monthly_by_game, download_daily_by_author, download_last_daily_by_author`,
     );
     await tx.query(sql.unsafe`update skin_stats set downloads_total = 0, downloads_unique = 0`);
   },

@@ -2,9 +2,13 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
 import { resolvePeriod, type StatisticsPeriod } from './statistics-period';
+import { topWithinBound } from './top-within-bound';
 
 /** Whose skins: one author's, or the whole site's (null). */
 export type StatisticsScope = { authorId: number | null };
+
+/** The author id under which the per-author download sums keep the whole site's. */
+const SITE = 0;
 
 const skinsOf = (scope: StatisticsScope, column: FragmentSqlToken) =>
   scope.authorId === null
@@ -34,17 +38,25 @@ export async function downloadFigures(db: Queryable, scope: StatisticsScope, per
       select coalesce(sum(downloads_total), 0)::int as total, coalesce(sum(downloads_unique), 0)::int as unique
       from skin_stats st where ${skinsOf(scope, sql.fragment`st.skin_id`)}`);
   }
+  // A window: the downloaders whose last download fell on a day after its first, and those of its
+  // first day from its first moment on.
   const unique =
     period.since !== null
-      ? sql.fragment`select count(*)::int from skin_downloaders w
-         where w.last_at >= ${period.since.toISOString()}::timestamptz and ${skinsOf(scope, sql.fragment`w.skin_id`)}`
+      ? sql.fragment`select (
+           select coalesce(sum(l.downloaders), 0)::int from download_last_daily_by_author l
+           where l.author_id = ${scope.authorId ?? SITE} and l.day > ${period.fromDay}::date
+         ) + (
+           select count(*)::int from skin_downloaders w
+           where w.last_at >= ${period.since.toISOString()}::timestamptz
+             and w.last_at < (${period.fromDay}::date + 1)::timestamp at time zone 'UTC'
+             and ${skinsOf(scope, sql.fragment`w.skin_id`)})`
       : sql.fragment`select count(*)::int from (
            select distinct m.skin_id, m.downloader from skin_downloader_months m
            where ${inMonths(period, sql.fragment`m.month`)} and ${skinsOf(scope, sql.fragment`m.skin_id`)}) pairs`;
   return db.one(sql.type(figures)`
     select
-      (select coalesce(sum(total), 0)::int from skin_download_daily d
-       where ${inDays(period, sql.fragment`d.day`)} and ${skinsOf(scope, sql.fragment`d.skin_id`)}) as total,
+      (select coalesce(sum(total), 0)::int from download_daily_by_author d
+       where d.author_id = ${scope.authorId ?? SITE} and ${inDays(period, sql.fragment`d.day`)}) as total,
       (${unique}) as unique`);
 }
 
@@ -58,8 +70,8 @@ export async function downloadCounts(db: Queryable, scope: StatisticsScope, now:
 }
 
 /**
- * Monthly totals and unique downloaders per game, oldest first: the months the period touches, or
- * without a period the last `months` months.
+ * Monthly totals and unique downloaders per game (the game a skin had when downloaded), oldest
+ * first: the months the period touches, or without a period the last `months` months.
  */
 export async function downloadHistory(
   db: Queryable,
@@ -82,13 +94,11 @@ export async function downloadHistory(
       unique: z.number(),
     }),
   )`
-    select s.game, extract(year from m.month)::int as year, extract(month from m.month)::int as month,
-           sum(m.total)::int as total, sum(m."unique")::int as unique
-    from skin_download_monthly m join skins s on s.id = m.skin_id
-    where ${within}
-      and ${scope.authorId === null ? sql.fragment`true` : sql.fragment`s.author_id = ${scope.authorId}`}
-    group by s.game, m.month
-    order by m.month, s.game`);
+    select m.game, extract(year from m.month)::int as year, extract(month from m.month)::int as month,
+           m.total::int, m."unique"::int as unique
+    from download_monthly_by_game m
+    where m.author_id = ${scope.authorId ?? SITE} and ${within}
+    order by m.month, m.game`);
   return [...rows];
 }
 
@@ -115,15 +125,53 @@ export async function mostDownloaded(
          where w.skin_id = t.skin_id and w.last_at >= ${period.since.toISOString()}::timestamptz`
       : sql.fragment`select count(distinct m.downloader)::int from skin_downloader_months m
          where m.skin_id = t.skin_id and ${inMonths(period, sql.fragment`m.month`)}`;
+  const top = await mostDownloadedInDays(db, scope, period, length);
+  if (top.length === 0) return [];
   const rows = await db.any(sql.type(row)`
-    with totals as (
-      select d.skin_id, sum(d.total)::int as total from skin_download_daily d
-      where ${inDays(period, sql.fragment`d.day`)} and ${skinsOf(scope, sql.fragment`d.skin_id`)}
-      group by d.skin_id
-      order by total desc, d.skin_id
-      limit ${length}
-    )
     select t.skin_id, t.total, (${unique}) as unique
-    from totals t order by t.total desc, t.skin_id`);
+    from unnest(${sql.array(
+      top.map((t) => t.skin_id),
+      'int8',
+    )}::int8[], ${sql.array(
+      top.map((t) => t.total),
+      'int4',
+    )}::int4[]) as t(skin_id, total)
+    order by t.total desc, t.skin_id`);
   return [...rows];
+}
+
+/** Skins whose window totals are summed at a time while looking for the most downloaded. */
+const CANDIDATES = 200;
+
+/** The `length` skins with the most downloads in the period's days (ties by skin id). */
+export async function mostDownloadedInDays(
+  db: Queryable,
+  scope: StatisticsScope,
+  period: StatisticsPeriod,
+  length: number,
+  batch = CANDIDATES,
+) {
+  // No skin has more downloads in a period than of all time.
+  const top = await topWithinBound({
+    length,
+    batch,
+    candidates: (after, size) =>
+      db.any(sql.type(z.object({ id: z.number(), bound: z.number() }))`
+        select st.skin_id as id, st.downloads_total::int8 as bound from skin_stats st
+        where st.downloads_total > 0 and ${skinsOf(scope, sql.fragment`st.skin_id`)}
+          and ${
+            after === null
+              ? sql.fragment`true`
+              : sql.fragment`(st.downloads_total < ${after.bound}
+                  or (st.downloads_total = ${after.bound} and st.skin_id > ${after.id}))`
+          }
+        order by st.downloads_total desc, st.skin_id
+        limit ${size}`),
+    values: (ids) =>
+      db.any(sql.type(z.object({ id: z.number(), value: z.number() }))`
+        select d.skin_id as id, sum(d.total)::int8 as value from skin_download_daily d
+        where d.skin_id = any(${sql.array([...ids], 'int8')}) and ${inDays(period, sql.fragment`d.day`)}
+        group by d.skin_id`),
+  });
+  return top.map((t) => ({ skin_id: t.id, total: t.value }));
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skinPurchasePopularity } from '../../api/statistics/sales.repository';
+import { resolvePeriod } from '../../api/statistics/statistics-period';
 import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 import { salesStatisticsProjection } from '../../projections/sales-statistics.projection';
 import {
@@ -320,6 +322,22 @@ describe('sales figures in a period', () => {
       { skin: { id: String(a2.id) }, totalPrice: 10, totalCount: 1, refundCount: 0 },
       { skin: { id: String(a1.id) }, totalPrice: 5, totalCount: 1, refundCount: 0 },
     ]);
+  });
+
+  it('find the same best sellers however few items are read at a time', async () => {
+    const now = new Date(NOW);
+    for (const period of [
+      resolvePeriod({ window: 'LAST_30_DAYS' }, now),
+      resolvePeriod({ fromMonth: '2026-01', toMonth: '2026-06' }, now),
+    ]) {
+      for (const scope of [{ authorId: null }, { authorId: authorA.id }]) {
+        const whole = await skinPurchasePopularity(app.context.pool, scope, 2, period, 1_000);
+        expect(whole.length).toBeGreaterThan(0);
+        for (const batch of [1, 2]) {
+          expect(await skinPurchasePopularity(app.context.pool, scope, 2, period, batch)).toEqual(whole);
+        }
+      }
+    }
   });
 
   it('sum the money spent in any span of months', async () => {

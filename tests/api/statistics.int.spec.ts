@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSkin } from '../../api/catalogue/catalogue.writes';
 import { downloadStreamId, skinDownloaded, type Downloader } from '../../domain/downloads/download.events';
 import { backdated } from '../../infra/event-store/backdating';
+import { mostDownloadedInDays } from '../../api/statistics/statistics.repository';
+import { resolvePeriod } from '../../api/statistics/statistics-period';
 import { rebuildProjection, runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 import { eventActivityProjection } from '../../projections/event-activity.projection';
 import { skinDownloadsProjection } from '../../projections/skin-downloads.projection';
@@ -16,6 +18,25 @@ let author: Awaited<ReturnType<typeof createUser>>;
 let other: Awaited<ReturnType<typeof createUser>>;
 let admin: Awaited<ReturnType<typeof createUser>>;
 const skins: Record<string, { id: number; url: string; game: string; authorId: number }> = {};
+
+/** A download of the skin at `at`; `game` stands for the game the skin had then, if another. */
+const download = (key: string, downloader: Downloader, at: Date, game?: string) => {
+  const event = skinDownloaded({ ...skins[key]!, ...(game ? { game } : {}) }, downloader);
+  return app.context.pool.transaction((tx) =>
+    app.context.store.append(tx, {
+      streamId: downloadStreamId(skins[key]!.id, event.data.downloader),
+      streamType: 'skin-downloads',
+      expectedVersion: 'any',
+      events: [
+        {
+          ...event,
+          metadata: { actor: { system: 'test' }, correlationId: 'statistics-test' },
+          occurredAt: backdated(at),
+        },
+      ],
+    }),
+  );
+};
 
 beforeAll(async () => {
   app = await createTestApp({ context: { now: () => NOW } });
@@ -35,23 +56,6 @@ beforeAll(async () => {
   await add('street', author.id, 'TM2020');
   await add('retro', author.id, 'TMNF');
   await add('rival', other.id, 'TM2020');
-  const download = (key: string, downloader: Downloader, at: Date) => {
-    const event = skinDownloaded(skins[key]!, downloader);
-    return app.context.pool.transaction((tx) =>
-      app.context.store.append(tx, {
-        streamId: downloadStreamId(skins[key]!.id, event.data.downloader),
-        streamType: 'skin-downloads',
-        expectedVersion: 'any',
-        events: [
-          {
-            ...event,
-            metadata: { actor: { system: 'test' }, correlationId: 'statistics-test' },
-            occurredAt: backdated(at),
-          },
-        ],
-      }),
-    );
-  };
   await download('street', { userId: other.id }, daysAgo(5));
   await download('street', { userId: other.id }, daysAgo(5));
   await download('street', { visitorKey: 'visitor-1' }, daysAgo(40)); // 2026-05-06
@@ -234,6 +238,71 @@ describe('download statistics in a period', () => {
     for (const token of [undefined, author.token]) {
       const refused = await graphql(app, ACTIVITY, { period: { window: 'ALL_TIME' } }, token);
       expect(refused.body.errors?.[0].extensions.code).toBe(token ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+    }
+  });
+});
+
+describe('download statistics per game', () => {
+  it('count a download under the game the skin had when it was downloaded', async () => {
+    // The event records the game: as if "retro" had been a TM2 skin in April 2026.
+    await download('retro', { visitorKey: 'visitor-2' }, new Date('2026-04-10T10:00:00Z'), 'TM2');
+    await runUntilCaughtUp(
+      { pool: app.context.pool, store: app.context.store, batchSize: 100 },
+      skinDownloadsProjection,
+    );
+    for (const [token, site] of [
+      [author.token, false],
+      [admin.token, true],
+    ] as const) {
+      const { body } = await graphql(app, HISTORY, { site }, token);
+      expect(body.data.downloadHistory).toContainEqual({
+        game: 'TM2',
+        year: 2026,
+        month: 4,
+        total: 1,
+        unique: 1,
+      });
+      expect(body.data.downloadHistory).toContainEqual({
+        game: 'TMNF',
+        year: 2025,
+        month: 11,
+        total: 1,
+        unique: 1,
+      });
+    }
+  });
+
+  it("count a window's unique downloaders from its first moment, on its first day too", async () => {
+    const since = daysAgo(30);
+    const hour = 3_600_000;
+    const before = (await graphql(app, COUNT, { site: true }, admin.token)).body.data.downloadCount
+      .last30Days;
+    await download('rival', { visitorKey: 'visitor-3' }, new Date(since.getTime() - hour));
+    await download('rival', { visitorKey: 'visitor-4' }, new Date(since.getTime() + hour));
+    await runUntilCaughtUp(
+      { pool: app.context.pool, store: app.context.store, batchSize: 100 },
+      skinDownloadsProjection,
+    );
+    const after = (await graphql(app, COUNT, { site: true }, admin.token)).body.data.downloadCount.last30Days;
+    // Totals count whole days from the window's first day; unique downloaders from its first moment.
+    expect(after).toEqual({ total: before.total + 2, unique: before.unique + 1 });
+  });
+
+  it('find the most downloaded of a window the same however few skins are summed at a time', async () => {
+    const now = NOW;
+    const periods = [
+      resolvePeriod({ window: 'LAST_30_DAYS' }, now),
+      resolvePeriod({ window: 'LAST_YEAR' }, now),
+      resolvePeriod({ fromMonth: '2025-05', toMonth: '2026-05' }, now),
+    ];
+    for (const period of periods) {
+      for (const scope of [{ authorId: null }, { authorId: author.id }]) {
+        const whole = await mostDownloadedInDays(app.context.pool, scope, period, 2, 1_000);
+        expect(whole.length).toBeGreaterThan(0);
+        for (const batch of [1, 2]) {
+          expect(await mostDownloadedInDays(app.context.pool, scope, period, 2, batch)).toEqual(whole);
+        }
+      }
     }
   });
 });

@@ -22,6 +22,21 @@ create table download_daily_by_author (
   primary key (author_id, day)
 );
 
+-- Downloaders (of a skin) whose last download so far fell on that UTC day: the unique downloaders
+-- of a window that ends now are those of the days after its first day, plus those of its first day
+-- from its first moment on (read from skin_downloaders). Days left with none are deleted.
+create table download_last_daily_by_author (
+  author_id   bigint not null,
+  day         date not null,
+  downloaders bigint not null,
+  primary key (author_id, day)
+);
+create index download_last_daily_by_author_empty_idx on download_last_daily_by_author (author_id, day)
+  where downloaders = 0;
+
+-- The most downloaded skins of a window are looked for in order of their downloads of all time.
+create index skin_stats_downloads_idx on skin_stats (downloads_total desc, skin_id);
+
 -- The per-skin rows hold the same events up to the projection's checkpoint. Written before these
 -- tables, they do not say which game a skin had at each download: today's game stands in for it
 -- (`npm run replay -- skin-downloads` recounts from the events).
@@ -38,3 +53,10 @@ from skin_download_daily d
 join skins s on s.id = d.skin_id
 cross join lateral (values (s.author_id), (0)) a(author_id)
 group by a.author_id, d.day;
+
+insert into download_last_daily_by_author (author_id, day, downloaders)
+select a.author_id, (w.last_at at time zone 'UTC')::date, count(*)
+from skin_downloaders w
+join skins s on s.id = w.skin_id
+cross join lateral (values (s.author_id), (0)) a(author_id)
+group by 1, 2;
