@@ -107,6 +107,7 @@ export const salesStatisticsProjection: RebuildableProjection = {
     { name: 'sales_monthly' },
     { name: 'sales_daily' },
     { name: 'sales_item_monthly' },
+    { name: 'sales_item_totals' },
     { name: 'sales_author_monthly' },
   ],
   async apply(tx, events) {
@@ -203,6 +204,35 @@ export const salesStatisticsProjection: RebuildableProjection = {
       ['item_type', 'item_id', 'month'],
       ['sold_count', 'sold_cents', 'refund_count', 'refunded_cents'],
     );
+    // The same sums of all time, so the best sellers of all time need no sum over the months.
+    const itemTotals = new Sums<{
+      item_type: string;
+      item_id: number;
+      author_id: number;
+      sold_count: number;
+      sold_cents: number;
+      refund_count: number;
+      refunded_cents: number;
+    }>(
+      'sales_item_totals',
+      {
+        item_type: 'text',
+        item_id: 'bigint',
+        author_id: 'bigint',
+        sold_count: 'integer',
+        sold_cents: 'bigint',
+        refund_count: 'integer',
+        refunded_cents: 'bigint',
+      },
+      ['item_type', 'item_id'],
+      ['sold_count', 'sold_cents', 'refund_count', 'refunded_cents'],
+    );
+    /** An item's sale or refund, in its month and of all time. */
+    const addItem = (row: Parameters<typeof itemMonthly.add>[0]) => {
+      itemMonthly.add(row);
+      const { month: _month, ...total } = row;
+      itemTotals.add(total);
+    };
     const authorMonthly = new Sums<{
       author_id: number;
       month: string;
@@ -264,7 +294,7 @@ export const salesStatisticsProjection: RebuildableProjection = {
             refunded_cents: 0,
           });
           for (const item of order.items) {
-            itemMonthly.add({
+            addItem({
               item_type: item.itemType,
               item_id: item.itemId,
               month,
@@ -303,7 +333,7 @@ export const salesStatisticsProjection: RebuildableProjection = {
             refunded_cents: event.data.amountCents,
           });
           for (const item of order.items) {
-            itemMonthly.add({
+            addItem({
               item_type: item.itemType,
               item_id: item.itemId,
               month,
@@ -338,11 +368,12 @@ export const salesStatisticsProjection: RebuildableProjection = {
     await addSums(tx, monthly);
     await addSums(tx, daily);
     await addSums(tx, itemMonthly);
+    await addSums(tx, itemTotals);
     await addSums(tx, authorMonthly);
   },
   async reset(tx) {
     await tx.query(
-      sql.unsafe`truncate sales_orders, sales_monthly, sales_daily, sales_item_monthly, sales_author_monthly`,
+      sql.unsafe`truncate sales_orders, sales_monthly, sales_daily, sales_item_monthly, sales_item_totals, sales_author_monthly`,
     );
   },
 };
