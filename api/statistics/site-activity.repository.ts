@@ -7,24 +7,20 @@ import { inDays } from './statistics.repository';
 const monthCount = z.object({ year: z.number(), month: z.number(), count: z.number() });
 
 /**
- * Accounts (not the anonymous guest-buyer records) and skins created per UTC month in the period.
- * Both are counted from their tables' creation times: accounts and skins are kept as current
- * state, not as event streams.
+ * Accounts (not the anonymous guest-buyer records) and skins created per UTC month in the period's
+ * days, from the daily counts that triggers on the users and skins tables keep (`created_daily`):
+ * accounts and skins are kept as current state, not as event streams.
  */
 export async function newAccountsAndSkins(db: Queryable, period: StatisticsPeriod) {
-  const [users, skins] = await Promise.all([
-    db.any(sql.type(monthCount)`
-      select extract(year from m)::int as year, extract(month from m)::int as month, count(*)::int as count
-      from (select date_trunc('month', created_at at time zone 'UTC') as m from users
-            where not anonymous and ${inDays(period, sql.fragment`(created_at at time zone 'UTC')::date`)}) x
-      group by m order by m`),
-    db.any(sql.type(monthCount)`
-      select extract(year from m)::int as year, extract(month from m)::int as month, count(*)::int as count
-      from (select date_trunc('month', created_at at time zone 'UTC') as m from skins
-            where ${inDays(period, sql.fragment`(created_at at time zone 'UTC')::date`)}) x
-      group by m order by m`),
-  ]);
-  return { users: [...users], skins: [...skins] };
+  const rows = await db.any(sql.type(monthCount.extend({ kind: z.string() }))`
+    select kind, extract(year from m)::int as year, extract(month from m)::int as month, sum(count)::int as count
+    from (select kind, date_trunc('month', day) as m, count from created_daily
+          where ${inDays(period, sql.fragment`day`)}) x
+    group by kind, m
+    having sum(count) > 0
+    order by kind, m`);
+  const of = (kind: string) => rows.filter((row) => row.kind === kind).map(({ kind: _kind, ...row }) => row);
+  return { users: of('account'), skins: of('skin') };
 }
 
 /** Events recorded per UTC day in the period, from the event-activity projection. */

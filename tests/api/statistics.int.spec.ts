@@ -1,3 +1,4 @@
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSkin } from '../../api/catalogue/catalogue.writes';
 import { downloadStreamId, skinDownloaded, type Downloader } from '../../domain/downloads/download.events';
@@ -304,5 +305,26 @@ describe('download statistics per game', () => {
         }
       }
     }
+  });
+
+  it('move a skin to the month of its new creation time, from the counts the triggers keep', async () => {
+    const ACTIVITY = `query ($period: StatisticsPeriodInput!) { siteActivity(period: $period) { newSkins { year month count } } }`;
+    const newSkins = async () =>
+      (await graphql(app, ACTIVITY, { period: { window: 'ALL_TIME' } }, admin.token)).body.data.siteActivity
+        .newSkins as { year: number; month: number; count: number }[];
+    const before = await newSkins();
+    await app.context.pool.query(
+      sql.unsafe`update skins set created_at = '2025-05-20T10:00:00Z' where id = ${skins.rival!.id}`,
+    );
+    await app.context.pool.query(sql.unsafe`update skins set title = title where id = ${skins.street!.id}`);
+    const after = await newSkins();
+    expect(after.find((row) => row.year === 2025 && row.month === 5)).toEqual({
+      year: 2025,
+      month: 5,
+      count: 1,
+    });
+    expect(after.reduce((sum, row) => sum + row.count, 0)).toBe(
+      before.reduce((sum, row) => sum + row.count, 0),
+    );
   });
 });
