@@ -34,9 +34,13 @@ export const inMonths = (period: StatisticsPeriod, column: FragmentSqlToken) =>
  */
 export async function downloadFigures(db: Queryable, scope: StatisticsScope, period: StatisticsPeriod) {
   if (period.fromDay === null && period.toDay === null) {
+    // Every downloader of a skin has one last download: all days' downloaders are all of them.
     return db.one(sql.type(figures)`
-      select coalesce(sum(downloads_total), 0)::int as total, coalesce(sum(downloads_unique), 0)::int as unique
-      from skin_stats st where ${skinsOf(scope, sql.fragment`st.skin_id`)}`);
+      select
+        (select coalesce(sum(total), 0)::int from download_daily_by_author
+         where author_id = ${scope.authorId ?? SITE}) as total,
+        (select coalesce(sum(downloaders), 0)::int from download_last_daily_by_author
+         where author_id = ${scope.authorId ?? SITE}) as unique`);
   }
   // A window: the downloaders whose last download fell on a day after its first, and those of its
   // first day from its first moment on.
