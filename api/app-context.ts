@@ -13,6 +13,7 @@ import type { DownloadRecorder } from './catalogue/download-recorder';
 import type { DownloadableSkinCache } from './catalogue/downloadable-skin-cache';
 import type { SkinFileCache } from './catalogue/skin-file-cache';
 import type { CatalogueResponseCache } from './graphql/response-cache';
+import type { ReadModelAnswers } from './statistics/read-model-answers';
 
 /** What the API's features are given: built once at start (infra/main.ts) or per test. */
 export type AppContext = {
@@ -38,6 +39,8 @@ export type AppContext = {
   skinFiles: SkinFileCache;
   /** The skins anonymous visitors download, kept exact like the response cache. */
   downloadableSkins: DownloadableSkinCache;
+  /** Statistics that read many rows, kept until their projection applies another event. */
+  statistics: ReadModelAnswers;
   /** The current time; tests move it to check expiry. */
   now: () => Date;
   startedAt: number;

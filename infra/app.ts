@@ -11,6 +11,7 @@ import { openDatabaseServer } from './db/database';
 import { createDatabasePool } from './db/pool';
 import { assertTransactionIdsSafeAt } from './db/transaction-id-guard';
 import { DownloadRecorder } from '../api/catalogue/download-recorder';
+import { ReadModelAnswers } from '../api/statistics/read-model-answers';
 import { DownloadableSkinCache } from '../api/catalogue/downloadable-skin-cache';
 import { SkinFileCache } from '../api/catalogue/skin-file-cache';
 import { CatalogueResponseCache } from '../api/graphql/response-cache';
@@ -55,6 +56,7 @@ export async function createAppContext(
     downloadGrants: new DownloadGrants(secret, () => context.now()),
     downloads: new DownloadRecorder({ pool: base.pool, store: base.store, log }),
     downloadableSkins: new DownloadableSkinCache(),
+    statistics: new ReadModelAnswers(),
     now: () => new Date(),
     startedAt: Date.now(),
   };

@@ -2,7 +2,6 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
 import type { StatisticsPeriod } from './statistics-period';
-import { topWithinBound } from './top-within-bound';
 import { inMonths, type StatisticsScope } from './statistics.repository';
 
 /** The sales_monthly rows of the whole site are those of author 0. */
@@ -90,16 +89,12 @@ const popularityRow = z.object({
   refunded_cents: z.number(),
 });
 
-/** Items whose sums in a period are read at a time while looking for the best sellers. */
-const CANDIDATES = 200;
-
 /** The skins (sold alone) that brought the most money in the period's months: their sales and refunds. */
 export async function skinPurchasePopularity(
   db: Queryable,
   scope: StatisticsScope,
   length: number,
   period = allMonths,
-  batch = CANDIDATES,
 ) {
   const ofScope = scope.authorId === null ? sql.fragment`true` : sql.fragment`author_id = ${scope.authorId}`;
   if (period.fromMonth === null && period.toMonth === null) {
@@ -112,33 +107,16 @@ export async function skinPurchasePopularity(
       limit ${length}`);
     return [...rows];
   }
-  // No item brings more in a period's months than of all time.
-  const top = await topWithinBound({
-    length,
-    batch,
-    candidates: (after, size) =>
-      db.any(sql.type(z.object({ id: z.number(), bound: z.number() }))`
-        select item_id as id, sold_cents::int8 as bound from sales_item_totals
-        where item_type = 'SKIN' and ${ofScope} and sold_count > 0
-          and ${
-            after === null
-              ? sql.fragment`true`
-              : sql.fragment`(sold_cents < ${after.bound} or (sold_cents = ${after.bound} and item_id > ${after.id}))`
-          }
-        order by sold_cents desc, item_id
-        limit ${size}`),
-    values: (ids) =>
-      db.any(sql.type(popularityRow.extend({ id: z.number(), value: z.number() }))`
-        select item_id as id, sum(sold_cents)::int8 as value,
-               item_id as skin_id, sum(sold_count)::int8 as sold_count, sum(sold_cents)::int8 as sold_cents,
-               sum(refund_count)::int8 as refund_count, sum(refunded_cents)::int8 as refunded_cents
-        from sales_item_monthly
-        where item_type = 'SKIN' and item_id = any(${sql.array([...ids], 'int8')})
-          and ${inMonths(period, sql.fragment`month`)}
-        group by item_id
-        having sum(sold_count) > 0`),
-  });
-  return top.map(({ id: _id, value: _value, ...row }) => row);
+  const rows = await db.any(sql.type(popularityRow)`
+    select item_id as skin_id, sum(sold_count)::int8 as sold_count, sum(sold_cents)::int8 as sold_cents,
+           sum(refund_count)::int8 as refund_count, sum(refunded_cents)::int8 as refunded_cents
+    from sales_item_monthly
+    where item_type = 'SKIN' and ${inMonths(period, sql.fragment`month`)} and ${ofScope}
+    group by item_id
+    having sum(sold_count) > 0
+    order by sum(sold_cents) desc, item_id
+    limit ${length}`);
+  return [...rows];
 }
 
 const earningsRow = z.object({

@@ -171,11 +171,40 @@ export async function mostDownloadedInDays(
           }
         order by st.downloads_total desc, st.skin_id
         limit ${size}`),
-    values: (ids) =>
-      db.any(sql.type(z.object({ id: z.number(), value: z.number() }))`
-        select d.skin_id as id, sum(d.total)::int8 as value from skin_download_daily d
-        where d.skin_id = any(${sql.array([...ids], 'int8')}) and ${inDays(period, sql.fragment`d.day`)}
-        group by d.skin_id`),
+    values: (ids) => downloadsInDays(db, ids, period),
   });
   return top.map((t) => ({ skin_id: t.id, total: t.value }));
+}
+
+/**
+ * These skins' downloads in the period's days: the whole months inside it from the monthly rows, the
+ * days before the first whole month (and after the last, for a period that ends inside a month) from
+ * the daily rows. A year is 12 monthly rows and at most 31 daily rows a skin, not 365.
+ */
+async function downloadsInDays(db: Queryable, ids: readonly number[], period: StatisticsPeriod) {
+  const skins = sql.array([...ids], 'int8');
+  const fromDay = sql.fragment`${period.fromDay}::date`;
+  const toDay = sql.fragment`${period.toDay}::date`;
+  return db.any(sql.type(z.object({ id: z.number(), value: z.number() }))`
+    with b as (
+      select case when date_trunc('month', ${fromDay})::date = ${fromDay} then ${fromDay}
+                  else (date_trunc('month', ${fromDay}) + interval '1 month')::date end as first_whole,
+             date_trunc('month', ${toDay})::date as after_whole
+    )
+    select skin_id as id, sum(total)::int8 as value from (
+      select m.skin_id, m.total from skin_download_monthly m, b
+      where m.skin_id = any(${skins})
+        and (b.first_whole is null or m.month >= b.first_whole)
+        and (b.after_whole is null or m.month < b.after_whole)
+      union all
+      select d.skin_id, d.total from skin_download_daily d, b
+      where d.skin_id = any(${skins}) and d.day >= ${fromDay} and d.day < b.first_whole
+        and (${toDay} is null or d.day < ${toDay})
+      union all
+      select d.skin_id, d.total from skin_download_daily d, b
+      where d.skin_id = any(${skins}) and d.day >= b.after_whole and d.day < ${toDay}
+        and b.after_whole >= coalesce(b.first_whole, b.after_whole)
+    ) x
+    group by skin_id
+    having sum(total) > 0`);
 }

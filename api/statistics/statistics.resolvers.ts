@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { salesStatisticsProjection } from '../../projections/sales-statistics.projection';
 import { centsToEuros } from '../../domain/money';
 import { requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
 import { skinOf } from '../catalogue/catalogue.resolvers';
@@ -145,12 +146,19 @@ export const statisticsResolvers = {
     skinPurchasePopularity: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const args = popularityArgs.parse(rawArgs);
       const scope = scopeOf(args.site, context);
-      const rows = await skinPurchasePopularity(
-        context.services.pool,
-        scope,
-        args.length ?? 10,
-        periodOf(args, context) ?? undefined,
-      );
+      const length = args.length ?? 10;
+      const period = periodOf(args, context) ?? undefined;
+      const best = () => skinPurchasePopularity(context.services.pool, scope, length, period);
+      // The whole site's best sellers of a span of months sum every item's months: kept per read model state.
+      const rows =
+        scope.authorId === null && period
+          ? await context.services.statistics.get(
+              context.services.pool,
+              salesStatisticsProjection.name,
+              JSON.stringify(['skinPurchasePopularity', length, period]),
+              best,
+            )
+          : await best();
       const shown = await withSkins(context.services.pool, rows, scope, context.viewer!.id);
       return shown.map((row) => ({
         skin: row.skin,

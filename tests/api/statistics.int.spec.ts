@@ -300,6 +300,13 @@ describe('download statistics per game', () => {
       for (const scope of [{ authorId: null }, { authorId: author.id }]) {
         const whole = await mostDownloadedInDays(app.context.pool, scope, period, 2, 1_000);
         expect(whole.length).toBeGreaterThan(0);
+        // The same as summing every day of the period.
+        const byDays = await app.context.pool.any(sql.unsafe`
+          select d.skin_id, sum(d.total)::int as total from skin_download_daily d join skins s on s.id = d.skin_id
+          where d.day >= ${period.fromDay}::date and (${period.toDay}::date is null or d.day < ${period.toDay}::date)
+            and (${scope.authorId}::int8 is null or s.author_id = ${scope.authorId}::int8)
+          group by d.skin_id order by 2 desc, 1 limit 2`);
+        expect(whole).toEqual(byDays);
         for (const batch of [1, 2]) {
           expect(await mostDownloadedInDays(app.context.pool, scope, period, 2, batch)).toEqual(whole);
         }

@@ -60,3 +60,7 @@ from skin_downloaders w
 join skins s on s.id = w.skin_id
 cross join lateral (values (s.author_id), (0)) a(author_id)
 group by 1, 2;
+
+-- A window's downloads of given skins read whole months from here and only the edge days from
+-- skin_download_daily, from the indexes alone.
+create index skin_download_monthly_skin_idx on skin_download_monthly (skin_id, month) include (total);
