@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +18,8 @@ import {
   SkinOfTheMonthDocument,
   SkinsListDocument,
 } from '../web/src/shared/graphql/generated/graphql';
-import { freePort } from '../tests/support/free-port';
 import type { BenchDatabase } from './bench-database';
+import { startServer, stopServer } from './server-process';
 
 const AUTHORS = 40;
 const SKINS = 600;
@@ -100,45 +98,6 @@ async function fillCatalogue(db: BenchDatabase): Promise<Catalogue> {
     });
   }
   return { skins, bundles };
-}
-
-/** The app as `npm start` runs it, in a process of its own, so its peak memory is its own. */
-async function startServer(
-  db: BenchDatabase,
-  dataDir: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/main.ts'], {
-    cwd: path.resolve('.'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      // The server reads its configuration from the environment, as in production.
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      // Every player signs in once from this one address.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not answer within 180 s');
 }
 
 /** The largest resident set the server process has had (Linux keeps the high-water mark). */
@@ -347,7 +306,10 @@ async function fire(url: string, requests: Request[], rate: number, seconds: num
 export async function benchLoad(db: BenchDatabase, options: { seconds: number }) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-load-'));
   const catalogue = await fillCatalogue(db);
-  const { url, child } = await startServer(db, dataDir);
+  const { url, child } = await startServer(db, dataDir, {
+    // Every player signs in once from this one address.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  });
   let peak = 0;
   const sampler = setInterval(() => {
     void peakRssMb(child.pid!).then(
@@ -380,8 +342,7 @@ export async function benchLoad(db: BenchDatabase, options: { seconds: number })
     };
   } finally {
     clearInterval(sampler);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,7 +10,8 @@ const isDownload = isEventOf<SkinDownloaded>(['SkinDownloaded']);
  * counts in any window ending now), totals per skin and day (windows), and totals and unique
  * downloaders per skin and month (monthly histories); the same days and months summed per author
  * (author 0: the site) and, for the months, per game, as the event recorded it; and per author and
- * day the downloaders (of a skin) whose last download was that day, for unique counts in windows.
+ * day, and per skin and month, the downloaders (of a skin) whose last download was then, for unique
+ * counts in windows.
  *
  * Every row is a sum, a set membership, or the earliest/latest of the downloads' recorded times
  * (least/greatest over every batch, not only the first one): none depends on the order of the
@@ -31,6 +32,7 @@ export const skinDownloadsProjection: RebuildableProjection = {
     { name: 'download_monthly_by_game' },
     { name: 'download_daily_by_author' },
     { name: 'download_last_daily_by_author' },
+    { name: 'skin_download_last_monthly' },
   ],
   async apply(tx, events) {
     const rows = sql.jsonb(
@@ -43,29 +45,43 @@ export const skinDownloadsProjection: RebuildableProjection = {
       })),
     );
     // Before skin_downloaders moves their last download: the downloaders counted on their last
-    // download's day move from the old day to the new one.
+    // download's day (per author) and month (per skin) move from the old one to the new one.
     await tx.query(sql.unsafe`
       with latest as (
         select skin_id, downloader, min(author_id) as author_id, max(at) as at
         from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, author_id bigint, at timestamptz)
         group by skin_id, downloader
       ), moves as (
-        select l.author_id, (w.last_at at time zone 'UTC')::date as old_day, (l.at at time zone 'UTC')::date as new_day
+        select l.skin_id, l.author_id, (w.last_at at time zone 'UTC')::date as old_day,
+               (l.at at time zone 'UTC')::date as new_day
         from latest l left join skin_downloaders w using (skin_id, downloader)
         where w.last_at is null or l.at > w.last_at
-      ), changes as (
+      ), day_changes as (
         select author_id, old_day as day, -1 as n from moves where old_day <> new_day
         union all
         select author_id, new_day, 1 from moves where old_day is null or old_day <> new_day
+      ), month_changes as (
+        select skin_id, date_trunc('month', old_day)::date as month, -1 as n from moves
+        where date_trunc('month', old_day) <> date_trunc('month', new_day)
+        union all
+        select skin_id, date_trunc('month', new_day)::date, 1 from moves
+        where old_day is null or date_trunc('month', old_day) <> date_trunc('month', new_day)
+      ), per_skin as (
+        insert into skin_download_last_monthly (skin_id, month, downloaders)
+        select skin_id, month, sum(n) from month_changes group by 1, 2
+        on conflict (skin_id, month) do update set
+          downloaders = skin_download_last_monthly.downloaders + excluded.downloaders
       )
       insert into download_last_daily_by_author (author_id, day, downloaders)
       select a.author_id, c.day, sum(c.n)
-      from changes c cross join lateral (values (c.author_id), (0)) a(author_id)
+      from day_changes c cross join lateral (values (c.author_id), (0)) a(author_id)
       group by 1, 2
       on conflict (author_id, day) do update set
         downloaders = download_last_daily_by_author.downloaders + excluded.downloaders`);
-    // A day whose downloaders all moved on is no row at all, as in a rebuild that never saw them there.
+    // A day or month whose downloaders all moved on is no row at all, as in a rebuild that never
+    // saw them there.
     await tx.query(sql.unsafe`delete from download_last_daily_by_author where downloaders = 0`);
+    await tx.query(sql.unsafe`delete from skin_download_last_monthly where downloaders = 0`);
     await tx.query(sql.unsafe`
       with downloads as (
         select * from jsonb_to_recordset(${rows}) as x(skin_id bigint, downloader text, at timestamptz)
@@ -143,7 +159,8 @@ export const skinDownloadsProjection: RebuildableProjection = {
   async reset(tx) {
     await tx.query(
       sql.unsafe`truncate skin_downloaders, skin_download_daily, skin_download_monthly, skin_downloader_months,
-        download_monthly_by_game, download_daily_by_author, download_last_daily_by_author`,
+        download_monthly_by_game, download_daily_by_author, download_last_daily_by_author,
+        skin_download_last_monthly`,
     );
     await tx.query(sql.unsafe`update skin_stats set downloads_total = 0, downloads_unique = 0`);
   },

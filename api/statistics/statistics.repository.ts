@@ -125,8 +125,14 @@ export async function mostDownloaded(
   }
   const unique =
     period.since !== null
-      ? sql.fragment`select count(*)::int from skin_downloaders w
-         where w.skin_id = t.skin_id and w.last_at >= ${period.since.toISOString()}::timestamptz`
+      ? sql.fragment`select (
+           select coalesce(sum(l.downloaders), 0)::int from skin_download_last_monthly l
+           where l.skin_id = t.skin_id and l.month > date_trunc('month', ${period.fromDay}::date)
+         ) + (
+           select count(*)::int from skin_downloaders w
+           where w.skin_id = t.skin_id and w.last_at >= ${period.since.toISOString()}::timestamptz
+             and w.last_at < (date_trunc('month', ${period.fromDay}::date) + interval '1 month')
+                             ::timestamp at time zone 'UTC')`
       : sql.fragment`select count(distinct m.downloader)::int from skin_downloader_months m
          where m.skin_id = t.skin_id and ${inMonths(period, sql.fragment`m.month`)}`;
   const top = await mostDownloadedInDays(db, scope, period, length);
@@ -146,6 +152,7 @@ export async function mostDownloaded(
 
 /** Skins whose window totals are summed at a time while looking for the most downloaded. */
 const CANDIDATES = 200;
+const AUTHOR_CANDIDATES = 1_000;
 
 /** The `length` skins with the most downloads in the period's days (ties by skin id). */
 export async function mostDownloadedInDays(
@@ -153,7 +160,8 @@ export async function mostDownloadedInDays(
   scope: StatisticsScope,
   period: StatisticsPeriod,
   length: number,
-  batch = CANDIDATES,
+  // An author's skins are few enough to be summed in one go.
+  batch = scope.authorId === null ? CANDIDATES : AUTHOR_CANDIDATES,
 ) {
   // No skin has more downloads in a period than of all time.
   const top = await topWithinBound({

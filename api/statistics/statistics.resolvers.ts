@@ -155,7 +155,8 @@ export const statisticsResolvers = {
           ? await context.services.statistics.get(
               context.services.pool,
               salesStatisticsProjection.name,
-              JSON.stringify(['skinPurchasePopularity', length, period]),
+              // The months are all the query reads of a period.
+              JSON.stringify(['skinPurchasePopularity', length, period.fromMonth, period.toMonth]),
               best,
             )
           : await best();

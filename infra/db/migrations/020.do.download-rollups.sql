@@ -34,6 +34,17 @@ create table download_last_daily_by_author (
 create index download_last_daily_by_author_empty_idx on download_last_daily_by_author (author_id, day)
   where downloaders = 0;
 
+-- The same per skin and UTC month: a skin's unique downloaders in a window are those of the months
+-- after its first month plus those of its first month from its first moment on.
+create table skin_download_last_monthly (
+  skin_id     bigint not null,
+  month       date not null,
+  downloaders integer not null,
+  primary key (skin_id, month)
+);
+create index skin_download_last_monthly_empty_idx on skin_download_last_monthly (skin_id, month)
+  where downloaders = 0;
+
 -- The most downloaded skins of a window are looked for in order of their downloads of all time.
 create index skin_stats_downloads_idx on skin_stats (downloads_total desc, skin_id);
 
@@ -64,3 +75,8 @@ group by 1, 2;
 -- A window's downloads of given skins read whole months from here and only the edge days from
 -- skin_download_daily, from the indexes alone.
 create index skin_download_monthly_skin_idx on skin_download_monthly (skin_id, month) include (total);
+
+insert into skin_download_last_monthly (skin_id, month, downloaders)
+select skin_id, date_trunc('month', last_at at time zone 'UTC')::date, count(*)
+from skin_downloaders
+group by 1, 2;
