@@ -31,6 +31,6 @@ export const statisticsMessages = {
       `Totals and top downloads: ${days}. Monthly charts and sales lists: ${months}.`,
     coversMonths: (months: string) => `Whole months, UTC: ${months}.`,
     since: (day: string) => `since ${day}`,
-    everything: 'everything so far',
+    everything: 'Everything recorded so far.',
   },
 };
