@@ -1,7 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
-import { resolvePeriod, type StatisticsPeriod } from './statistics-period';
+import type { StatisticsPeriod } from './statistics-period';
 import { topWithinBound } from './top-within-bound';
 
 /** Whose skins: one author's, or the whole site's (null). */
@@ -62,15 +62,6 @@ export async function downloadFigures(db: Queryable, scope: StatisticsScope, per
       (select coalesce(sum(total), 0)::int from download_daily_by_author d
        where d.author_id = ${scope.authorId ?? SITE} and ${inDays(period, sql.fragment`d.day`)}) as total,
       (${unique}) as unique`);
-}
-
-export async function downloadCounts(db: Queryable, scope: StatisticsScope, now: Date) {
-  const [allTime, last30Days, lastYear] = await Promise.all(
-    (['ALL_TIME', 'LAST_30_DAYS', 'LAST_YEAR'] as const).map((window) =>
-      downloadFigures(db, scope, resolvePeriod({ window }, now)),
-    ),
-  );
-  return { allTime: allTime!, last30Days: last30Days!, lastYear: lastYear! };
 }
 
 /**
