@@ -143,7 +143,6 @@ export async function mostDownloaded(
 
 /** Skins whose window totals are summed at a time while looking for the most downloaded. */
 const CANDIDATES = 200;
-const AUTHOR_CANDIDATES = 1_000;
 
 /** The `length` skins with the most downloads in the period's days (ties by skin id). */
 export async function mostDownloadedInDays(
@@ -151,13 +150,22 @@ export async function mostDownloadedInDays(
   scope: StatisticsScope,
   period: StatisticsPeriod,
   length: number,
-  // An author's skins are few enough to be summed in one go.
-  batch = scope.authorId === null ? CANDIDATES : AUTHOR_CANDIDATES,
+  batch?: number,
 ) {
+  if (scope.authorId !== null && batch === undefined) {
+    // An author's skins are few enough to be summed in one go, in no particular order.
+    const ids = await db.anyFirst(sql.type(z.object({ id: z.number() }))`
+      select id from skins where author_id = ${scope.authorId}`);
+    const rows = ids.length === 0 ? [] : await downloadsInDays(db, ids, period);
+    return [...rows]
+      .sort((a, b) => b.value - a.value || a.id - b.id)
+      .slice(0, length)
+      .map((row) => ({ skin_id: row.id, total: row.value }));
+  }
   // No skin has more downloads in a period than of all time.
   const top = await topWithinBound({
     length,
-    batch,
+    batch: batch ?? CANDIDATES,
     candidates: (after, size) =>
       db.any(sql.type(z.object({ id: z.number(), bound: z.number() }))`
         select st.skin_id as id, st.downloads_total::int8 as bound from skin_stats st

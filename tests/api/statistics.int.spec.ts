@@ -307,7 +307,7 @@ describe('download statistics per game', () => {
             and (${scope.authorId}::int8 is null or s.author_id = ${scope.authorId}::int8)
           group by d.skin_id order by 2 desc, 1 limit 2`);
         expect(whole).toEqual(byDays);
-        for (const batch of [1, 2]) {
+        for (const batch of [1, 2, undefined]) {
           expect(await mostDownloadedInDays(app.context.pool, scope, period, 2, batch)).toEqual(whole);
         }
       }
