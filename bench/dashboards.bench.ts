@@ -832,39 +832,34 @@ export async function measureDashboards(db: BenchDatabase, options: DashboardsOp
   const secret = randomBytes(32).toString('hex');
   const { url, child } = await startServer(db, dataDir, { LOG_LEVEL: 'silent', JWT_SECRET: secret });
   const tokens = new SessionTokens(secret);
-  const app = { url };
   try {
     const tokenOf = async (id: number) => {
       const user = await findUserById(db.pool, id);
       if (!user) throw new Error(`No user ${id}`);
       return tokens.sign(sessionClaimsOf(user));
     };
+    const authorToken = await tokenOf(author);
+    const typename = JSON.stringify({ query: '{ __typename }' });
     // A fresh process compiles as it serves: a few seconds of answers that do not count.
-    await pacedLoad(
-      url,
-      await tokenOf(author),
-      JSON.stringify({ query: '{ __typename }' }),
-      options.requestsPerSecond,
-      5,
-    );
+    await pacedLoad(url, authorToken, typename, options.requestsPerSecond, 5);
     // The floor of this machine at this moment: the same load with a query that reads nothing.
     progress('baseline: { __typename } at the same rate');
     const baseline = await pacedLoad(
-      app.url,
-      await tokenOf(author),
-      JSON.stringify({ query: '{ __typename }' }),
+      url,
+      authorToken,
+      typename,
       options.requestsPerSecond,
       Math.max(5, Math.round(options.seconds / 3)),
     );
     const authorDashboard = await measureDashboard(
-      app.url,
-      await tokenOf(author),
+      url,
+      authorToken,
       CreativityDashboardQuery,
       options,
       AIMS.authorP99Ms,
     );
     const siteDashboard = await measureDashboard(
-      app.url,
+      url,
       await tokenOf(admin),
       SiteDashboardQuery,
       options,

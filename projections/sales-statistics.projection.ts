@@ -74,6 +74,9 @@ class Sums<Row extends Record<string, string | number>> {
   }
 }
 
+/** What an item's sales and refunds add up, per month and of all time. */
+const ITEM_SUMS = ['sold_count', 'sold_cents', 'refund_count', 'refunded_cents'] as const;
+
 /** The distinct authors of an order's items, with the sums of their own items. */
 function byAuthor(items: readonly SaleItem[]) {
   const authors = new Map<number, { count: number; salesCents: number; shareCents: number }>();
@@ -202,35 +205,20 @@ export const salesStatisticsProjection: RebuildableProjection = {
         refunded_cents: 'bigint',
       },
       ['item_type', 'item_id', 'month'],
-      ['sold_count', 'sold_cents', 'refund_count', 'refunded_cents'],
+      ITEM_SUMS,
     );
     // The same sums of all time, so the best sellers of all time need no sum over the months.
-    const itemTotals = new Sums<{
-      item_type: string;
-      item_id: number;
-      author_id: number;
-      sold_count: number;
-      sold_cents: number;
-      refund_count: number;
-      refunded_cents: number;
-    }>(
+    const { month: _month, ...totalColumns } = itemMonthly.columns;
+    const itemTotals = new Sums<Omit<Parameters<typeof itemMonthly.add>[0], 'month'>>(
       'sales_item_totals',
-      {
-        item_type: 'text',
-        item_id: 'bigint',
-        author_id: 'bigint',
-        sold_count: 'integer',
-        sold_cents: 'bigint',
-        refund_count: 'integer',
-        refunded_cents: 'bigint',
-      },
+      totalColumns,
       ['item_type', 'item_id'],
-      ['sold_count', 'sold_cents', 'refund_count', 'refunded_cents'],
+      ITEM_SUMS,
     );
     /** An item's sale or refund, in its month and of all time. */
     const addItem = (row: Parameters<typeof itemMonthly.add>[0]) => {
       itemMonthly.add(row);
-      const { month: _month, ...total } = row;
+      const { month: _rowMonth, ...total } = row;
       itemTotals.add(total);
     };
     const authorMonthly = new Sums<{

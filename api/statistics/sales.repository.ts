@@ -2,11 +2,9 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
 import type { StatisticsPeriod } from './statistics-period';
-import { inMonths, type StatisticsScope } from './statistics.repository';
+import { authorKey, inMonths, type StatisticsScope } from './statistics.repository';
 
 /** The sales_monthly rows of the whole site are those of author 0. */
-const authorKey = (scope: StatisticsScope) => scope.authorId ?? 0;
-
 const purchaseHistoryRow = z.object({
   year: z.number(),
   month: z.number(),

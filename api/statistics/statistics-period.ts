@@ -32,7 +32,8 @@ export type StatisticsPeriod = {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const firstOfMonth = (date: Date) => `${date.toISOString().slice(0, 7)}-01`;
-const monthAfter = (yearMonth: string) => {
+/** The first day (YYYY-MM-DD) of the month after `yearMonth` (YYYY-MM). */
+export const monthAfter = (yearMonth: string) => {
   const [year, monthNumber] = yearMonth.split('-').map(Number) as [number, number];
   return isoDay(new Date(Date.UTC(year, monthNumber, 1)));
 };

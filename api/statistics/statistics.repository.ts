@@ -1,14 +1,14 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
-import type { StatisticsPeriod } from './statistics-period';
+import { monthAfter, type StatisticsPeriod } from './statistics-period';
 import { topWithinBound } from './top-within-bound';
 
 /** Whose skins: one author's, or the whole site's (null). */
 export type StatisticsScope = { authorId: number | null };
 
-/** The author id under which the per-author download sums keep the whole site's. */
-const SITE = 0;
+/** The author id under which the per-author read models keep the whole site's sums. */
+export const authorKey = (scope: StatisticsScope) => scope.authorId ?? 0;
 
 const skinsOf = (scope: StatisticsScope, column: FragmentSqlToken) =>
   scope.authorId === null
@@ -38,9 +38,9 @@ export async function downloadFigures(db: Queryable, scope: StatisticsScope, per
     return db.one(sql.type(figures)`
       select
         (select coalesce(sum(total), 0)::int from download_daily_by_author
-         where author_id = ${scope.authorId ?? SITE}) as total,
+         where author_id = ${authorKey(scope)}) as total,
         (select coalesce(sum(downloaders), 0)::int from download_last_daily_by_author
-         where author_id = ${scope.authorId ?? SITE}) as unique`);
+         where author_id = ${authorKey(scope)}) as unique`);
   }
   // A window: the downloaders whose last download fell on a day after its first, and those of its
   // first day from its first moment on.
@@ -48,7 +48,7 @@ export async function downloadFigures(db: Queryable, scope: StatisticsScope, per
     period.since !== null
       ? sql.fragment`select (
            select coalesce(sum(l.downloaders), 0)::int from download_last_daily_by_author l
-           where l.author_id = ${scope.authorId ?? SITE} and l.day > ${period.fromDay}::date
+           where l.author_id = ${authorKey(scope)} and l.day > ${period.fromDay}::date
          ) + (
            select count(*)::int from skin_downloaders w
            where w.last_at >= ${period.since.toISOString()}::timestamptz
@@ -60,7 +60,7 @@ export async function downloadFigures(db: Queryable, scope: StatisticsScope, per
   return db.one(sql.type(figures)`
     select
       (select coalesce(sum(total), 0)::int from download_daily_by_author d
-       where d.author_id = ${scope.authorId ?? SITE} and ${inDays(period, sql.fragment`d.day`)}) as total,
+       where d.author_id = ${authorKey(scope)} and ${inDays(period, sql.fragment`d.day`)}) as total,
       (${unique}) as unique`);
 }
 
@@ -92,7 +92,7 @@ export async function downloadHistory(
     select m.game, extract(year from m.month)::int as year, extract(month from m.month)::int as month,
            m.total::int, m."unique"::int as unique
     from download_monthly_by_game m
-    where m.author_id = ${scope.authorId ?? SITE} and ${within}
+    where m.author_id = ${authorKey(scope)} and ${within}
     order by m.month, m.game`);
   return [...rows];
 }
@@ -185,32 +185,24 @@ export async function mostDownloadedInDays(
 
 /**
  * These skins' downloads in the period's days: the whole months inside it from the monthly rows, the
- * days before the first whole month (and after the last, for a period that ends inside a month) from
- * the daily rows. A year is 12 monthly rows and at most 31 daily rows a skin, not 365.
+ * days before its first whole month from the daily rows (a period ends now or where a month starts).
+ * A year is 12 monthly rows and at most 31 daily rows a skin, not 365.
  */
 async function downloadsInDays(db: Queryable, ids: readonly number[], period: StatisticsPeriod) {
   const skins = sql.array([...ids], 'int8');
-  const fromDay = sql.fragment`${period.fromDay}::date`;
-  const toDay = sql.fragment`${period.toDay}::date`;
+  const firstWhole =
+    period.fromDay === null || period.fromDay.endsWith('-01')
+      ? period.fromDay
+      : monthAfter(period.fromDay.slice(0, 7));
   return db.any(sql.type(z.object({ id: z.number(), value: z.number() }))`
-    with b as (
-      select case when date_trunc('month', ${fromDay})::date = ${fromDay} then ${fromDay}
-                  else (date_trunc('month', ${fromDay}) + interval '1 month')::date end as first_whole,
-             date_trunc('month', ${toDay})::date as after_whole
-    )
     select skin_id as id, sum(total)::int8 as value from (
-      select m.skin_id, m.total from skin_download_monthly m, b
+      select m.skin_id, m.total from skin_download_monthly m
       where m.skin_id = any(${skins})
-        and (b.first_whole is null or m.month >= b.first_whole)
-        and (b.after_whole is null or m.month < b.after_whole)
+        and (${firstWhole}::date is null or m.month >= ${firstWhole}::date)
+        and (${period.toDay}::date is null or m.month < ${period.toDay}::date)
       union all
-      select d.skin_id, d.total from skin_download_daily d, b
-      where d.skin_id = any(${skins}) and d.day >= ${fromDay} and d.day < b.first_whole
-        and (${toDay} is null or d.day < ${toDay})
-      union all
-      select d.skin_id, d.total from skin_download_daily d, b
-      where d.skin_id = any(${skins}) and d.day >= b.after_whole and d.day < ${toDay}
-        and b.after_whole >= coalesce(b.first_whole, b.after_whole)
+      select d.skin_id, d.total from skin_download_daily d
+      where d.skin_id = any(${skins}) and d.day >= ${period.fromDay}::date and d.day < ${firstWhole}::date
     ) x
     group by skin_id
     having sum(total) > 0`);
