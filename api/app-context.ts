@@ -8,6 +8,8 @@ import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
 import type { DownloadGrants } from '../infra/auth/download-grants';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
+import type { SocialNetwork } from '../domain/social/social-post';
+import type { SocialPublisher } from '../infra/social/social-publisher';
 import type { UserActionLimits } from './auth/user-rate-limiter';
 import type { DownloadRecorder } from './catalogue/download-recorder';
 import type { DownloadableSkinCache } from './catalogue/downloadable-skin-cache';
@@ -29,7 +31,9 @@ export type AppContext = {
   responseCache: CatalogueResponseCache;
   /** Card and PayPal payments: the providers' SDKs when configured, else the local stand-ins. */
   payments: PaymentProviders;
-  /** Per-user limits of comments and votes. */
+  /** Posts to X and Instagram: their APIs when configured, else the local outbox. */
+  social: Record<SocialNetwork, SocialPublisher>;
+  /** Per-user limits of comments, votes and reports. */
   limits: UserActionLimits;
   /** Signs and checks the expiring download links mailed to guests who bought. */
   downloadGrants: DownloadGrants;

@@ -8,6 +8,8 @@ import type { AppContext } from './app-context';
 import { authoringResolvers } from './authoring/authoring.resolvers';
 import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
 import { mailOutboxResolvers } from './mail/mail-outbox';
+import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
+import { socialLoaders, socialResolvers } from './social/social.resolvers';
 import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bundlesAuthorsLoaders, bundlesAuthorsResolvers } from './catalogue/bundles-authors.resolvers';
@@ -90,6 +92,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         mailOutboxResolvers as ResolverMap,
         authoringResolvers(app) as ResolverMap,
         payoutsResolvers(app) as ResolverMap,
+        moderationResolvers(app) as ResolverMap,
+        socialResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -98,6 +102,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       ordersLoaders as ResolverMap,
       payoutsLoaders as ResolverMap,
       payWhatYouWantLoaders as ResolverMap,
+      moderationLoaders as ResolverMap,
+      socialLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

@@ -26,6 +26,7 @@ import type { Logger } from './logger';
 import { Mailer } from './mail/mailer';
 import { MailSender } from '../api/mail/mail-sender';
 import { createPaymentProviders } from './payments/payment-providers';
+import { createSocialPublishers } from './social/social-publisher';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { sessionVersionOf } from '../api/accounts/users.repository';
 import { LocalFileStorage } from './storage/file-storage';
@@ -52,6 +53,10 @@ export async function createAppContext(
     skinFiles: new SkinFileCache(storage),
     responseCache: new CatalogueResponseCache({ maxBytes: config.graphql.responseCacheMaxBytes }),
     payments: createPaymentProviders(config.payments),
+    social: createSocialPublishers(config.social, {
+      outboxDir: config.social.outboxDir,
+      log: log.child({ component: 'social' }),
+    }),
     limits: createUserActionLimits(() => context.now()),
     downloadGrants: new DownloadGrants(secret, () => context.now()),
     downloads: new DownloadRecorder({ pool: base.pool, store: base.store, log }),

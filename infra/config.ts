@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The Graph API version social publishing calls (Meta keeps each version two years or more). */
+export const INSTAGRAM_GRAPH_DEFAULT_BASE_URL = 'https://graph.facebook.com/v26.0';
+
 // The only place that reads process.env: everything else receives this object.
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -66,6 +69,19 @@ const environmentSchema = z.object({
   PAYOUT_SCHEDULE: z.stringbool().default(true),
   // false: serve web/dist as it is, without checking it against the sources (a prebuilt install, tests).
   WEB_BUILD: z.stringbool().default(true),
+  // Social publishing (docs/social.md): without a network's keys, posts go to a local outbox.
+  X_API_KEY: z.string().trim().min(1).optional(),
+  X_API_SECRET: z.string().trim().min(1).optional(),
+  X_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  X_ACCESS_TOKEN_SECRET: z.string().trim().min(1).optional(),
+  X_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.x.com'),
+  INSTAGRAM_USER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'must be the numeric id of the Instagram professional account')
+    .optional(),
+  INSTAGRAM_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  INSTAGRAM_GRAPH_BASE_URL: z.url({ protocol: /^https?$/ }).default(INSTAGRAM_GRAPH_DEFAULT_BASE_URL),
 });
 
 export type Config = {
@@ -107,6 +123,30 @@ export type Config = {
   uploads: UploadsConfig;
   payments: PaymentsConfig;
   payouts: PayoutsConfig;
+  social: SocialConfig;
+};
+
+/** Where admins' posts of a skin go (docs/social.md): a network's API when its keys are set, else the outbox. */
+export type SocialConfig = {
+  /** `$DATA_DIR/outbox/social`: the local outbox of the networks without keys. */
+  outboxDir: string;
+  /** X API v2 with OAuth 1.0a user context (the app's keys and the posting account's token, which do not expire). */
+  twitter: {
+    apiKey: string;
+    apiSecret: string;
+    accessToken: string;
+    accessTokenSecret: string;
+    /** `https://api.x.com` unless set (tests point it at a stand-in); no trailing slash. */
+    baseUrl: string;
+  } | null;
+  /** Instagram Graph API content publishing for a professional account. */
+  instagram: {
+    /** The Instagram professional account's id (IG User id). */
+    userId: string;
+    accessToken: string;
+    /** The Graph API with its version, e.g. `https://graph.facebook.com/v26.0`; no trailing slash. */
+    baseUrl: string;
+  } | null;
 };
 
 export type UploadsConfig = {
@@ -181,6 +221,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     // Half a provider's keys would fail only at the first payment: refuse it at start.
     if (Boolean(e[first]) !== Boolean(e[second])) {
       throw new ConfigurationError(`Invalid configuration:\n  ${first} and ${second} must be set together`);
+    }
+  }
+  const socialKeys = [
+    ['X_API_KEY', 'X_API_SECRET', 'X_ACCESS_TOKEN', 'X_ACCESS_TOKEN_SECRET'],
+    ['INSTAGRAM_USER_ID', 'INSTAGRAM_ACCESS_TOKEN'],
+  ] as const;
+  for (const group of socialKeys) {
+    // Part of a network's keys would fail only at the first post: refuse it at start.
+    const set = group.filter((key) => Boolean(e[key]));
+    if (set.length > 0 && set.length < group.length) {
+      const names = `${group.slice(0, -1).join(', ')} and ${group.at(-1)}`;
+      throw new ConfigurationError(`Invalid configuration:\n  ${names} must be set together`);
     }
   }
   return {
@@ -262,6 +314,27 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             ? null
             : EXAMPLE_SEPA_DEBTOR,
       schedule: e.PAYOUT_SCHEDULE,
+    },
+    social: {
+      outboxDir: path.resolve(e.DATA_DIR, 'outbox', 'social'),
+      twitter:
+        e.X_API_KEY && e.X_API_SECRET && e.X_ACCESS_TOKEN && e.X_ACCESS_TOKEN_SECRET
+          ? {
+              apiKey: e.X_API_KEY,
+              apiSecret: e.X_API_SECRET,
+              accessToken: e.X_ACCESS_TOKEN,
+              accessTokenSecret: e.X_ACCESS_TOKEN_SECRET,
+              baseUrl: e.X_API_BASE_URL.replace(/\/+$/, ''),
+            }
+          : null,
+      instagram:
+        e.INSTAGRAM_USER_ID && e.INSTAGRAM_ACCESS_TOKEN
+          ? {
+              userId: e.INSTAGRAM_USER_ID,
+              accessToken: e.INSTAGRAM_ACCESS_TOKEN,
+              baseUrl: e.INSTAGRAM_GRAPH_BASE_URL.replace(/\/+$/, ''),
+            }
+          : null,
     },
   };
 }

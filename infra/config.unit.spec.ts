@@ -70,3 +70,58 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYPAL_FEE_PERCENT: '3.495' })).toThrow(/PAYPAL_FEE_PERCENT/);
   });
 });
+
+describe('social publishing configuration', () => {
+  it('writes to the local outbox without keys, and reads each network’s keys and base URL', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/skins' }).social).toEqual({
+      outboxDir: '/tmp/skins/outbox/social',
+      twitter: null,
+      instagram: null,
+    });
+    const config = loadConfig({
+      DATA_DIR: '/tmp/skins',
+      X_API_KEY: 'consumer-key',
+      X_API_SECRET: 'consumer-secret',
+      X_ACCESS_TOKEN: 'access-token',
+      X_ACCESS_TOKEN_SECRET: 'access-secret',
+      INSTAGRAM_USER_ID: '17841400000000000',
+      INSTAGRAM_ACCESS_TOKEN: 'EAAG-token',
+    });
+    expect(config.social).toEqual({
+      outboxDir: '/tmp/skins/outbox/social',
+      twitter: {
+        apiKey: 'consumer-key',
+        apiSecret: 'consumer-secret',
+        accessToken: 'access-token',
+        accessTokenSecret: 'access-secret',
+        baseUrl: 'https://api.x.com',
+      },
+      instagram: {
+        userId: '17841400000000000',
+        accessToken: 'EAAG-token',
+        baseUrl: 'https://graph.facebook.com/v26.0',
+      },
+    });
+    const standIns = loadConfig({
+      INSTAGRAM_USER_ID: '1',
+      INSTAGRAM_ACCESS_TOKEN: 't',
+      INSTAGRAM_GRAPH_BASE_URL: 'http://127.0.0.1:4000/v26.0/',
+      X_API_BASE_URL: 'http://127.0.0.1:4001',
+    }).social;
+    expect(standIns.instagram?.baseUrl).toBe('http://127.0.0.1:4000/v26.0');
+    expect(standIns.twitter).toBeNull();
+  });
+
+  it("refuses part of a network's keys, a non-numeric Instagram account and a base URL that is not HTTP", () => {
+    expect(() => loadConfig({ X_API_KEY: 'k', X_API_SECRET: 's', X_ACCESS_TOKEN: 't' })).toThrow(
+      /X_API_KEY, X_API_SECRET, X_ACCESS_TOKEN and X_ACCESS_TOKEN_SECRET must be set together/,
+    );
+    expect(() => loadConfig({ INSTAGRAM_ACCESS_TOKEN: 't' })).toThrow(
+      /INSTAGRAM_USER_ID and INSTAGRAM_ACCESS_TOKEN must be set together/,
+    );
+    expect(() => loadConfig({ INSTAGRAM_USER_ID: '@trackskins', INSTAGRAM_ACCESS_TOKEN: 't' })).toThrow(
+      /INSTAGRAM_USER_ID/,
+    );
+    expect(() => loadConfig({ X_API_BASE_URL: 'ftp://api.x.com' })).toThrow(/X_API_BASE_URL/);
+  });
+});

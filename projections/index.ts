@@ -1,5 +1,6 @@
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { eventActivityProjection } from './event-activity.projection';
+import { moderationProjection } from './moderation.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
 import { payoutsProjection } from './payouts.projection';
@@ -7,6 +8,7 @@ import { salesStatisticsProjection } from './sales-statistics.projection';
 import { skinDownloadsProjection } from './skin-downloads.projection';
 import { skinOfTheMonthProjection } from './skin-of-the-month.projection';
 import { skinRatingsProjection } from './skin-ratings.projection';
+import { socialPostsProjection } from './social-posts.projection';
 
 /** Every read model built from events, by name: the API, the runner and `npm run replay` use this list. */
 export const projections: readonly RebuildableProjection[] = [
@@ -18,4 +20,6 @@ export const projections: readonly RebuildableProjection[] = [
   ownershipProjection,
   payoutsProjection,
   salesStatisticsProjection,
+  moderationProjection,
+  socialPostsProjection,
 ];

@@ -78,6 +78,8 @@ export function publicUserViewOf(user: PublicUserFields) {
     discord: null,
     website: null,
     anonymous: null,
+    roles: null,
+    blocked: null,
   };
 }
 
@@ -101,18 +103,22 @@ export function userViewOf(user: UserRow, context: RequestContext) {
     discord: user.discord,
     website: user.website,
     anonymous: user.anonymous,
+    roles: user.roles,
+    blocked: user.blocked,
   };
 }
 
-/** A Mercurius loader of the user an object points at (a skin's author, a comment's writer), one query per answer. */
-export function userViewLoader<T>(userIdOf: (obj: T) => number) {
+/**
+ * A Mercurius loader of the user an object points at (a skin's author, a comment's writer, the
+ * admin who acted), one query per answer; null when the object points at nobody.
+ */
+export function userViewLoader<T>(userIdOf: (obj: T) => number | null) {
   return async (queries: { obj: T }[], context: RequestContext) => {
-    const users = await usersByIds(
-      context.services.pool,
-      queries.map((q) => userIdOf(q.obj)),
-    );
+    const ids = queries.map((q) => userIdOf(q.obj)).filter((id): id is number => id !== null);
+    const users = await usersByIds(context.services.pool, ids);
     return queries.map((q) => {
-      const user = users.get(userIdOf(q.obj));
+      const userId = userIdOf(q.obj);
+      const user = userId === null ? undefined : users.get(userId);
       return user ? userViewOf(user, context) : null;
     });
   };
@@ -136,7 +142,12 @@ export const accountsResolvers = {
 
     users: async (
       _root: unknown,
-      args: { search?: string | null; includeAnonymous?: boolean | null; page?: unknown },
+      args: {
+        search?: string | null;
+        includeAnonymous?: boolean | null;
+        blocked?: boolean | null;
+        page?: unknown;
+      },
       context: RequestContext,
     ) => {
       requireRoles(context.viewer, 'admin');
@@ -145,6 +156,7 @@ export const accountsResolvers = {
       const { rows, total } = await listUsers(context.services.pool, {
         search,
         includeAnonymous: args.includeAnonymous ?? false,
+        blocked: args.blocked ?? null,
         page: page.page,
         size: page.size,
       });

@@ -30,6 +30,10 @@ export const accountsSchema = /* GraphQL */ `
     discord: String
     website: String
     anonymous: Boolean
+    "Admins (and the user): the account's roles, regular and admin."
+    roles: [String!]
+    "Admins (and the user): whether an admin blocked the account."
+    blocked: Boolean
   }
 
   "What the user has published, for the author menu (spec 2.11)."
@@ -105,7 +109,8 @@ export const accountsSchema = /* GraphQL */ `
 
   extend type Query {
     myUser: PrivateUser!
-    users(search: String, includeAnonymous: Boolean = false, page: PageInput): UserPage!
+    "Admins: accounts, newest first, 20 a page; blocked: true lists only blocked accounts, false only the others."
+    users(search: String, includeAnonymous: Boolean = false, blocked: Boolean, page: PageInput): UserPage!
   }
 
   extend type Mutation {

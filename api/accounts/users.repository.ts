@@ -33,6 +33,8 @@ export const userRow = z.object({
   modified_at: z.number(),
   email_verified_at: z.number().nullable(),
   session_version: z.number(),
+  /** An admin blocked the account (docs/moderation.md): it cannot sign in. */
+  blocked: z.boolean(),
 });
 export type UserRow = z.infer<typeof userRow>;
 
@@ -40,7 +42,7 @@ export const userColumns = sql.fragment`
   id, url::text as url, username::text as username, email::text as email, password_hash, anonymous, roles,
   fullname, country, language, subscribed_to_news, avatar_filename, description, twitter, instagram, twitch,
   discord, facebook, website, payout_method, paypal_account, bank_account_iban, bank_account_bic, street, city,
-  created_at, modified_at, email_verified_at, session_version`;
+  created_at, modified_at, email_verified_at, session_version, blocked`;
 
 export function sessionClaimsOf(user: UserRow): SessionClaims {
   return {
@@ -95,10 +97,10 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   );
 }
 
-/** The session version of an account that may sign in, or null (no such account, or a guest row). */
+/** The session version of an account that may sign in, or null (no such account, a guest row, blocked). */
 export async function sessionVersionOf(db: Queryable, userId: number): Promise<number | null> {
   return db.maybeOneFirst(sql.type(z.object({ session_version: z.number() }))`
-    select session_version from users where id = ${userId} and not anonymous`);
+    select session_version from users where id = ${userId} and not anonymous and not blocked`);
 }
 
 /** Ends every session of the account signed so far ("sign out everywhere"). */
@@ -234,10 +236,18 @@ export async function updateProfile(
 
 export async function listUsers(
   db: Queryable,
-  options: { search: string | null; includeAnonymous: boolean; page: number; size: number },
+  options: {
+    search: string | null;
+    includeAnonymous: boolean;
+    /** Only blocked (true) or only unblocked (false) accounts; null for both. */
+    blocked: boolean | null;
+    page: number;
+    size: number;
+  },
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions = [
     options.includeAnonymous ? sql.fragment`true` : sql.fragment`not anonymous`,
+    options.blocked === null ? sql.fragment`true` : sql.fragment`blocked = ${options.blocked}`,
     options.search
       ? sql.fragment`(username::text || ' ' || email::text) ilike ${`%${options.search.replace(/[\\%_]/g, '\\$&')}%`}`
       : sql.fragment`true`,

@@ -41,6 +41,8 @@ const EMAIL_TAKEN =
   'Sorry, but this email is already used by someone. Maybe you already have an account here?';
 const USERNAME_TAKEN = 'Sorry, but this username is already taken. Try another one.';
 const BAD_LOGIN = "Sorry, that user or password doesn't match anyone we know. You can reset your password.";
+export const ACCOUNT_BLOCKED =
+  'This account is blocked. If you think this is a mistake, write to us from its email address.';
 
 const VERIFY_MESSAGES = {
   verified: 'Your email is verified. Thank you!',
@@ -129,6 +131,8 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
       if (!(await passwordMatches(user?.password_hash ?? null, parsed.data.password)) || !user) {
         throw new HttpRefusal(400, BAD_LOGIN);
       }
+      // Said only to whoever knows the password: a guess learns nothing about the account.
+      if (user.blocked) throw new HttpRefusal(403, ACCOUNT_BLOCKED);
       return startSession(reply, user, { body: true });
     },
   );

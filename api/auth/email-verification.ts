@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import {
+  ACCOUNT_STREAM_TYPE,
+  accountStreamId,
+  type EmailVerified,
+} from '../../domain/accounts/account.events';
 import type { EventMetadata } from '../../infra/event-store/event-store';
 import {
   findUserById,
@@ -13,15 +18,6 @@ import { emailVerificationMail } from './auth.mails';
 
 /** Two days: long enough for a mail that waits over a weekend evening, short for a leaked link. */
 export const VERIFICATION_LINK_LIFETIME_HOURS = 48;
-
-export const ACCOUNT_STREAM_TYPE = 'account';
-export const accountStreamId = (userId: number) => `account-${userId}`;
-
-/** Recorded when an account proves its email by opening the mailed link. */
-export type EmailVerified = {
-  type: 'EmailVerified';
-  data: { userId: number; email: string; verifiedAt: string; guestOrdersJoined: number };
-};
 
 /**
  * Sends a verification mail to the account's current email: a signed, expiring token whose id is

@@ -38,8 +38,9 @@ export class UserRateLimiter {
 const MINUTE = 60_000;
 export const COMMENTS_PER_MINUTE = 5;
 export const RATINGS_PER_MINUTE = 30;
+export const REPORTS_PER_HOUR = 10;
 
-/** The per-user limits of the GraphQL actions that write for anyone signed in. */
+/** The per-user limits of the GraphQL actions that write for anyone signed in: comments, votes, reports. */
 export function createUserActionLimits(now: () => Date) {
   return {
     comments: new UserRateLimiter({
@@ -53,6 +54,12 @@ export function createUserActionLimits(now: () => Date) {
       windowMs: MINUTE,
       now,
       message: 'You are voting too fast. Please wait a minute and try again.',
+    }),
+    reports: new UserRateLimiter({
+      max: REPORTS_PER_HOUR,
+      windowMs: 60 * MINUTE,
+      now,
+      message: 'You sent many reports in the last hour. Thank you! Please wait a while before sending more.',
     }),
   };
 }

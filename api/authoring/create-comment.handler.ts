@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { commentText } from '../../domain/catalog/item-editor.schemas';
 import { DomainError } from '../../domain/errors';
+import { plainText } from '../../domain/text/plain-text';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { AppContext } from '../app-context';
 import { isAdmin } from '../auth/viewer';
 import type { UserRateLimiter } from '../auth/user-rate-limiter';
+import type { CommentObject } from '../catalogue/bundles-authors.resolvers';
 import { bundlesByIds } from '../catalogue/bundles.repository';
 import { insertComment } from '../catalogue/catalogue.writes';
 import { skinsByIds } from '../catalogue/skins.repository';
@@ -13,13 +15,7 @@ const id = z.coerce.number().int().positive();
 const commentArgs = z.object({
   skin: id.nullish(),
   bundle: id.nullish(),
-  // Plain text: control characters (other than line breaks and tabs) are dropped, nothing else is
-  // changed; the web app shows it as text, never as HTML.
-  text: z
-    .string()
-    // eslint-disable-next-line no-control-regex
-    .transform((text) => text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ''))
-    .pipe(commentText),
+  text: z.string().transform(plainText).pipe(commentText),
 });
 
 /** createComment: a signed-in user comments on a skin or a bundle they can see. */
@@ -28,7 +24,7 @@ export async function createComment(
   viewer: Session,
   rawArgs: unknown,
   limiter: UserRateLimiter,
-): Promise<{ id: number; text: string; createdAt: string; userId: number }> {
+): Promise<CommentObject> {
   const args = commentArgs.parse(rawArgs);
   if ((args.skin == null) === (args.bundle == null))
     throw new DomainError('BAD_USER_INPUT', 'Comment on one skin or one bundle.', 'skin');
@@ -50,5 +46,12 @@ export async function createComment(
     text: args.text,
     createdAt,
   });
-  return { id: commentId, text: args.text, createdAt: createdAt.toISOString(), userId: viewer.id };
+  return {
+    id: commentId,
+    text: args.text,
+    createdAt: createdAt.toISOString(),
+    userId: viewer.id,
+    skinId: args.skin ?? null,
+    bundleId: args.bundle ?? null,
+  };
 }

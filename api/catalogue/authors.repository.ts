@@ -17,22 +17,28 @@ export async function listAuthors(
   const [rows, total] = await Promise.all([
     db.any(sql.type(authorRow)`
       select ${userColumns}, c.skin_count from users u
-      join (select author_id, count(*)::int as skin_count from skins where published and deleted_at is null group by author_id) c
+      join (select author_id, count(*)::int as skin_count from skins where listed group by author_id) c
         on c.author_id = u.id
       where true ${search}
       order by u.username limit ${options.size} offset ${options.page * options.size}`),
     db.oneFirst(sql.type(z.object({ total: z.number() }))`
       select count(*)::int as total from users u
-      where exists (select 1 from skins s where s.author_id = u.id and s.published and s.deleted_at is null) ${search}`),
+      where exists (select 1 from skins s where s.author_id = u.id and s.listed) ${search}`),
   ]);
   return { rows: [...rows], total };
 }
 
-export async function findAuthorByUrl(db: Queryable, url: string): Promise<AuthorRow | null> {
+/** An author's page: not for a blocked account, except to admins (`includeBlocked`). */
+export async function findAuthorByUrl(
+  db: Queryable,
+  url: string,
+  options: { includeBlocked: boolean },
+): Promise<AuthorRow | null> {
   return db.maybeOne(sql.type(authorRow)`
     select ${userColumns},
-           (select count(*)::int from skins s where s.author_id = u.id and s.published and s.deleted_at is null) as skin_count
-    from users u where u.url = ${url}::citext and not u.anonymous`);
+           (select count(*)::int from skins s where s.author_id = u.id and s.listed) as skin_count
+    from users u
+    where u.url = ${url}::citext and not u.anonymous ${options.includeBlocked ? sql.fragment`` : sql.fragment`and not u.blocked`}`);
 }
 
 /** Published skin ids of several authors, newest first. */
@@ -43,7 +49,7 @@ export async function skinIdsOfAuthors(
   if (authorIds.length === 0) return [];
   const rows = await db.any(sql.type(z.object({ authorId: z.number(), skinId: z.number() }))`
     select author_id as "authorId", id as "skinId" from skins
-    where author_id = any(${sql.array([...authorIds], 'int8')}) and published and deleted_at is null
+    where author_id = any(${sql.array([...authorIds], 'int8')}) and listed
     order by author_id, created_at desc, id desc`);
   return [...rows];
 }
@@ -53,25 +59,63 @@ export const commentRow = z.object({
   text: z.string(),
   created_at: z.number(),
   user_id: z.number(),
+  skin_id: z.number().nullable(),
+  bundle_id: z.number().nullable(),
 });
+export type CommentRow = z.infer<typeof commentRow>;
 
-/** A page of the comments of a skin or a bundle, newest first. */
+const commentColumns = sql.fragment`id, text, created_at, user_id, skin_id, bundle_id`;
+
+/**
+ * A page of the comments of a skin or a bundle, newest first: the listed ones (not removed by an
+ * admin, writer not blocked), or every one for admins (`includeRemoved`).
+ */
 export async function listComments(
   db: Queryable,
   target: { skinId: number } | { bundleId: number },
-  page: { page: number; size: number },
-): Promise<{ rows: z.infer<typeof commentRow>[]; total: number }> {
-  const where =
-    'skinId' in target
-      ? sql.fragment`skin_id = ${target.skinId}`
-      : sql.fragment`bundle_id = ${target.bundleId}`;
+  page: { page: number; size: number; includeRemoved: boolean },
+): Promise<{ rows: CommentRow[]; total: number }> {
+  const where = sql.join(
+    [
+      'skinId' in target
+        ? sql.fragment`skin_id = ${target.skinId}`
+        : sql.fragment`bundle_id = ${target.bundleId}`,
+      page.includeRemoved ? sql.fragment`true` : sql.fragment`listed`,
+    ],
+    sql.fragment` and `,
+  );
   const [rows, total] = await Promise.all([
     db.any(sql.type(commentRow)`
-      select id, text, created_at, user_id from comments where ${where}
+      select ${commentColumns} from comments where ${where}
       order by created_at desc, id desc limit ${page.size} offset ${page.page * page.size}`),
     db.oneFirst(
       sql.type(z.object({ total: z.number() }))`select count(*)::int as total from comments where ${where}`,
     ),
   ]);
   return { rows: [...rows], total };
+}
+
+/** Every comment on every skin and bundle, newest first (the admin's list), removed ones included. */
+export async function listAllComments(
+  db: Queryable,
+  page: { page: number; size: number; removedOnly: boolean },
+): Promise<{ rows: CommentRow[]; total: number }> {
+  const where = page.removedOnly ? sql.fragment`not listed` : sql.fragment`true`;
+  const [rows, total] = await Promise.all([
+    db.any(sql.type(commentRow)`
+      select ${commentColumns} from comments where ${where}
+      order by created_at desc, id desc limit ${page.size} offset ${page.page * page.size}`),
+    db.oneFirst(
+      sql.type(z.object({ total: z.number() }))`select count(*)::int as total from comments where ${where}`,
+    ),
+  ]);
+  return { rows: [...rows], total };
+}
+
+/** Comments by id (removed ones included: the callers are admins' lists). */
+export async function commentsByIds(db: Queryable, ids: readonly number[]): Promise<CommentRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.any(sql.type(commentRow)`
+    select ${commentColumns} from comments where id = any(${sql.array([...new Set(ids)], 'int8')})`);
+  return [...rows];
 }

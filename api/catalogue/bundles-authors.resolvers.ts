@@ -10,6 +10,7 @@ import {
   listComments,
   skinIdsOfAuthors,
   type AuthorRow,
+  type CommentRow,
 } from './authors.repository';
 import {
   bundlesByIds,
@@ -34,6 +35,18 @@ const visibilityOf = (context: RequestContext): Visibility => ({
   admin: isAdmin(context.viewer),
 });
 const searchOf = (search: string | null | undefined) => (search?.trim() ? search.trim().slice(0, 100) : null);
+
+export function commentOf(row: CommentRow) {
+  return {
+    id: row.id,
+    text: row.text,
+    createdAt: iso(row.created_at)!,
+    userId: row.user_id,
+    skinId: row.skin_id,
+    bundleId: row.bundle_id,
+  };
+}
+export type CommentObject = ReturnType<typeof commentOf>;
 
 export function bundleOf(row: BundleRow) {
   return {
@@ -125,7 +138,9 @@ export const bundlesAuthorsResolvers = {
       return pageOf(rows.map(authorOf), total, page);
     },
     author: async (_root: unknown, args: { url: string }, context: RequestContext) => {
-      const row = await findAuthorByUrl(context.services.pool, args.url.slice(0, 200));
+      const row = await findAuthorByUrl(context.services.pool, args.url.slice(0, 200), {
+        includeBlocked: isAdmin(context.viewer),
+      });
       return row ? authorOf(row) : null;
     },
     comments: async (
@@ -148,18 +163,9 @@ export const bundlesAuthorsResolvers = {
       const { rows, total } = await listComments(
         context.services.pool,
         skinId !== null ? { skinId } : { bundleId: bundleId! },
-        page,
+        { ...page, includeRemoved: isAdmin(context.viewer) },
       );
-      return pageOf(
-        rows.map((row) => ({
-          id: row.id,
-          text: row.text,
-          createdAt: iso(row.created_at),
-          userId: row.user_id,
-        })),
-        total,
-        page,
-      );
+      return pageOf(rows.map(commentOf), total, page);
     },
   },
 };

@@ -67,9 +67,7 @@ export async function listBundles(
   listing: BundleListing,
 ): Promise<{ rows: BundleRow[]; total: number }> {
   const conditions: FragmentSqlToken[] = [
-    listing.includeHidden
-      ? sql.fragment`b.deleted_at is null`
-      : sql.fragment`b.deleted_at is null and b.published`,
+    listing.includeHidden ? sql.fragment`b.deleted_at is null` : sql.fragment`b.listed`,
   ];
   if (listing.game) conditions.push(sql.fragment`b.game = ${listing.game}`);
   if (listing.search) conditions.push(searchMatches(bundleSearchColumns, listing.search));

@@ -45,7 +45,7 @@ export async function chooseSkinOfTheMonth(
       select r.skin_id as "skinId", count(*)::int as votes, sum(r.rating)::int as "ratingSum"
       from skin_ratings r join skins s on s.id = r.skin_id
       where r.rated_at >= ${start.toISOString()} and r.rated_at < ${end.toISOString()}
-        and s.published and s.deleted_at is null
+        and s.listed
       group by r.skin_id`,
   );
   const { decided } = await handleCommand(

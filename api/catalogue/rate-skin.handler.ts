@@ -39,7 +39,7 @@ export async function rateSkin(
   },
 ): Promise<void> {
   const skin = await deps.pool.maybeOne(sql.type(z.object({ author_id: z.number() }))`
-    select author_id from skins where id = ${command.skinId} and published and deleted_at is null`);
+    select author_id from skins where id = ${command.skinId} and listed`);
   if (!skin) throw new DomainError('NOT_FOUND', 'This skin does not exist or is hidden.');
   const { metadata, occurredAt, ...vote } = command;
   await handleCommand(

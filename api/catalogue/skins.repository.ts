@@ -26,7 +26,10 @@ const skinColumns = sql.fragment`
   s.id, s.url::text as url, s.author_id, s.title, s.description, s.game, s.price_cents, s.published,
   s.available_alone, s.video_url, s.color_primary, s.color_secondary, s.created_at, s.modified_at, s.deleted_at`;
 
-/** Who may see what: everyone sees published skins; the author and admins also their hidden ones. */
+/**
+ * Who may see what: everyone sees listed skins (published by their author, not taken down by an
+ * admin, author not blocked); the author and admins also the others, deleted ones excepted.
+ */
 export type Visibility = { viewerId: number | null; admin: boolean };
 
 /** The rows of table alias `alias` (skins `s`, bundles `b`) the viewer may see. */
@@ -34,9 +37,9 @@ export function visibleTo(visibility: Visibility, alias: 's' | 'b' = 's'): Fragm
   const column = (name: string) => sql.identifier([alias, name]);
   if (visibility.admin) return sql.fragment`${column('deleted_at')} is null`;
   if (visibility.viewerId !== null) {
-    return sql.fragment`${column('deleted_at')} is null and (${column('published')} or ${column('author_id')} = ${visibility.viewerId})`;
+    return sql.fragment`(${column('listed')} or (${column('deleted_at')} is null and ${column('author_id')} = ${visibility.viewerId}))`;
   }
-  return sql.fragment`${column('deleted_at')} is null and ${column('published')}`;
+  return sql.fragment`${column('listed')}`;
 }
 
 export async function findSkinByUrl(
@@ -245,7 +248,7 @@ export async function skinsOfTheMonth(
   )`
     select m.month, m.votes, m.average::float8 as average, ${skinColumns}
     from skin_of_the_month m join skins s on s.id = m.skin_id
-    where s.published and s.deleted_at is null
+    where s.listed
     order by m.month desc limit ${limit}`);
   return rows.map(({ month, votes, average, ...skin }) => ({ month, votes, average, skin }));
 }

@@ -3,6 +3,8 @@ import { accountsSchema } from '../accounts/accounts.schema';
 import { authoringSchema } from '../authoring/authoring.schema';
 import { payWhatYouWantSchema } from '../authoring/pay-what-you-want';
 import { mailOutboxSchema } from '../mail/mail-outbox';
+import { moderationSchema } from '../moderation/moderation.schema';
+import { socialSchema } from '../social/social.schema';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
@@ -23,6 +25,8 @@ export const typeDefs = [
   mailOutboxSchema,
   payoutsSchema,
   statisticsSchema,
+  moderationSchema,
+  socialSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

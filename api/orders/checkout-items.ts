@@ -10,8 +10,7 @@ const sellableRow = z.object({
   title: z.string(),
   author_id: z.number(),
   price_cents: z.number(),
-  published: z.boolean(),
-  deleted: z.boolean(),
+  listed: z.boolean(),
   available_alone: z.boolean(),
   pay_what_you_want: z.boolean(),
   skin_ids: z.array(z.number()),
@@ -23,8 +22,8 @@ const refuse = (field: 'skins' | 'bundles', message: string) =>
 
 /**
  * The cart's skins and bundles as the catalogue sells them now: the price is the catalogue's and
- * nothing else. Refused (BAD_USER_INPUT naming `skins` or `bundles`): an unknown, hidden or deleted
- * item, a free one, a skin not sold alone, the buyer's own work, something a signed-in buyer already
+ * nothing else. Refused (BAD_USER_INPUT naming `skins` or `bundles`): an unknown, hidden, taken-down or
+ * deleted item (or one whose author is blocked), a free one, a skin not sold alone, the buyer's own work, something a signed-in buyer already
  * owns, an item twice, a skin that also comes in a bundle of the same cart, and a bundle none of whose
  * skins is on sale. A bundle sells its published skins only. Skins come first, then bundles,
  * each in the cart's order.
@@ -38,17 +37,17 @@ export async function catalogueItemsToOrder(
     cart.skins.length === 0
       ? []
       : db.any(sql.type(sellableRow)`
-          select id, title, author_id, price_cents, published, deleted_at is not null as deleted,
+          select id, title, author_id, price_cents, listed,
                  available_alone, pay_what_you_want, array[]::bigint[] as skin_ids
           from skins where id = any(${sql.array([...cart.skins], 'int8')})`),
     cart.bundles.length === 0
       ? []
       : db.any(sql.type(sellableRow)`
-          select b.id, b.title, b.author_id, b.price_cents, b.published, b.deleted_at is not null as deleted,
+          select b.id, b.title, b.author_id, b.price_cents, b.listed,
                  true as available_alone, b.pay_what_you_want,
-                 -- Only the skins the bundle page shows are sold with it: a hidden or deleted one is not.
+                 -- Only the skins the bundle page shows are sold with it: a hidden, taken-down or deleted one is not.
                  array(select bs.skin_id from bundle_skins bs join skins s on s.id = bs.skin_id
-                       where bs.bundle_id = b.id and s.published and s.deleted_at is null
+                       where bs.bundle_id = b.id and s.listed
                        order by bs.position, bs.skin_id) as skin_ids
           from bundles b where b.id = any(${sql.array([...cart.bundles], 'int8')})`),
   ]);
@@ -56,7 +55,7 @@ export async function catalogueItemsToOrder(
   const bundlesById = new Map(bundles.map((row) => [row.id, row]));
 
   const check = (field: 'skins' | 'bundles', row: SellableRow | undefined): SellableRow => {
-    if (!row || row.deleted || !row.published) {
+    if (!row || !row.listed) {
       throw refuse(field, 'Some items in your cart are no longer available. Remove them and try again.');
     }
     if (row.price_cents <= 0) throw refuse(field, `${row.title} is free: download it instead.`);

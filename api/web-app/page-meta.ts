@@ -35,7 +35,7 @@ export async function pageMetaOf(db: Queryable, pathname: string): Promise<PageM
       select s.title || ' by ' || u.username as title, nullif(s.description, '') as description,
              (select filename from resources r where r.skin_id = s.id and r.type = 'IMAGE' order by position, id limit 1) as image
       from skins s join users u on u.id = s.author_id
-      where s.url = ${slug}::citext and s.published and s.deleted_at is null`);
+      where s.url = ${slug}::citext and s.listed`);
     return (
       row && { ...row, description: row.description ?? `A custom car skin on ${SITE}.`, type: 'website' }
     );
@@ -48,7 +48,7 @@ export async function pageMetaOf(db: Queryable, pathname: string): Promise<PageM
                (select r.filename from bundle_skins bs join resources r on r.skin_id = bs.skin_id and r.type = 'IMAGE'
                 where bs.bundle_id = b.id order by bs.position, r.position, r.id limit 1)) as image
       from bundles b join users u on u.id = b.author_id
-      where b.url = ${slug}::citext and b.published and b.deleted_at is null`);
+      where b.url = ${slug}::citext and b.listed`);
     return (
       row && { ...row, description: row.description ?? `A bundle of skins on ${SITE}.`, type: 'website' }
     );
@@ -56,7 +56,7 @@ export async function pageMetaOf(db: Queryable, pathname: string): Promise<PageM
   const row = await db.maybeOne(sql.type(metaRow)`
     select u.username::text as title, u.description,
            (select r.filename from skins s join resources r on r.skin_id = s.id and r.type = 'IMAGE'
-            where s.author_id = u.id and s.published and s.deleted_at is null
+            where s.author_id = u.id and s.listed
             order by s.created_at desc, r.position limit 1) as image
     from users u where u.url = ${slug}::citext and not u.anonymous`);
   return (

@@ -262,6 +262,28 @@ describe('the demo catalogue', () => {
   });
 });
 
+describe('the demo moderation', () => {
+  it('has open reports in the queue, a removed comment, a dismissed report and a blocked account', async () => {
+    const reports = await app.context.pool.any(
+      sql.type(
+        z.object({ item_type: z.string(), status: z.string(), count: z.number() }),
+      )`select item_type, status, count(*)::int as count from item_reports group by 1, 2 order by 1, 2`,
+    );
+    expect(reports).toEqual([
+      { item_type: 'COMMENT', status: 'DISMISSED', count: 1 },
+      { item_type: 'COMMENT', status: 'OPEN', count: 2 },
+      { item_type: 'COMMENT', status: 'UPHELD', count: 2 },
+      { item_type: 'SKIN', status: 'OPEN', count: 2 },
+    ]);
+    const blocked = await app.context.pool.anyFirst(sql.type(z.object({ username: z.string() }))`
+      select username::text as username from users where blocked`);
+    expect(blocked).toEqual(['free_coins_4u']);
+    const hiddenComments = await app.context.pool.oneFirst(sql.type(z.object({ count: z.number() }))`
+      select count(*)::int as count from comments where not listed`);
+    expect(hiddenComments).toBe(2);
+  });
+});
+
 describe('the demo sales and payouts', () => {
   const count = z.object({ n: z.number() });
   const adminId = async () =>

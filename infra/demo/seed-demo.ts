@@ -4,6 +4,7 @@ import type { AppContext } from '../../api/app-context';
 import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../auth/password-hashing';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoModeration } from './demo-moderation';
 import { seedDemoSales } from './demo-sales';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -59,7 +60,11 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   const accounts = { admin: ids.admin!, author: ids.author!, player: ids.player! };
   await seedDemoCatalogue(app, accounts, {
     passwordHash,
-    sales: (catalogue) => seedDemoSales(app, catalogue, accounts),
+    sales: async (catalogue) => {
+      const downloads = await seedDemoSales(app, catalogue, accounts);
+      await seedDemoModeration(app, catalogue, accounts, passwordHash);
+      return downloads;
+    },
   });
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

@@ -9,13 +9,30 @@ import type { PayoutDestination, PayoutEvent, PayoutItem } from '../../domain/pa
 import type { SkinRated } from '../../domain/ratings/rating.decider';
 import type { SkinOfTheMonthEvent } from '../../domain/skin-of-the-month/skin-of-the-month';
 import { projections } from '../../projections';
+import {
+  accountBlockDecider,
+  accountStreamId,
+  type AccountBlockState,
+} from '../../domain/accounts/account.events';
+import {
+  itemModerationDecider,
+  itemModerationStreamId,
+  type ItemModerationCommand,
+  type ItemModerationState,
+} from '../../domain/moderation/item-moderation.decider';
+import { MODERATED_ITEM_TYPES, REPORT_REASONS } from '../../domain/moderation/moderation.schemas';
+import {
+  socialPostStreamId,
+  type SocialPublicationEvent,
+} from '../../domain/social/social-publication.events';
 
 /**
  * Generated histories of the marketplace's events, appended through the store to the streams the
  * app uses, with the shapes of domain/*: votes and re-votes (recorded out of time order), downloads
  * by repeat downloaders across days and months (sometimes several in one transaction, on per-skin or
  * per-downloader streams), orders placed, paid, cancelled, expired and refunded, payouts opened,
- * filled, emptied, locked, exported, sent, failed and locked again, and Skin of the Month choices.
+ * filled, emptied, locked, exported, sent, failed and locked again, Skin of the Month choices,
+ * reports, takedowns, restores and dismissals of items, account blocks, and social publications.
  * A small model keeps every history one the deciders could have written.
  */
 export const historyStep = fc.oneof(
@@ -72,6 +89,32 @@ export const historyStep = fc.oneof(
     skin: fc.integer({ min: 1, max: 3 }),
     skipped: fc.boolean(),
   }),
+  fc.record({
+    kind: fc.constant('moderate' as const),
+    itemType: fc.constantFrom(...MODERATED_ITEM_TYPES),
+    item: fc.integer({ min: 1, max: 2 }),
+    action: fc.constantFrom(
+      'report' as const,
+      'report' as const,
+      'take-down' as const,
+      'restore' as const,
+      'dismiss-reports' as const,
+    ),
+    // User 9 is the items' author.
+    user: fc.integer({ min: 1, max: 3 }),
+    reason: fc.constantFrom(...REPORT_REASONS),
+  }),
+  fc.record({
+    kind: fc.constant('social' as const),
+    network: fc.constantFrom('TWITTER' as const, 'INSTAGRAM' as const),
+    failed: fc.boolean(),
+    skin: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({
+    kind: fc.constant('block' as const),
+    user: fc.integer({ min: 1, max: 2 }),
+    block: fc.boolean(),
+  }),
 );
 export type HistoryStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
 
@@ -119,6 +162,8 @@ export async function appendHistory(
   const orders: OrderState[] = [];
   const payouts: PayoutState[] = [];
   const months = new Set<number>();
+  const moderation = new Map<string, ItemModerationState>();
+  const blocks = new Map<number, AccountBlockState>();
   let clock = START;
   let nextOrder = 1;
   let nextPayout = 1;
@@ -308,6 +353,81 @@ export async function appendHistory(
         await append([request('skin-of-the-month', 'skin-of-the-month', [event])]);
         break;
       }
+      case 'moderate': {
+        // The decider keeps the history one the app could write (one report per user, no double takedown).
+        const streamId = itemModerationStreamId(step.itemType, step.item);
+        const state = moderation.get(streamId) ?? itemModerationDecider.initialState;
+        const facts = { itemType: step.itemType, itemId: step.item, now: now.toISOString() };
+        const command: ItemModerationCommand =
+          step.action === 'report'
+            ? {
+                ...facts,
+                kind: 'report',
+                reporterId: step.user,
+                itemAuthorId: 9,
+                reason: step.reason,
+                text: 'Why',
+              }
+            : step.action === 'dismiss-reports'
+              ? { ...facts, kind: 'dismiss-reports', note: null }
+              : { ...facts, kind: step.action, reason: 'Rules' };
+        const events = decidedOrNone(() => itemModerationDecider.decide(command, state));
+        if (events.length === 0) break;
+        moderation.set(streamId, events.reduce(itemModerationDecider.evolve, state));
+        await append([request(streamId, 'item-moderation', events)]);
+        break;
+      }
+      case 'social': {
+        const reference = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+        const facts = {
+          reference,
+          network: step.network,
+          message: 'New skin!',
+          imageIds: [step.skin * 10],
+          skinIds: [step.skin],
+          authorId: 9,
+        };
+        const event: SocialPublicationEvent = step.failed
+          ? {
+              type: 'SocialPostFailed',
+              data: {
+                ...facts,
+                errorKind: 'RATE_LIMITED',
+                error: 'Slow down',
+                retryAfterSeconds: 60,
+                failedAt: now.toISOString(),
+              },
+            }
+          : {
+              type: 'SocialPostPublished',
+              data: {
+                ...facts,
+                delivery: 'OUTBOX',
+                postId: `local-${reference}`,
+                url: null,
+                outboxFile: `${reference}.json`,
+                publishedAt: now.toISOString(),
+              },
+            };
+        await append([request(socialPostStreamId(reference), 'social-post', [event])]);
+        break;
+      }
+      case 'block': {
+        const state = blocks.get(step.user) ?? accountBlockDecider.initialState;
+        const facts = { userId: step.user, adminId: 7, targetIsAdmin: false, now: now.toISOString() };
+        const events = decidedOrNone(() =>
+          accountBlockDecider.decide(
+            step.block
+              ? { ...facts, kind: 'block', reason: 'Spam' }
+              : { ...facts, kind: 'unblock', reason: null },
+            state,
+          ),
+        );
+        if (events.length === 0) break;
+        blocks.set(step.user, events.reduce(accountBlockDecider.evolve, state));
+        await append([request(accountStreamId(step.user), 'account', events)]);
+        break;
+      }
     }
     await between(index);
   }
@@ -483,6 +603,15 @@ export async function appendHistory(
         return [[payout.id, [relocked]]];
       }
     }
+  }
+}
+
+/** A decision's events, or none when the decider refuses the step. */
+function decidedOrNone<E>(decide: () => E[]): E[] {
+  try {
+    return decide();
+  } catch {
+    return [];
   }
 }
 

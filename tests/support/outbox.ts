@@ -12,7 +12,11 @@ export async function waitForMail(
 ): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).sort().reverse();
+    // Mails are the .json files; the social outbox is a folder beside them.
+    const files = (await fs.readdir(outboxDir).catch(() => [] as string[]))
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await fs.readFile(path.join(outboxDir, file), 'utf8')) as OutboxMail;
       if (mail.to === to && mail.subject.includes(subject)) return mail;
