@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCOUNT_BLOCKED } from '../../api/auth/auth.routes';
 import { REPORTS_PER_HOUR } from '../../api/auth/user-rate-limiter';
-import { insertComment } from '../../api/catalogue/catalogue.writes';
+import { insertComment, linkColorVariations } from '../../api/catalogue/catalogue.writes';
 import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
 import { moderationProjection } from '../../projections/moderation.projection';
 import {
@@ -140,6 +140,7 @@ describe('taking down skins and bundles', () => {
     skin = await addSkin(app, { authorId: author.id, priceCents: 0, title: `${tag} Free` });
     paid = await addSkin(app, { authorId: author.id, priceCents: 900, title: `${tag} Paid` });
     bundle = await addBundle(app, { authorId: author.id, priceCents: 1200, skinIds: [skin.id, paid.id] });
+    await linkColorVariations(app.context.pool, [skin.id, paid.id]);
   });
 
   it('hides a skin from every public query and page, keeps it for its author and admins, and brings it back', async () => {
@@ -157,6 +158,12 @@ describe('taking down skins and bundles', () => {
     );
 
     expect(await listedIds(tag)).toEqual([skin.id]);
+    const mostDownloaded = `query ($search: String) { mostDownloadedSkins(search: $search) { content { id } } }`;
+    expect(ok(await gql(mostDownloaded, { search: tag })).mostDownloadedSkins.content).toEqual([
+      { id: String(skin.id) },
+    ]);
+    const variations = `query ($url: String!) { skin(url: $url) { colorVariations { id } } }`;
+    expect(ok(await gql(variations, { url: skin.url })).skin.colorVariations).toEqual([]);
     expect(ok(await gql(SKIN, { url: paid.url })).skin).toBeNull();
     expect(ok(await gql(`{ skinsById(ids: ["${paid.id}"]) { id } }`, {})).skinsById).toEqual([]);
     expect(
@@ -209,6 +216,9 @@ describe('taking down skins and bundles', () => {
       ),
     );
     expect((await listedIds(tag)).sort()).toEqual([skin.id, paid.id].sort());
+    expect(ok(await gql(variations, { url: skin.url })).skin.colorVariations).toEqual([
+      { id: String(paid.id) },
+    ]);
     expect(ok(await gql(SKIN, { url: paid.url }, author.token)).skin.takedown).toBeNull();
   });
 
