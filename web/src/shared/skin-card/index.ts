@@ -12,6 +12,8 @@ export type { PricedSkin, SkinPriceButtonProps } from './skin-price-button';
 export { SkinStars } from './skin-stars';
 export type { SkinStarsProps } from './skin-stars';
 export { SkinThumbnail } from './skin-thumbnail';
+export { SocialShortcut, socialShortcutPath } from './social-shortcut';
+export type { SocialShortcutProps } from './social-shortcut';
 export { DEFAULT_GAME, gameNames, isPublicGame, PUBLIC_GAMES } from './game-types';
 export type { PublicGame } from './game-types';
 export { DOWNLOAD_LOCK_MS, skinDownloadPath, useSkinDownload } from './use-skin-download';

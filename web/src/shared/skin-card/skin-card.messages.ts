@@ -21,4 +21,6 @@ export const skinCardMessages = {
       ? 'Not rated yet'
       : `Rated ${average.toFixed(2)} out of 5 from ${count} ${count === 1 ? 'vote' : 'votes'}`,
   loading: 'Loading skins...',
+  /** Admins' shortcut to the social media page (spec 2.13). */
+  socialShortcut: (title: string) => `Post on social media: ${title}`,
 } as const;

@@ -8,6 +8,7 @@ import { skinCardMessages as messages } from './skin-card.messages';
 import { SkinPriceButton } from './skin-price-button';
 import { SkinStars } from './skin-stars';
 import { SkinThumbnail } from './skin-thumbnail';
+import { SocialShortcut } from './social-shortcut';
 import classes from './skin-card.module.css';
 
 export interface SkinCardProps {
@@ -46,6 +47,7 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCard
             {messages.hidden}
           </Badge>
         )}
+        <SocialShortcut kind="skin" url={skin.url} title={skin.title} className={classes.socialShortcut} />
       </div>
 
       <div className={classes.body}>
