@@ -28,17 +28,18 @@ export async function listAuthors(
   return { rows: [...rows], total };
 }
 
-/** An author's page: not for a blocked account, except to admins (`includeBlocked`). */
-export async function findAuthorByUrl(
+/** An author's page, by its url or the author's id: not for a blocked account, except to admins (`includeBlocked`). */
+export async function findAuthor(
   db: Queryable,
-  url: string,
+  key: { url: string } | { id: number },
   options: { includeBlocked: boolean },
 ): Promise<AuthorRow | null> {
+  const match = 'url' in key ? sql.fragment`u.url = ${key.url}::citext` : sql.fragment`u.id = ${key.id}`;
   return db.maybeOne(sql.type(authorRow)`
     select ${userColumns},
            (select count(*)::int from skins s where s.author_id = u.id and s.listed) as skin_count
     from users u
-    where u.url = ${url}::citext and not u.anonymous ${options.includeBlocked ? sql.fragment`` : sql.fragment`and not u.blocked`}`);
+    where ${match} and not u.anonymous ${options.includeBlocked ? sql.fragment`` : sql.fragment`and not u.blocked`}`);
 }
 
 /** Published skin ids of several authors, newest first. */

@@ -5,7 +5,7 @@ import { avatarOf } from '../accounts/avatar';
 import { isAdmin, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest, sortOf } from '../graphql/paging';
 import {
-  findAuthorByUrl,
+  findAuthor,
   listAuthors,
   listComments,
   skinIdsOfAuthors,
@@ -137,10 +137,18 @@ export const bundlesAuthorsResolvers = {
       });
       return pageOf(rows.map(authorOf), total, page);
     },
-    author: async (_root: unknown, args: { url: string }, context: RequestContext) => {
-      const row = await findAuthorByUrl(context.services.pool, args.url.slice(0, 200), {
-        includeBlocked: isAdmin(context.viewer),
-      });
+    author: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+      const args = z
+        .object({ url: z.string().nullish(), id: z.coerce.number().int().positive().nullish() })
+        .parse(rawArgs);
+      if ((args.url == null) === (args.id == null)) {
+        throw new DomainError('BAD_USER_INPUT', 'Ask for an author by url or by id.', 'url');
+      }
+      const row = await findAuthor(
+        context.services.pool,
+        args.url != null ? { url: args.url.slice(0, 200) } : { id: args.id! },
+        { includeBlocked: isAdmin(context.viewer) },
+      );
       return row ? authorOf(row) : null;
     },
     comments: async (

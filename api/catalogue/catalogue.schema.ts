@@ -161,7 +161,8 @@ export const bundlesAuthorsCommentsSchema = /* GraphQL */ `
     bundles(search: String, page: PageInput, type: GameType): BundlePage!
     bundlesById(ids: [ID!]!): [Bundle!]!
     authors(search: String, page: PageInput): AuthorPage!
-    author(url: String!): Author
+    "An author's page by its url, or by the author's id (give one)."
+    author(url: String, id: ID): Author
     "Comments of a skin or a bundle (give one), newest first, 10 a page."
     comments(skin: ID, bundle: ID, page: PageInput): CommentPage!
   }

@@ -521,6 +521,11 @@ describe('blocked accounts', () => {
     expect(ok(await gql(authorPage, { url: someone.username }, admin.token)).author).toEqual({
       skinCount: 0,
     });
+    const authorById = `query ($id: ID) { author(id: $id) { username } }`;
+    expect(ok(await gql(authorById, { id: String(userId) })).author).toBeNull();
+    expect(ok(await gql(authorById, { id: String(userId) }, admin.token)).author).toEqual({
+      username: someone.username,
+    });
     expect(ok(await gql(COMMENTS, { skin: String(onOthers.id) })).comments.content).toEqual([]);
     expect(ok(await gql(SKIN, { url: skin.url }, admin.token)).skin.id).toBe(String(skin.id));
     expect(await ownedSkinIdsOf(app, userId)).toEqual([bought.id]);

@@ -54,9 +54,7 @@ export const socialMediaMessages = {
     skinNotFound: (parameter: string) =>
       `No skin has the address or id “${parameter}”. It may have been renamed or deleted; choose another one below.`,
     authorNotFound: (parameter: string) =>
-      `No author has the page address “${parameter}”. Choose a skin below, or open this page from the author's card.`,
-    authorById: (parameter: string) =>
-      `No author has the page address “${parameter}”. This page finds authors by the address of their page (as in /authors/name): the site has no way yet to look an author up by id.`,
+      `No author has the page address or id “${parameter}”. Choose a skin below, or open this page from the author's card.`,
     bothGiven: 'Both a skin and an author are given: the skin is shown.',
     skinBadge: 'Skin',
     authorBadge: 'Author',

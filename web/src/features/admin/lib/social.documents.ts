@@ -58,32 +58,41 @@ export const SocialSkinQuery = graphql(`
   }
 `);
 
-/** An author by the url of their page, with their published skins and those skins' images. */
-export const SocialAuthorQuery = graphql(`
-  query SocialAuthor($url: String!) {
-    author(url: $url) {
+/** An author by the url of their page or, when `id` holds the parameter as a number, by their id (one round trip). */
+export const SocialAuthorFieldsFragment = graphql(`
+  fragment SocialAuthorFields on Author {
+    id
+    url
+    username
+    country
+    twitter
+    instagram
+    skinCount
+    avatar {
+      url
+    }
+    skins {
       id
       url
-      username
-      country
-      twitter
-      instagram
-      skinCount
-      avatar {
-        url
-      }
-      skins {
+      title
+      type
+      resources {
         id
-        url
-        title
         type
-        resources {
-          id
-          type
-          order
-          cardUrl
-        }
+        order
+        cardUrl
       }
+    }
+  }
+`);
+
+export const SocialAuthorQuery = graphql(`
+  query SocialAuthor($url: String!, $id: ID, $byId: Boolean!) {
+    author(url: $url) {
+      ...SocialAuthorFields
+    }
+    authorById: author(id: $id) @include(if: $byId) {
+      ...SocialAuthorFields
     }
   }
 `);

@@ -77,17 +77,18 @@ function useSkinLookup(parameter: string | null): Lookup {
   };
 }
 
-/** `?a=`: the author whose page has that url (the API finds authors by url only). */
+/** `?a=`: the author whose page has that url, else (digits) the author with that id. */
 function useAuthorLookup(parameter: string | null): Lookup {
+  const id = parameter ? asId(parameter) : null;
   const [result, refetch] = useQuery({
     query: SocialAuthorQuery,
-    variables: { url: parameter ?? '' },
+    variables: { url: parameter ?? '', id, byId: id !== null },
     pause: parameter === null,
   });
   useEffect(() => {
     if (result.error) console.error('author (social media) failed', result.error);
   }, [result.error]);
-  const author = result.data?.author ?? null;
+  const author = result.data ? (result.data.author ?? result.data.authorById ?? null) : null;
   const subject = useMemo<SocialSubject | null>(
     () =>
       author
@@ -115,11 +116,8 @@ function useAuthorLookup(parameter: string | null): Lookup {
         : null,
     [author],
   );
-  let notFound: string | null = null;
-  if (parameter !== null && result.data && !author)
-    notFound = asId(parameter)
-      ? texts.subject.authorById(parameter)
-      : texts.subject.authorNotFound(parameter);
+  const notFound =
+    parameter !== null && result.data && !author ? texts.subject.authorNotFound(parameter) : null;
   return {
     subject,
     failed: Boolean(result.error) && !result.data,
