@@ -26,6 +26,8 @@ export const authMessages = {
     wrongBefore: "Sorry, that user or password doesn't match anyone we know. You can ",
     wrongLink: 'reset your password',
     wrongAfter: '.',
+    // A 403 answer; the server's own message is shown when it sends one (the same words).
+    blocked: 'This account is blocked. If you think this is a mistake, write to us from its email address.',
     welcomeBack: (username: string) => `Welcome back, ${username}`,
   },
   register: {

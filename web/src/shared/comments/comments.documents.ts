@@ -1,5 +1,34 @@
 import { graphql } from '../graphql/generated';
 
+/**
+ * One comment as the section shows it. `removal` (an admin's removal) and the writer's `blocked`
+ * answer admins only: they alone get removed comments and blocked writers' comments back.
+ */
+export const ItemCommentFields = graphql(`
+  fragment ItemCommentFields on Comment {
+    id
+    text
+    createdAt
+    user {
+      id
+      url
+      username
+      country
+      blocked
+      avatar {
+        url
+      }
+    }
+    removal {
+      at
+      reason
+      by {
+        username
+      }
+    }
+  }
+`);
+
 // Spec 2.5, 2.7 and 7.2: a skin's or a bundle's comments, newest first, 10 a page.
 export const ItemCommentsQuery = graphql(`
   query ItemComments($skin: ID, $bundle: ID, $page: PageInput!) {
@@ -10,18 +39,7 @@ export const ItemCommentsQuery = graphql(`
         totalElements
       }
       content {
-        id
-        text
-        createdAt
-        user {
-          id
-          url
-          username
-          country
-          avatar {
-            url
-          }
-        }
+        ...ItemCommentFields
       }
     }
   }
@@ -31,18 +49,7 @@ export const ItemCommentsQuery = graphql(`
 export const CreateCommentMutation = graphql(`
   mutation CreateComment($skin: ID, $bundle: ID, $text: String!) {
     createComment(skin: $skin, bundle: $bundle, text: $text) {
-      id
-      text
-      createdAt
-      user {
-        id
-        url
-        username
-        country
-        avatar {
-          url
-        }
-      }
+      ...ItemCommentFields
     }
   }
 `);

@@ -1,7 +1,14 @@
 import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconLogin2, IconMessageCircle, IconSend } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconCheck,
+  IconLogin2,
+  IconMessageCircle,
+  IconSend,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -10,6 +17,7 @@ import { formatDate } from '../format';
 import { useErrorsAfterSubmit } from '../forms';
 import type { ItemCommentsQuery as ItemCommentsResult } from '../graphql/generated/graphql';
 import { ListLoadError } from '../listing';
+import { moderationUiMessages, ReportButton } from '../moderation';
 import { openAuthModal, useSession } from '../session';
 import { UserAvatar } from '../ui';
 import { CountryFlag } from '../ui/country-flag';
@@ -34,30 +42,78 @@ const pageVariables = (item: CommentedItem, page: number) => ({
   page: { page, size: COMMENTS_PAGE_SIZE, sortBy: 'createdAt', sortDirection: 'DESC' as const },
 });
 
+/**
+ * What admins alone see of a comment hidden from everyone else: an admin's removal with its reason,
+ * or a writer whose account is blocked.
+ */
+function HiddenCommentNote({ comment }: { comment: Comment }) {
+  const { removal } = comment;
+  if (removal) {
+    return (
+      <div className={classes.removedNote}>
+        <IconBan size={16} aria-hidden className={classes.removedIcon} />
+        <div>
+          <Text size="sm" fw={600} className={classes.removedReason}>
+            {moderationUiMessages.removal.label} {removal.reason}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {moderationUiMessages.removal.detail(formatDate(removal.at), removal.by?.username ?? null)}
+          </Text>
+        </div>
+      </div>
+    );
+  }
+  if (comment.user.blocked) {
+    return (
+      <div className={classes.removedNote}>
+        <IconUserOff size={16} aria-hidden className={classes.removedIcon} />
+        <Text size="sm" fw={600} className={classes.removedReason}>
+          {moderationUiMessages.removal.blockedWriter}
+        </Text>
+      </div>
+    );
+  }
+  return null;
+}
+
 function CommentItem({ comment }: { comment: Comment }) {
   const { user } = comment;
+  // Removed comments and those of blocked accounts come back to admins only.
+  const hidden = Boolean(comment.removal) || user.blocked === true;
   return (
-    <li className={classes.comment}>
+    <li className={classes.comment} data-removed={hidden || undefined}>
       <UserAvatar username={user.username} url={user.avatar?.url} size={40} radius="xl" decorative />
       <div className={classes.body}>
-        <Group gap={8} wrap="wrap" className={classes.header}>
-          <Group gap={6} wrap="nowrap" miw={0}>
-            <CountryFlag code={user.country} size="0.9rem" />
-            <Anchor
-              component={Link}
-              to={`/authors/${encodeURIComponent(user.url)}`}
-              fw={700}
-              size="sm"
-              c="var(--mantine-color-text)"
-              truncate
-            >
-              {user.username}
-            </Anchor>
+        <Group gap={8} wrap="nowrap" justify="space-between" align="flex-start">
+          <Group gap={8} wrap="wrap" className={classes.header} miw={0}>
+            <Group gap={6} wrap="nowrap" miw={0}>
+              <CountryFlag code={user.country} size="0.9rem" />
+              <Anchor
+                component={Link}
+                to={`/authors/${encodeURIComponent(user.url)}`}
+                fw={700}
+                size="sm"
+                c="var(--mantine-color-text)"
+                truncate
+              >
+                {user.username}
+              </Anchor>
+            </Group>
+            <Text component="span" size="xs" c="dimmed">
+              <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+            </Text>
           </Group>
-          <Text component="span" size="xs" c="dimmed">
-            <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
-          </Text>
+          {hidden ? null : (
+            <ReportButton
+              itemType="COMMENT"
+              itemId={comment.id}
+              authorId={user.id}
+              variant="comment"
+              writer={user.username}
+            />
+          )}
         </Group>
+        {hidden ? <HiddenCommentNote comment={comment} /> : null}
         {/* Plain text: React escapes it, and line breaks stay as the writer typed them. */}
         <Text size="sm" className={classes.text}>
           {comment.text}

@@ -1,25 +1,38 @@
 import { ActionIcon, Badge, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconEye, IconEyeOff, IconPhoto } from '@tabler/icons-react';
+import { IconBan, IconEye, IconEyeOff, IconPhoto } from '@tabler/icons-react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import type { GameType } from '../../../shared/graphql/generated/graphql';
 import { gameNames } from '../../../shared/skin-card';
 import classes from './created-items.module.css';
 
-/** The visibility column: an eye for published, a crossed eye for hidden, named for screen readers. */
+/**
+ * The visibility column: an eye for published, a crossed eye for hidden, a ban sign for an item an
+ * admin took down (whatever its author's switch says), named for screen readers.
+ */
 export function VisibilityIcon({
   published,
+  takenDown = false,
   labels,
   size = 'lg',
 }: {
   published: boolean;
-  labels: { published: string; hidden: string };
+  takenDown?: boolean;
+  labels: { published: string; hidden: string; takenDown: string };
   size?: 'md' | 'lg';
 }) {
-  const label = published ? labels.published : labels.hidden;
+  const label = takenDown ? labels.takenDown : published ? labels.published : labels.hidden;
   return (
     <Tooltip label={label} openDelay={300}>
-      <ThemeIcon variant="light" color={published ? 'teal' : 'gray'} radius="xl" size={size}>
-        {published ? (
+      <ThemeIcon
+        variant="light"
+        color={takenDown ? 'red' : published ? 'teal' : 'gray'}
+        radius="xl"
+        size={size}
+      >
+        {takenDown ? (
+          <IconBan size={size === 'lg' ? 18 : 15} aria-hidden />
+        ) : published ? (
           <IconEye size={size === 'lg' ? 18 : 15} aria-hidden />
         ) : (
           <IconEyeOff size={size === 'lg' ? 18 : 15} aria-hidden />
@@ -61,10 +74,15 @@ export function GameBadge({ type }: { type: GameType }) {
   );
 }
 
-/** An icon button of the actions column, with its name as a tooltip. */
+/**
+ * An icon button of the actions column, with its name as a tooltip. `unavailable` (a reason) keeps
+ * it focusable but inert (aria-disabled), so the tooltip and screen readers can say why.
+ */
 export function RowAction({
   label,
   children,
+  unavailable,
+  onClick,
   ...props
 }: {
   label: string;
@@ -73,10 +91,33 @@ export function RowAction({
   disabled?: boolean;
   loading?: boolean;
   color?: string;
+  unavailable?: string;
 }) {
+  const reasonId = useId();
+  if (unavailable) {
+    return (
+      <>
+        <Tooltip label={unavailable} openDelay={150} multiline w={260}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={label}
+            aria-describedby={reasonId}
+            aria-disabled="true"
+            data-disabled
+            onClick={(event) => event.preventDefault()}
+            {...props}
+          >
+            {children}
+          </ActionIcon>
+        </Tooltip>
+        <VisuallyHidden id={reasonId}>{unavailable}</VisuallyHidden>
+      </>
+    );
+  }
   return (
     <Tooltip label={label} openDelay={300}>
-      <ActionIcon variant="light" size="lg" aria-label={label} {...props}>
+      <ActionIcon variant="light" size="lg" aria-label={label} onClick={onClick} {...props}>
         {children}
       </ActionIcon>
     </Tooltip>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDate, formatPrice } from '../../../shared/format';
 import type { GameType } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
+import { moderationUiMessages, TakedownSummary } from '../../../shared/moderation';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import type { VisibilityToggle } from '../hooks/use-visibility-toggle';
 import { GameBadge, RowAction, RowPreview, VisibilityIcon } from './created-item-cells';
@@ -21,6 +22,8 @@ export type CreatedItem = {
   createdAt: string;
   published: boolean;
   thumbnail?: { cardUrl?: string | null } | null;
+  /** An admin's takedown (docs/moderation.md): the item stays down whatever its switch says. */
+  takedown?: { at: string; reason: string } | null;
 };
 
 export type CreatedItemsMessages = {
@@ -49,6 +52,7 @@ export type CreatedItemsMessages = {
 
 /** How one kind of item (skin or bundle) differs in the list. */
 export type CreatedItemKind<T extends CreatedItem> = {
+  itemType: 'SKIN' | 'BUNDLE';
   messages: CreatedItemsMessages;
   /** The public page of the item. */
   pathOf: (item: T) => string;
@@ -73,6 +77,8 @@ function ItemActions<T extends CreatedItem>({
   visibility: VisibilityToggle;
 }) {
   const { messages } = kind;
+  // The API refuses to publish a taken-down item; the switch says why instead of trying.
+  const unavailable = item.takedown ? moderationUiMessages.takedown.toggleDisabled(kind.itemType) : undefined;
   return (
     <Group gap={6} wrap="nowrap">
       <Tooltip label={kind.editLabel(item.title)} openDelay={300}>
@@ -90,6 +96,7 @@ function ItemActions<T extends CreatedItem>({
         label={published ? messages.hideLabel(item.title) : messages.publishLabel(item.title)}
         color={published ? 'gray' : 'teal'}
         loading={visibility.isPending(item.id)}
+        unavailable={unavailable}
         onClick={() => void visibility.toggle({ id: item.id, published })}
       >
         {published ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
@@ -120,18 +127,30 @@ function ItemCards<T extends CreatedItem>(props: {
   visibility: VisibilityToggle;
 }) {
   const { items, kind, visibility } = props;
+  const visibilityLabels = { ...kind.messages, takenDown: moderationUiMessages.takedown.badge };
   return (
     <ul className={classes.cards}>
       {items.map((item) => {
         const published = visibility.publishedOf(item);
         return (
-          <li key={item.id} className={classes.card} data-hidden={published ? undefined : true}>
+          <li
+            key={item.id}
+            className={classes.card}
+            data-hidden={published && !item.takedown ? undefined : true}
+            data-taken-down={item.takedown ? true : undefined}
+          >
             <div className={classes.cardTop}>
               <RowPreview src={item.thumbnail?.cardUrl} alt={kind.messages.previewAlt(item.title)} />
               <Stack gap={6} miw={0} style={{ flex: 1 }}>
                 <TitleLink item={item} kind={kind} />
+                {item.takedown ? <TakedownSummary takedown={item.takedown} /> : null}
                 <Group gap={8}>
-                  <VisibilityIcon published={published} labels={kind.messages} size="md" />
+                  <VisibilityIcon
+                    published={published}
+                    takenDown={Boolean(item.takedown)}
+                    labels={visibilityLabels}
+                    size="md"
+                  />
                   <GameBadge type={item.type} />
                   {priceOf(item, 'sm')}
                 </Group>
@@ -163,6 +182,7 @@ function ItemsTable<T extends CreatedItem>(props: {
 }) {
   const { items, kind, visibility } = props;
   const columns = kind.messages.columns;
+  const visibilityLabels = { ...kind.messages, takenDown: moderationUiMessages.takedown.badge };
   return (
     <Table.ScrollContainer minWidth={880}>
       <Table verticalSpacing="sm" highlightOnHover className={classes.table}>
@@ -181,9 +201,18 @@ function ItemsTable<T extends CreatedItem>(props: {
           {items.map((item) => {
             const published = visibility.publishedOf(item);
             return (
-              <Table.Tr key={item.id} className={classes.row} data-hidden={published ? undefined : true}>
+              <Table.Tr
+                key={item.id}
+                className={classes.row}
+                data-hidden={published && !item.takedown ? undefined : true}
+                data-taken-down={item.takedown ? true : undefined}
+              >
                 <Table.Td>
-                  <VisibilityIcon published={published} labels={kind.messages} />
+                  <VisibilityIcon
+                    published={published}
+                    takenDown={Boolean(item.takedown)}
+                    labels={visibilityLabels}
+                  />
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>
                   <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
@@ -194,6 +223,7 @@ function ItemsTable<T extends CreatedItem>(props: {
                 <Table.Td>
                   <Stack gap={2} className={classes.description}>
                     <TitleLink item={item} kind={kind} />
+                    {item.takedown ? <TakedownSummary takedown={item.takedown} /> : null}
                     {kind.detailsOf ? (
                       <Text size="xs" c="dimmed">
                         {kind.detailsOf(item)}

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useMutation } from 'urql';
+import { useMutation, type CombinedError } from 'urql';
+import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { accountMessages } from '../account.messages';
 import { HideBundleMutation, HideSkinMutation } from '../lib/authoring.documents';
 
@@ -43,15 +44,23 @@ export function useVisibilityToggle(kind: 'skin' | 'bundle'): VisibilityToggle {
       withCloseButton: false,
     });
     let success: boolean;
+    let error: CombinedError | undefined;
     if (kind === 'skin') {
       const result = await hideSkin({ hide, id: item.id }, CHANGES_VISIBILITY);
       if (result.error) console.error('hideSkin failed', result.error);
       success = result.data?.hideSkin.success === true;
+      error = result.error;
     } else {
       const result = await hideBundle({ id: item.id, hide }, CHANGES_VISIBILITY);
       if (result.error) console.error('hideBundle failed', result.error);
       success = result.data?.hideBundle.success === true;
+      error = result.error;
     }
+    // A refusal the author can act on (an admin took the item down: FORBIDDEN with the reason)
+    // follows the spec's text; anything else keeps the spec's text alone.
+    const failure = error ? graphqlFailureOf(error) : null;
+    const failed =
+      failure?.code === 'FORBIDDEN' && failure.message ? `${texts.failed} ${failure.message}` : texts.failed;
     setPending((current) => {
       const next = new Set(current);
       next.delete(item.id);
@@ -62,7 +71,7 @@ export function useVisibilityToggle(kind: 'skin' | 'bundle'): VisibilityToggle {
       id: toastId,
       loading: false,
       color: success ? 'teal' : 'red',
-      message: success ? (hide ? texts.hidden : texts.published) : texts.failed,
+      message: success ? (hide ? texts.hidden : texts.published) : failed,
       autoClose: TOAST_MS,
       withCloseButton: true,
     });

@@ -23,6 +23,10 @@ export const MyCreatedSkinsQuery = graphql(`
           id
           cardUrl
         }
+        takedown {
+          at
+          reason
+        }
       }
     }
   }
@@ -72,6 +76,10 @@ export const MyCreatedBundlesQuery = graphql(`
         }
         skins {
           id
+        }
+        takedown {
+          at
+          reason
         }
       }
     }
@@ -130,6 +138,10 @@ export const EditableSkinQuery = graphql(`
       colorVariations {
         id
       }
+      takedown {
+        at
+        reason
+      }
     }
   }
 `);
@@ -159,6 +171,10 @@ export const EditableBundleQuery = graphql(`
       }
       skins {
         id
+      }
+      takedown {
+        at
+        reason
       }
     }
   }

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import type { EditableBundleQuery as EditableBundleResult } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError } from '../../../shared/listing';
+import { TakedownNotice } from '../../../shared/moderation';
 import { hasAllRoles, useSession } from '../../../shared/session';
 import { DetailSkeleton, EmptyState, PageContainer } from '../../../shared/ui';
 import { accountMessages } from '../account.messages';
@@ -52,12 +53,23 @@ function EditBundle({ url }: { url: string }) {
   let content;
   if (bundle && mayEdit) {
     content = (
-      <BundleEditorForm
-        key={bundle.id}
-        bundle={editableOf(bundle)}
-        onSaved={(saved) => void navigate(`/bundles/${encodeURIComponent(saved.url)}`)}
-        onCancel={() => void navigate('/me/bundles')}
-      />
+      <>
+        {/* An admin's takedown: said at the top, as on the bundle's page (the form works as before). */}
+        {bundle.takedown ? (
+          <TakedownNotice
+            itemType="BUNDLE"
+            takedown={bundle.takedown}
+            audience={bundle.author.id === String(user.id) ? 'author' : 'admin'}
+            mb="xl"
+          />
+        ) : null}
+        <BundleEditorForm
+          key={bundle.id}
+          bundle={editableOf(bundle)}
+          onSaved={(saved) => void navigate(`/bundles/${encodeURIComponent(saved.url)}`)}
+          onCancel={() => void navigate('/me/bundles')}
+        />
+      </>
     );
   } else if (fetching && !data) {
     content = <DetailSkeleton label={editor.loading} />;

@@ -17,6 +17,7 @@ const PAGE_SIZE = 10;
 type BundleRow = MyCreatedBundlesResult['myCreatedBundles']['content'][number];
 
 const bundleKind: CreatedItemKind<BundleRow> = {
+  itemType: 'BUNDLE',
   messages: myBundles,
   pathOf: (bundle) => `/bundles/${encodeURIComponent(bundle.url)}`,
   editPathOf: (bundle) => `/me/bundle/edit/${encodeURIComponent(bundle.url)}`,

@@ -28,6 +28,7 @@ function DownloadAction({ skin }: { skin: SkinRow }) {
 }
 
 const skinKind: CreatedItemKind<SkinRow> = {
+  itemType: 'SKIN',
   messages: mySkins,
   pathOf: (skin) => `/skins/${encodeURIComponent(skin.url)}`,
   editPathOf: (skin) => `/me/skin/edit/${encodeURIComponent(skin.url)}`,

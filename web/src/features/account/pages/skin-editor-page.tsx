@@ -7,6 +7,7 @@ import { GAME_TYPES } from '../../../../../domain/catalog/item-editor.schemas';
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import type { EditableSkinQuery as EditableSkinResult } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError } from '../../../shared/listing';
+import { TakedownNotice } from '../../../shared/moderation';
 import { hasAllRoles, useSession } from '../../../shared/session';
 import { DetailSkeleton, EmptyState, PageContainer } from '../../../shared/ui';
 import { accountMessages } from '../account.messages';
@@ -65,13 +66,24 @@ function EditSkin({ url }: { url: string }) {
   let content;
   if (skin && mayEdit) {
     content = (
-      <SkinEditorForm
-        key={skin.id}
-        skin={editableOf(skin)}
-        withVariations
-        onSaved={(saved) => void navigate(`/skins/${encodeURIComponent(saved.url)}`)}
-        onCancel={() => void navigate('/me/skins')}
-      />
+      <>
+        {/* An admin's takedown: said at the top, as on the skin's page (the form works as before). */}
+        {skin.takedown ? (
+          <TakedownNotice
+            itemType="SKIN"
+            takedown={skin.takedown}
+            audience={skin.author.id === String(user.id) ? 'author' : 'admin'}
+            mb="xl"
+          />
+        ) : null}
+        <SkinEditorForm
+          key={skin.id}
+          skin={editableOf(skin)}
+          withVariations
+          onSaved={(saved) => void navigate(`/skins/${encodeURIComponent(saved.url)}`)}
+          onCancel={() => void navigate('/me/skins')}
+        />
+      </>
     );
   } else if (fetching && !data) {
     content = <DetailSkeleton label={editor.loading} />;

@@ -18,7 +18,7 @@ type LoginValues = { username: string; password: string };
 // Spec 5: username-or-email at least 4 characters, password at least 8; otherwise nothing is sent.
 const validate = zod4Resolver(loginSchema, { errorPriority: 'first' });
 
-type Failure = 'wrong' | 'too-many' | 'unreachable' | null;
+type Failure = 'wrong' | 'too-many' | 'unreachable' | { blocked: string } | null;
 
 export function LoginForm({
   onSwitch,
@@ -54,6 +54,8 @@ export function LoginForm({
     }
     if (answer.status === 0) setFailure('unreachable');
     else if (answer.status === 429) setFailure('too-many');
+    // A blocked account (docs/moderation.md): said only to whoever gave the right password.
+    else if (answer.status === 403) setFailure({ blocked: answer.refusal?.message || texts.blocked });
     else setFailure('wrong');
   };
 
@@ -64,7 +66,9 @@ export function LoginForm({
       <Stack gap="md">
         {failure ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
-            {failure === 'unreachable' ? (
+            {typeof failure === 'object' ? (
+              failure.blocked
+            ) : failure === 'unreachable' ? (
               authMessages.unreachable
             ) : (
               <>

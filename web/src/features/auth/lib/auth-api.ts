@@ -10,7 +10,7 @@ export function register(input: RegisterInput): Promise<RestAnswer> {
   return postJson('/api/auth/register', input);
 }
 
-/** 200 text token | 400 wrong user or password | 429 too many tries. `username` may be the email. */
+/** 200 text token | 400 wrong user or password | 403 blocked account (its message) | 429 too many tries. `username` may be the email. */
 export function login(input: LoginInput): Promise<RestAnswer> {
   return postJson('/api/auth/login', input);
 }

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconRosetteDiscount, IconEyeOff, IconStack2 } from '@tabler/icons-react';
+import { IconBan, IconRosetteDiscount, IconEyeOff, IconStack2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BundlePriceButton, bundleSavings } from '../../../shared/bundle-card';
 import { formatDate, formatPrice } from '../../../shared/format';
+import { moderationUiMessages, ReportButton } from '../../../shared/moderation';
 import type { BundleDetailQuery } from '../../../shared/graphql/generated/graphql';
 import { gameNames } from '../../../shared/skin-card';
 import { UserAvatar } from '../../../shared/ui';
@@ -46,6 +47,11 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
               {messages.hiddenBadge}
             </Badge>
           )}
+          {bundle.takedown ? (
+            <Badge variant="filled" color="red.9" radius="sm" leftSection={<IconBan size={12} aria-hidden />}>
+              {moderationUiMessages.takedown.badge}
+            </Badge>
+          ) : null}
         </Group>
 
         <Title order={1} className={infoCard.title}>
@@ -115,6 +121,11 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
               {messages.youSave} <span className={classes.savingsAmount}>{formatPrice(savings)}</span>
             </Text>
           </div>
+        ) : null}
+
+        {/* What players see (listed) can be reported; the author's own view has no Report. */}
+        {bundle.published && !bundle.takedown ? (
+          <ReportButton itemType="BUNDLE" itemId={bundle.id} authorId={bundle.author.id} />
         ) : null}
       </Stack>
     </Card>

@@ -54,6 +54,13 @@ export const BundleDetailQuery = graphql(`
       skins {
         ...SkinCardFields
       }
+      takedown {
+        at
+        reason
+        by {
+          username
+        }
+      }
     }
   }
 `);

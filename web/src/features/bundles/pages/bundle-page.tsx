@@ -6,6 +6,8 @@ import { useQuery } from 'urql';
 import { galleryImagesOf, MediaGallery, videoEmbedOf } from '../../../shared/gallery';
 import { ItemComments } from '../../../shared/comments';
 import { ListLoadError } from '../../../shared/listing';
+import { TakedownNotice } from '../../../shared/moderation';
+import { useSession } from '../../../shared/session';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { SkinCardGrid } from '../../../shared/skin-card';
 import { BackLink, DetailSkeleton, EmptyState, PageTitle } from '../../../shared/ui';
@@ -18,9 +20,20 @@ import classes from './bundle-page.module.css';
 function BundleView({ bundle }: { bundle: BundleDetail }) {
   const images = useMemo(() => galleryImagesOf(bundle.resources), [bundle.resources]);
   const video = useMemo(() => videoEmbedOf(bundle.videoUrl), [bundle.videoUrl]);
+  const { user } = useSession();
   return (
     <>
       <title>{siteMessages.documentTitle(bundle.title)}</title>
+      {/* Answered to the author and admins only: the others cannot open a taken-down bundle. */}
+      {bundle.takedown ? (
+        <div className={classes.notice}>
+          <TakedownNotice
+            itemType="BUNDLE"
+            takedown={bundle.takedown}
+            audience={user && String(user.id) === bundle.author.id ? 'author' : 'admin'}
+          />
+        </div>
+      ) : null}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <MediaGallery

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Avatar, Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconEyeOff } from '@tabler/icons-react';
+import { IconBan, IconDownload, IconEyeOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
+import { moderationUiMessages, ReportButton } from '../../../shared/moderation';
 import type { SkinDetailQuery } from '../../../shared/graphql/generated/graphql';
 import { gameNames, SkinPriceButton } from '../../../shared/skin-card';
 import { CountryFlag } from '../../../shared/ui/country-flag';
@@ -65,6 +66,11 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
               {messages.hiddenBadge}
             </Badge>
           )}
+          {skin.takedown ? (
+            <Badge variant="filled" color="red.9" radius="sm" leftSection={<IconBan size={12} aria-hidden />}>
+              {moderationUiMessages.takedown.badge}
+            </Badge>
+          ) : null}
         </Group>
 
         <Title order={1} className={classes.title}>
@@ -133,7 +139,13 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           rating={skin.rating}
         />
 
-        <DownloadCount url={skin.url} initial={skin.downloads.total} />
+        <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+          <DownloadCount url={skin.url} initial={skin.downloads.total} />
+          {/* What players see (listed) can be reported; the author's own view has no Report. */}
+          {skin.published && !skin.takedown ? (
+            <ReportButton itemType="SKIN" itemId={skin.id} authorId={skin.author.id} />
+          ) : null}
+        </Group>
       </Stack>
     </Card>
   );

@@ -78,6 +78,13 @@ export const SkinDetailQuery = graphql(`
       downloads {
         total
       }
+      takedown {
+        at
+        reason
+        by {
+          username
+        }
+      }
     }
   }
 `);

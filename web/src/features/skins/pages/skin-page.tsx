@@ -12,14 +12,27 @@ import type { SkinDetail } from '../components/skin-info-card';
 import { SkinDetailQuery } from '../lib/skins.documents';
 import { skinsMessages } from '../skins.messages';
 import { ItemComments } from '../../../shared/comments';
+import { TakedownNotice } from '../../../shared/moderation';
+import { useSession } from '../../../shared/session';
 import classes from './skin-page.module.css';
 
 function SkinView({ skin }: { skin: SkinDetail }) {
   const images = useMemo(() => galleryImagesOf(skin.resources), [skin.resources]);
   const video = useMemo(() => videoEmbedOf(skin.videoUrl), [skin.videoUrl]);
+  const { user } = useSession();
   return (
     <>
       <title>{siteMessages.documentTitle(skin.title)}</title>
+      {/* Answered to the author and admins only: the others cannot open a taken-down skin. */}
+      {skin.takedown ? (
+        <div className={classes.notice}>
+          <TakedownNotice
+            itemType="SKIN"
+            takedown={skin.takedown}
+            audience={user && String(user.id) === skin.author.id ? 'author' : 'admin'}
+          />
+        </div>
+      ) : null}
       {/* Media and comments on the left, the card beside both; on a phone: media, card, comments. */}
       <div className={classes.layout}>
         <div className={classes.media}>
