@@ -372,7 +372,7 @@ describe('moderation as players and authors see it', () => {
     await modal.getByRole('button', { name: 'Send report' }).click();
     await expect
       .poll(
-        () => toast(page, 'Your session has ended. Sign in again, then send your report.').isVisible(),
+        () => toast(page, 'Your session has ended. Sign in again to go on.').isVisible(),
         WAIT,
       )
       .toBe(true);

@@ -15,6 +15,10 @@ export const appMessages = {
     mainNavigation: 'Main navigation',
     homeLink: 'TrackSkins home',
   },
+  sessionEnded: {
+    title: 'You are signed out',
+    message: 'Your session has ended. Sign in again to go on.',
+  },
   theme: {
     toLight: 'Switch to light theme',
     toDark: 'Switch to dark theme',

@@ -1,11 +1,36 @@
-import { cacheExchange, Client, fetchExchange } from 'urql';
+import { notifications } from '@mantine/notifications';
+import { cacheExchange, Client, fetchExchange, mapExchange, type CombinedError } from 'urql';
+import { endSession, getSession, openAuthModal } from '../shared/session';
+import { appMessages } from './app.messages';
+
+const SESSION_ENDED_TOAST = 'session-ended';
+
+/**
+ * The server refused the session mid-visit (signed out everywhere, a new password elsewhere, a
+ * blocked account): forget it here too, say so once and offer to sign in again.
+ */
+function endRefusedSession(error: CombinedError): void {
+  const refused = error.graphQLErrors.some(
+    (graphQLError) => graphQLError.extensions?.code === 'UNAUTHENTICATED',
+  );
+  if (!refused || getSession() === null) return;
+  endSession();
+  notifications.show({
+    id: SESSION_ENDED_TOAST,
+    color: 'yellow',
+    title: appMessages.sessionEnded.title,
+    message: appMessages.sessionEnded.message,
+    autoClose: 10_000,
+  });
+  openAuthModal('login');
+}
 
 // Every GraphQL call is a JSON POST to /graphql; the browser sends the HttpOnly session cookie
 // with it (same origin), and the JSON body is what lets the server count the cookie (CSRF).
 export function createGraphqlClient(): Client {
   return new Client({
     url: '/graphql',
-    exchanges: [cacheExchange, fetchExchange],
+    exchanges: [cacheExchange, mapExchange({ onError: endRefusedSession }), fetchExchange],
     preferGetMethod: false,
     fetchOptions: () => ({ credentials: 'same-origin' }),
   });

@@ -46,7 +46,6 @@ export const moderationUiMessages = {
     notFound: (itemType: ModeratedItemType) =>
       `This ${nounOf(itemType)} is no longer available: its author hid it or an admin removed it.`,
     tooMany: 'You sent many reports in the last hour. Please wait a while before sending more.',
-    sessionEnded: 'Your session has ended. Sign in again, then send your report.',
     failed: 'The report could not be sent. Check your connection and try again.',
   },
 

@@ -17,7 +17,6 @@ import {
 import { formatDate } from '../format';
 import { useErrorsAfterSubmit } from '../forms';
 import { graphqlFailureOf } from '../graphql/graphql-errors';
-import { endSession, openAuthModal } from '../session';
 import { moderationUiMessages as messages } from './moderation.messages';
 import { MyReportQuery, ReportItemMutation } from './moderation.documents';
 
@@ -140,11 +139,9 @@ function ReportFields({
         setRefusal(messages.refusals.notFound(target.itemType));
         return;
       case 'UNAUTHENTICATED':
-        // The server ended the session (a block, a new password, "sign out everywhere").
+        // The server ended the session (a block, a new password, "sign out everywhere"): the
+        // GraphQL client has signed out here and offers the sign-in (app/graphql-client.ts).
         onCancel();
-        endSession();
-        openAuthModal('login');
-        notifications.show({ color: 'red', message: messages.refusals.sessionEnded });
         return;
       case 'BAD_USER_INPUT':
         if (failure.field === 'reason' || failure.field === 'text') {
