@@ -68,6 +68,8 @@ const PayoutPage = lazyPage(() => import('../features/admin/pages/payout-page'),
 const CommentsPage = lazyPage(() => import('../features/admin/pages/comments-page'), 'CommentsPage');
 const MailsPage = lazyPage(() => import('../features/admin/pages/mails-page'), 'MailsPage');
 const AdminSkinsPage = lazyPage(() => import('../features/admin/pages/admin-skins-page'), 'AdminSkinsPage');
+const ReportsPage = lazyPage(() => import('../features/admin/pages/reports-page'), 'ReportsPage');
+const ModerationPage = lazyPage(() => import('../features/admin/pages/moderation-page'), 'ModerationPage');
 const SocialMediaPage = lazyPage(
   () => import('../features/admin/pages/social-media-page'),
   'SocialMediaPage',
@@ -148,6 +150,9 @@ const adminRoutes: RouteObject = {
     { path: 'admin/mails', element: <MailsPage /> },
     { path: 'admin/dashboard', element: <SiteDashboardPage /> },
     { path: 'admin/skins', element: <AdminSkinsPage /> },
+    // The reports queue and the moderation history (docs/web-admin-moderation.md).
+    { path: 'admin/reports', element: <ReportsPage /> },
+    { path: 'admin/moderation', element: <ModerationPage /> },
     // Query s = skin url or id, a = author url or id.
     { path: 'admin/social-media', element: <SocialMediaPage /> },
   ],

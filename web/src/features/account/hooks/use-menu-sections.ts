@@ -2,6 +2,8 @@ import {
   IconBrandInstagram,
   IconChartBar,
   IconCoin,
+  IconFlag,
+  IconHistory,
   IconLayoutDashboard,
   IconMail,
   IconMessages,
@@ -14,15 +16,71 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import type { TablerIcon } from '@tabler/icons-react';
+import { Badge, VisuallyHidden } from '@mantine/core';
+import { createElement, Fragment } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from 'urql';
+import { graphql } from '../../../shared/graphql/generated';
 import { useSession } from '../../../shared/session';
 import { accountMessages } from '../account.messages';
 import { useAuthorMenu } from './use-author-menu';
 
 const menu = accountMessages.menu;
 
+/**
+ * The menu texts of the admin's moderation pages (the pages' own texts are in the admin feature's
+ * messages, which this feature may not import).
+ */
+const moderationMenu = {
+  reports: 'Reports',
+  reportsDescription: 'Reported skins, bundles and comments waiting for an answer.',
+  openReports: (count: number) => ` (${count} ${count === 1 ? 'item' : 'items'} waiting)`,
+  history: 'Moderation history',
+  historyDescription: 'Every report, takedown, restore and account block.',
+} as const;
+
+/** The reports queue's length, for the menu's badge: one row asked, only the total read. */
+const OpenReportsCountQuery = graphql(`
+  query OpenReportsCount {
+    reportedItems(status: OPEN, page: { page: 0, size: 1 }) {
+      pageInfo {
+        totalElements
+      }
+    }
+  }
+`);
+
+/** A badge rendered as a span: it sits inside the menu's and the profile screen's text. */
+const SpanBadge = Badge<'span'>;
+
+/** "Reports" with the number of items in the open queue as a badge (named for screen readers). */
+function reportsLabel(open: number): ReactNode {
+  if (open <= 0) return moderationMenu.reports;
+  return createElement(
+    Fragment,
+    null,
+    moderationMenu.reports,
+    ' ',
+    createElement(
+      SpanBadge,
+      {
+        component: 'span',
+        size: 'sm',
+        color: 'yellow',
+        variant: 'filled',
+        radius: 'sm',
+        'aria-hidden': true,
+      },
+      open > 99 ? '99+' : String(open),
+    ),
+    createElement(VisuallyHidden, { component: 'span' }, moderationMenu.openReports(open)),
+  );
+}
+
 export interface MenuItem {
   to: string;
-  label: string;
+  /** The item's name; the reports item adds the open queue's length as a badge. */
+  label: ReactNode;
   icon: TablerIcon;
   /** One line about the item, for the profile screen. */
   description: string;
@@ -41,6 +99,13 @@ export interface MenuSection {
 export function useMenuSections(): MenuSection[] {
   const { hasRoles } = useSession();
   const author = useAuthorMenu();
+  const admin = hasRoles(['admin']);
+  const [openReports] = useQuery({
+    query: OpenReportsCountQuery,
+    pause: !admin,
+    requestPolicy: 'cache-and-network',
+  });
+  const openCount = openReports.data?.reportedItems.pageInfo.totalElements ?? 0;
   const sections: MenuSection[] = [
     {
       id: 'player',
@@ -109,7 +174,7 @@ export function useMenuSections(): MenuSection[] {
       ],
     },
   ];
-  if (hasRoles(['admin'])) {
+  if (admin) {
     sections.push({
       id: 'admin',
       label: menu.admin,
@@ -134,6 +199,12 @@ export function useMenuSections(): MenuSection[] {
           matches: ['/admin/payout'],
         },
         {
+          to: '/admin/reports',
+          label: reportsLabel(openCount),
+          icon: IconFlag,
+          description: moderationMenu.reportsDescription,
+        },
+        {
           to: '/admin/comments',
           label: menu.adminComments,
           icon: IconMessages,
@@ -156,6 +227,12 @@ export function useMenuSections(): MenuSection[] {
           label: menu.adminSkins,
           icon: IconPalette,
           description: menu.descriptions.adminSkins,
+        },
+        {
+          to: '/admin/moderation',
+          label: moderationMenu.history,
+          icon: IconHistory,
+          description: moderationMenu.historyDescription,
         },
         {
           to: '/admin/social-media',

@@ -1,40 +1,168 @@
 import {
-  Alert,
   Avatar,
+  Badge,
+  Box,
   Button,
   Card,
   CloseButton,
   Group,
-  Pagination,
-  Skeleton,
+  SegmentedControl,
   Stack,
   Table,
   Text,
   TextInput,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertCircle, IconSearch, IconUsers } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { IconBan, IconHistory, IconLockOpen, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import type { AdminUsersQuery as AdminUsersResult } from '../../../shared/graphql/generated/graphql';
+import { ListLoadError, ListPagination } from '../../../shared/listing';
+import { normalizeRoles, useSession } from '../../../shared/session';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin.messages';
+import {
+  fullBadgeStyles,
+  ListSkeleton,
+  strongBadge,
+  strongButton,
+  useLastData,
+} from '../components/admin-list-parts';
+import { TakedownNote } from '../components/moderation-status';
+import classes from '../components/moderation.module.css';
+import { accountKey, useModerationActions } from '../hooks/use-moderation-actions';
+import type { ModerationActions } from '../hooks/use-moderation-actions';
 import { SEARCH_MIN_LENGTH, useSearchQuery } from '../hooks/use-search-query';
 import { AdminUsersQuery } from '../lib/users.documents';
 
 const page = adminMessages.users;
+const texts = adminMessages.moderation;
 
 /** Spec 7.2: admin lists show 20 a page. */
 const PAGE_SIZE = 20;
 
 type UserRow = AdminUsersResult['users']['content'][number];
+type Filter = 'all' | 'blocked';
 
-function UsersTable({ users }: { users: UserRow[] }) {
+const isAdminUser = (user: UserRow) => normalizeRoles(user.roles ?? []).includes('admin');
+
+function UserAvatarCell({ user }: { user: UserRow }) {
+  return (
+    <Avatar src={user.avatar?.url ?? null} alt={page.avatarAlt(user.username)} radius="xl" color="electric">
+      {user.username.slice(0, 1).toUpperCase()}
+    </Avatar>
+  );
+}
+
+function UserName({ user, you }: { user: UserRow; you: boolean }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text fw={600}>{user.username}</Text>
+      {isAdminUser(user) ? (
+        <Badge styles={fullBadgeStyles} size="xs" variant="light" color="magenta" radius="sm">
+          {page.adminBadge}
+        </Badge>
+      ) : null}
+      {you ? (
+        <Badge styles={fullBadgeStyles} size="xs" variant="outline" color="gray" radius="sm">
+          {page.you}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+function UserStatus({ user }: { user: UserRow }) {
+  if (!user.blocked)
+    return (
+      <Badge styles={fullBadgeStyles} color="teal" variant="light" radius="sm" {...strongBadge('teal')}>
+        {page.active}
+      </Badge>
+    );
+  return (
+    <Stack gap={6} align="flex-start">
+      <Badge
+        styles={fullBadgeStyles}
+        color="red.9"
+        variant="filled"
+        radius="sm"
+        leftSection={<IconBan size={12} aria-hidden />}
+      >
+        {texts.status.blocked}
+      </Badge>
+      {user.block ? <TakedownNote takedown={user.block} /> : null}
+    </Stack>
+  );
+}
+
+/** Block or Unblock (never for admins or yourself), and History. */
+function UserActions({ user, you, actions }: { user: UserRow; you: boolean; actions: ModerationActions }) {
+  const account = { id: user.id, username: user.username };
+  const busy = actions.pending.has(accountKey(account));
+  const refusal = you ? page.notForYou : isAdminUser(user) ? page.notForAdmins : null;
+  return (
+    <Group gap={6} wrap="wrap" role="group" aria-label={texts.actions.group(user.username)}>
+      {user.blocked ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="teal"
+          {...strongButton('teal')}
+          leftSection={<IconLockOpen size={14} aria-hidden />}
+          loading={busy}
+          onClick={() => actions.unblock(account)}
+          aria-label={texts.actions.label(texts.actions.unblock, user.username)}
+        >
+          {texts.actions.unblock}
+        </Button>
+      ) : refusal ? (
+        <Tooltip label={refusal} openDelay={200}>
+          <Text size="xs" c="dimmed" tabIndex={0} style={{ cursor: 'help' }}>
+            {you ? page.you : page.adminBadge}
+            <VisuallyHidden>: {refusal}</VisuallyHidden>
+          </Text>
+        </Tooltip>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconBan size={14} aria-hidden />}
+          loading={busy}
+          onClick={() => actions.block(account)}
+          aria-label={texts.actions.label(texts.actions.block, user.username)}
+        >
+          {texts.actions.block}
+        </Button>
+      )}
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconHistory size={14} aria-hidden />}
+        onClick={() => actions.showHistory({ itemType: 'ACCOUNT', itemId: user.id, label: user.username })}
+        aria-label={texts.actions.label(texts.actions.history, user.username)}
+      >
+        {texts.actions.history}
+      </Button>
+    </Group>
+  );
+}
+
+function UsersTable({
+  users,
+  myId,
+  actions,
+}: {
+  users: UserRow[];
+  myId: string | null;
+  actions: ModerationActions;
+}) {
   const columns = page.columns;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={880}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -45,34 +173,37 @@ function UsersTable({ users }: { users: UserRow[] }) {
             <Table.Th>{columns.email}</Table.Th>
             <Table.Th>{columns.country}</Table.Th>
             <Table.Th>{columns.created}</Table.Th>
+            <Table.Th>{page.status}</Table.Th>
+            <Table.Th>{page.actions}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {users.map((user) => (
             <Table.Tr key={user.id}>
               <Table.Td>
-                <Avatar
-                  src={user.avatar?.url ?? null}
-                  alt={page.avatarAlt(user.username)}
-                  radius="xl"
-                  color="electric"
-                >
-                  {user.username.slice(0, 1).toUpperCase()}
-                </Avatar>
+                <UserAvatarCell user={user} />
               </Table.Td>
-              <Table.Td>
-                <Text fw={600}>{user.username}</Text>
+              <Table.Td maw={200}>
+                <UserName user={user} you={user.id === myId} />
               </Table.Td>
-              <Table.Td>
-                <Text size="sm">{user.email}</Text>
+              <Table.Td maw={220}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <CountryFlag code={user.country} size="1.1rem" />
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" className={classes.nowrap}>
                   {user.createdAt ? formatDate(user.createdAt) : ''}
                 </Text>
+              </Table.Td>
+              <Table.Td>
+                <UserStatus user={user} />
+              </Table.Td>
+              <Table.Td w={150}>
+                <UserActions user={user} you={user.id === myId} actions={actions} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -82,50 +213,118 @@ function UsersTable({ users }: { users: UserRow[] }) {
   );
 }
 
-/** All registered users with search (spec 2.13): 20 a page, anonymous buyers left out. */
+function UserCards({
+  users,
+  myId,
+  actions,
+}: {
+  users: UserRow[];
+  myId: string | null;
+  actions: ModerationActions;
+}) {
+  return (
+    <ul className={classes.cards}>
+      {users.map((user) => (
+        <li key={user.id} className={classes.card}>
+          <div className={classes.cardTop}>
+            <UserAvatarCell user={user} />
+            <Stack gap={2} miw={0} style={{ flex: 1 }}>
+              <UserName user={user} you={user.id === myId} />
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Text>
+              <Group gap={6}>
+                <CountryFlag code={user.country} size="0.9rem" />
+                <Text size="xs" c="dimmed">
+                  {user.createdAt ? formatDate(user.createdAt) : ''}
+                </Text>
+              </Group>
+            </Stack>
+          </div>
+          <UserStatus user={user} />
+          <UserActions user={user} you={user.id === myId} actions={actions} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * All registered users with search (spec 2.13), 20 a page, anonymous buyers left out; blocked ones
+ * marked, with Block, Unblock and each account's moderation history.
+ */
 export function UsersPage() {
   const [pageNumber, setPageNumber] = useState(1);
+  const [filter, setFilter] = useState<Filter>('all');
+  const filterLabelId = useId();
   const backToFirstPage = useCallback(() => setPageNumber(1), []);
   const search = useSearchQuery(backToFirstPage);
-  const [result] = useQuery({
+  const { user: me } = useSession();
+  const myId = me ? String(me.id) : null;
+  const actions = useModerationActions();
+  const [result, refetch] = useQuery({
     query: AdminUsersQuery,
     variables: {
       search: search.applied || null,
+      blocked: filter === 'blocked' ? true : null,
       // The server lists the newest accounts first.
       page: { page: pageNumber - 1, size: PAGE_SIZE },
     },
+    requestPolicy: 'cache-and-network',
   });
-
-  // Keep the last page on screen while the next one loads.
-  const lastData = useRef(result.data);
-  if (result.data) lastData.current = result.data;
-  const users = (result.data ?? lastData.current)?.users;
+  const users = useLastData(result.data?.users, filter);
 
   useEffect(() => {
     if (result.error) console.error('users failed', result.error);
   }, [result.error]);
 
   const tooShort = search.input.trim().length > 0 && search.input.trim().length < SEARCH_MIN_LENGTH;
+  const emptyMessage = search.applied
+    ? filter === 'blocked'
+      ? page.noMatchBlocked(search.applied)
+      : page.noMatch(search.applied)
+    : filter === 'blocked'
+      ? page.emptyBlocked
+      : page.empty;
 
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="md">
-          <TextInput
-            label={page.search}
-            placeholder={page.searchPlaceholder}
-            description={tooShort ? page.searchHint : undefined}
-            value={search.input}
-            onChange={(event) => search.setInput(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              search.input ? (
-                <CloseButton aria-label={page.clearSearch} onClick={search.clear} size="sm" />
-              ) : null
-            }
-            type="search"
-            w={{ base: '100%', sm: 360 }}
-          />
+          <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: 1 }}>
+            <TextInput
+              label={page.search}
+              placeholder={page.searchPlaceholder}
+              description={tooShort ? page.searchHint : undefined}
+              value={search.input}
+              onChange={(event) => search.setInput(event.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                search.input ? (
+                  <CloseButton aria-label={page.clearSearch} onClick={search.clear} size="sm" />
+                ) : null
+              }
+              type="search"
+              w={{ base: '100%', sm: 320 }}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id={filterLabelId}>
+                {page.filter}
+              </Text>
+              <SegmentedControl
+                aria-labelledby={filterLabelId}
+                value={filter}
+                onChange={(value) => {
+                  setFilter(value as Filter);
+                  setPageNumber(1);
+                }}
+                data={[
+                  { value: 'all', label: page.filterAll },
+                  { value: 'blocked', label: page.filterBlocked },
+                ]}
+              />
+            </Stack>
+          </Group>
           {users ? (
             <Text size="sm" c="dimmed" role="status">
               {page.total(users.pageInfo.totalElements)}
@@ -134,24 +333,18 @@ export function UsersPage() {
         </Group>
 
         {result.error && !users ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />}>
-            {page.failed}
-          </Alert>
+          <ListLoadError message={page.failed} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
         ) : null}
 
         <Card withBorder padding={0} aria-busy={result.fetching}>
           {!users ? (
             result.error ? null : (
-              <Stack gap="xs" p="md" role="status" aria-label={page.loading}>
-                {Array.from({ length: 6 }, (_, index) => (
-                  <Skeleton key={index} h={40} />
-                ))}
-              </Stack>
+              <ListSkeleton label={page.loading} height={40} />
             )
           ) : users.content.length === 0 ? (
             <EmptyState
               icon={<IconUsers stroke={1.5} />}
-              message={search.applied ? page.noMatch(search.applied) : page.empty}
+              message={emptyMessage}
               actions={
                 search.applied ? (
                   <Button variant="default" onClick={search.clear}>
@@ -161,14 +354,24 @@ export function UsersPage() {
               }
             />
           ) : (
-            <UsersTable users={users.content} />
+            <>
+              <Box visibleFrom="md">
+                <UsersTable users={users.content} myId={myId} actions={actions} />
+              </Box>
+              <Box hiddenFrom="md">
+                <UserCards users={users.content} myId={myId} actions={actions} />
+              </Box>
+            </>
           )}
         </Card>
 
-        {users && users.pageInfo.totalPages > 1 ? (
-          <Group justify="center" component="nav" aria-label={page.pagination}>
-            <Pagination total={users.pageInfo.totalPages} value={pageNumber} onChange={setPageNumber} />
-          </Group>
+        {users ? (
+          <ListPagination
+            label={page.pagination}
+            total={users.pageInfo.totalPages}
+            value={pageNumber}
+            onChange={setPageNumber}
+          />
         ) : null}
       </Stack>
     </PageContainer>
