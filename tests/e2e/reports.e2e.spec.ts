@@ -371,10 +371,7 @@ describe('moderation as players and authors see it', () => {
     await modal.getByLabel('Spam or advertising').check(WAIT);
     await modal.getByRole('button', { name: 'Send report' }).click();
     await expect
-      .poll(
-        () => toast(page, 'Your session has ended. Sign in again to go on.').isVisible(),
-        WAIT,
-      )
+      .poll(() => toast(page, 'Your session has ended. Sign in again to go on.').isVisible(), WAIT)
       .toBe(true);
     await modal.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT);
 

@@ -1,5 +1,11 @@
 import { createTheme } from '@mantine/core';
-import type { ButtonProps, CSSVariablesResolver, MantineColorsTuple, MantineTheme } from '@mantine/core';
+import type {
+  ButtonProps,
+  CSSVariablesResolver,
+  MantineColorsTuple,
+  MantineTheme,
+  PaginationProps,
+} from '@mantine/core';
 
 // The look of DESIGN.md: asphalt darks, an electric cyan for actions, a magenta for highlights.
 
@@ -83,6 +89,15 @@ export const theme = createTheme({
         root:
           props.color === undefined && (props.variant === undefined || props.variant === 'filled')
             ? { '--button-color': 'var(--mantine-primary-color-contrast)' }
+            : {},
+      }),
+    },
+    // The same for the current page of every pagination (its number was white on cyan).
+    Pagination: {
+      vars: (_theme: MantineTheme, props: PaginationProps) => ({
+        root:
+          props.color === undefined
+            ? { '--pagination-active-color': 'var(--mantine-primary-color-contrast)' }
             : {},
       }),
     },

@@ -27,18 +27,6 @@ import { useAuthorMenu } from './use-author-menu';
 
 const menu = accountMessages.menu;
 
-/**
- * The menu texts of the admin's moderation pages (the pages' own texts are in the admin feature's
- * messages, which this feature may not import).
- */
-const moderationMenu = {
-  reports: 'Reports',
-  reportsDescription: 'Reported skins, bundles and comments waiting for an answer.',
-  openReports: (count: number) => ` (${count} ${count === 1 ? 'item' : 'items'} waiting)`,
-  history: 'Moderation history',
-  historyDescription: 'Every report, takedown, restore and account block.',
-} as const;
-
 /** The reports queue's length, for the menu's badge: one row asked, only the total read. */
 const OpenReportsCountQuery = graphql(`
   query OpenReportsCount {
@@ -55,11 +43,11 @@ const SpanBadge = Badge<'span'>;
 
 /** "Reports" with the number of items in the open queue as a badge (named for screen readers). */
 function reportsLabel(open: number): ReactNode {
-  if (open <= 0) return moderationMenu.reports;
+  if (open <= 0) return menu.adminReports;
   return createElement(
     Fragment,
     null,
-    moderationMenu.reports,
+    menu.adminReports,
     ' ',
     createElement(
       SpanBadge,
@@ -73,7 +61,7 @@ function reportsLabel(open: number): ReactNode {
       },
       open > 99 ? '99+' : String(open),
     ),
-    createElement(VisuallyHidden, { component: 'span' }, moderationMenu.openReports(open)),
+    createElement(VisuallyHidden, { component: 'span' }, menu.adminOpenReports(open)),
   );
 }
 
@@ -202,7 +190,7 @@ export function useMenuSections(): MenuSection[] {
           to: '/admin/reports',
           label: reportsLabel(openCount),
           icon: IconFlag,
-          description: moderationMenu.reportsDescription,
+          description: menu.descriptions.adminReports,
         },
         {
           to: '/admin/comments',
@@ -230,9 +218,9 @@ export function useMenuSections(): MenuSection[] {
         },
         {
           to: '/admin/moderation',
-          label: moderationMenu.history,
+          label: menu.adminModeration,
           icon: IconHistory,
-          description: moderationMenu.historyDescription,
+          description: menu.descriptions.adminModeration,
         },
         {
           to: '/admin/social-media',
