@@ -217,9 +217,9 @@ describe('moderation as players and authors see it', () => {
         .first()
         .click();
       await expect.poll(() => modal.getByText('Already reported').isVisible(), WAIT).toBe(true);
-      expect(await modal.getByText(/You reported this comment on .*Spam or advertising/).isVisible()).toBe(
-        true,
-      );
+      await expect
+        .poll(() => modal.getByText(/You reported this comment on .*Spam or advertising/).isVisible(), WAIT)
+        .toBe(true);
       expect(await modal.getByRole('button', { name: 'Send report' }).count()).toBe(0);
       await screenshot(page, 'reports-already-reported');
       await modal.getByRole('button', { name: 'Close' }).last().click();

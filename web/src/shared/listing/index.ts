@@ -1,7 +1,8 @@
-// What the lists with a search box, filters and pages share (skins, bundles, authors).
+// What the lists with a search box, filters and pages share (skins, bundles, authors, admin lists).
 export { ListFilterBar } from './list-filter-bar';
 export type { ListFilterBarProps } from './list-filter-bar';
 export { ListLoadError } from './list-load-error';
+export { ListSearchInput } from './list-search-input';
 export { ListPagination } from './list-pagination';
 export type { ListPaginationProps } from './list-pagination';
 export {

@@ -1,19 +1,9 @@
-import {
-  Badge,
-  CloseButton,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Badge, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import {} from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { ListLoadError, useSearchBox } from '../../../shared/listing';
+import { ListLoadError, ListSearchInput, useSearchBox } from '../../../shared/listing';
 import { gameNames, SkinThumbnail } from '../../../shared/skin-card';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { SocialSkinSearchQuery } from '../lib/social.documents';
@@ -110,21 +100,12 @@ export function SocialSkinPicker() {
 
   return (
     <Stack gap="md">
-      <TextInput
+      <ListSearchInput
+        box={box}
         label={texts.search}
         placeholder={texts.searchPlaceholder}
-        description={box.tooShort ? texts.searchHint : undefined}
-        value={box.input}
-        onChange={(event) => box.setInput(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') box.applyNow();
-          if (event.key === 'Escape') box.clear();
-        }}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={
-          box.input ? <CloseButton aria-label={texts.clearSearch} onClick={box.clear} size="sm" /> : null
-        }
-        type="search"
+        tooShortHint={texts.searchHint}
+        clearLabel={texts.clearSearch}
         w={{ base: '100%', sm: 360 }}
       />
       <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts="0.08em" role="status">

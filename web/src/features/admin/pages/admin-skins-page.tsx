@@ -4,17 +4,15 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
   Group,
   Select,
   Stack,
   Table,
   Tabs,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPalette, IconPhoto, IconSearch, IconStack2 } from '@tabler/icons-react';
+import { IconPalette, IconPhoto, IconStack2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -24,7 +22,7 @@ import type {
   AdminSkinRowFieldsFragment,
   GameType,
 } from '../../../shared/graphql/generated/graphql';
-import { ListLoadError, ListPagination, useSearchBox } from '../../../shared/listing';
+import { ListLoadError, ListPagination, ListSearchInput, useSearchBox } from '../../../shared/listing';
 import { gameNames } from '../../../shared/skin-card';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin.messages';
@@ -266,21 +264,12 @@ function ModerationList({ kind, actions }: { kind: Kind; actions: ModerationActi
     <Stack gap="md" pt="md">
       <Group justify="space-between" align="flex-end" gap="md">
         <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: 1 }}>
-          <TextInput
+          <ListSearchInput
+            box={box}
             label={texts.search}
             placeholder={page.searchPlaceholder}
-            description={box.tooShort ? page.searchHint : undefined}
-            value={box.input}
-            onChange={(event) => box.setInput(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') box.applyNow();
-              if (event.key === 'Escape') box.clear();
-            }}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              box.input ? <CloseButton aria-label={page.clearSearch} onClick={box.clear} size="sm" /> : null
-            }
-            type="search"
+            tooShortHint={page.searchHint}
+            clearLabel={page.clearSearch}
             w={{ base: '100%', sm: 300 }}
           />
           <Select

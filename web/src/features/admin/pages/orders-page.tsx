@@ -3,19 +3,17 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
   Group,
   Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowBackUp, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowBackUp, IconReceipt } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { formatDate, formatPrice } from '../../../shared/format';
@@ -24,7 +22,7 @@ import type {
   PaymentStatus,
 } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
-import { ListPagination, useSearchBox } from '../../../shared/listing';
+import { ListPagination, ListSearchInput, useSearchBox } from '../../../shared/listing';
 import {
   ordersMessages,
   PAYMENT_STATUSES,
@@ -349,21 +347,12 @@ export function OrdersPage() {
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="md">
           <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: 1 }}>
-            <TextInput
+            <ListSearchInput
+              box={box}
               label={page.search}
               placeholder={page.searchPlaceholder}
-              description={box.tooShort ? page.searchHint : undefined}
-              value={box.input}
-              onChange={(event) => box.setInput(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') box.applyNow();
-                if (event.key === 'Escape') box.clear();
-              }}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                box.input ? <CloseButton aria-label={page.clearSearch} onClick={box.clear} size="sm" /> : null
-              }
-              type="search"
+              tooShortHint={page.searchHint}
+              clearLabel={page.clearSearch}
               w={{ base: '100%', sm: 320 }}
             />
             <Select

@@ -4,22 +4,20 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
   Group,
   SegmentedControl,
   Stack,
   Table,
   Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconBan, IconHistory, IconLockOpen, IconSearch, IconUsers } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { IconBan, IconHistory, IconLockOpen, IconUsers } from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import type { AdminUsersQuery as AdminUsersResult } from '../../../shared/graphql/generated/graphql';
-import { ListLoadError, ListPagination } from '../../../shared/listing';
+import { ListLoadError, ListPagination, ListSearchInput, useSearchBox } from '../../../shared/listing';
 import { normalizeRoles, useSession } from '../../../shared/session';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
@@ -35,7 +33,6 @@ import { TakedownNote } from '../components/moderation-status';
 import classes from '../components/moderation.module.css';
 import { accountKey, useModerationActions } from '../hooks/use-moderation-actions';
 import type { ModerationActions } from '../hooks/use-moderation-actions';
-import { SEARCH_MIN_LENGTH, useSearchQuery } from '../hooks/use-search-query';
 import { AdminUsersQuery } from '../lib/users.documents';
 
 const page = adminMessages.users;
@@ -257,15 +254,18 @@ export function UsersPage() {
   const [pageNumber, setPageNumber] = useState(1);
   const [filter, setFilter] = useState<Filter>('all');
   const filterLabelId = useId();
-  const backToFirstPage = useCallback(() => setPageNumber(1), []);
-  const search = useSearchQuery(backToFirstPage);
+  const [search, setSearch] = useState('');
+  const box = useSearchBox(search, (next) => {
+    setSearch(next);
+    setPageNumber(1);
+  });
   const { user: me } = useSession();
   const myId = me ? String(me.id) : null;
   const actions = useModerationActions();
   const [result, refetch] = useQuery({
     query: AdminUsersQuery,
     variables: {
-      search: search.applied || null,
+      search: search || null,
       blocked: filter === 'blocked' ? true : null,
       // The server lists the newest accounts first.
       page: { page: pageNumber - 1, size: PAGE_SIZE },
@@ -278,11 +278,10 @@ export function UsersPage() {
     if (result.error) console.error('users failed', result.error);
   }, [result.error]);
 
-  const tooShort = search.input.trim().length > 0 && search.input.trim().length < SEARCH_MIN_LENGTH;
-  const emptyMessage = search.applied
+  const emptyMessage = search
     ? filter === 'blocked'
-      ? page.noMatchBlocked(search.applied)
-      : page.noMatch(search.applied)
+      ? page.noMatchBlocked(search)
+      : page.noMatch(search)
     : filter === 'blocked'
       ? page.emptyBlocked
       : page.empty;
@@ -292,19 +291,12 @@ export function UsersPage() {
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="md">
           <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: 1 }}>
-            <TextInput
+            <ListSearchInput
+              box={box}
               label={page.search}
               placeholder={page.searchPlaceholder}
-              description={tooShort ? page.searchHint : undefined}
-              value={search.input}
-              onChange={(event) => search.setInput(event.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                search.input ? (
-                  <CloseButton aria-label={page.clearSearch} onClick={search.clear} size="sm" />
-                ) : null
-              }
-              type="search"
+              tooShortHint={page.searchHint}
+              clearLabel={page.clearSearch}
               w={{ base: '100%', sm: 320 }}
             />
             <Stack gap={4}>
@@ -346,8 +338,8 @@ export function UsersPage() {
               icon={<IconUsers stroke={1.5} />}
               message={emptyMessage}
               actions={
-                search.applied ? (
-                  <Button variant="default" onClick={search.clear}>
+                search ? (
+                  <Button variant="default" onClick={box.clear}>
                     {page.clearSearch}
                   </Button>
                 ) : null
