@@ -1,4 +1,3 @@
-import { sql } from 'slonik';
 import { z } from 'zod';
 import { SOCIAL_IMAGE_LIMITS, SOCIAL_NETWORKS, type SocialNetwork } from '../../domain/social/social-post';
 import { listSocialOutbox } from '../../infra/social/local-social-outbox';
@@ -9,29 +8,12 @@ import { skinOf } from '../catalogue/catalogue.resolvers';
 import { skinsByIds } from '../catalogue/skins.repository';
 import { pageOf, pageRequest } from '../graphql/paging';
 import { publishSocialPost } from './publish-social-post.handler';
+import { listSocialPosts, type SocialPostRow } from './social-posts.repository';
 
 const ADMIN_LIST_SIZE = 20;
 const id = z.coerce.number().int().positive();
 
-const postRow = z.object({
-  reference: z.string(),
-  network: z.enum(SOCIAL_NETWORKS),
-  status: z.enum(['PUBLISHED', 'FAILED']),
-  delivery: z.enum(['API', 'OUTBOX']).nullable(),
-  author_id: z.number(),
-  skin_ids: z.array(z.number()),
-  image_ids: z.array(z.number()),
-  message: z.string(),
-  post_id: z.string().nullable(),
-  url: z.string().nullable(),
-  outbox_file: z.string().nullable(),
-  error_kind: z.string().nullable(),
-  error: z.string().nullable(),
-  at: z.number(),
-  actor_id: z.number().nullable(),
-});
-
-function postOf(row: z.infer<typeof postRow>) {
+function postOf(row: SocialPostRow) {
   return {
     id: row.reference,
     network: row.network,
@@ -96,19 +78,11 @@ export function socialResolvers(app: AppContext) {
           .object({ page: z.unknown().optional(), skinId: id.nullish(), authorId: id.nullish() })
           .parse(rawArgs);
         const page = pageRequest(args.page, ADMIN_LIST_SIZE);
-        const conditions = [sql.fragment`true`];
-        if (args.skinId) conditions.push(sql.fragment`${args.skinId}::bigint = any(skin_ids)`);
-        if (args.authorId) conditions.push(sql.fragment`author_id = ${args.authorId}`);
-        const where = sql.join(conditions, sql.fragment` and `);
-        const [rows, total] = await Promise.all([
-          app.pool.any(sql.type(postRow)`
-            select reference::text as reference, network, status, delivery, author_id, skin_ids, image_ids, message,
-                   post_id, url, outbox_file, error_kind, error, at, actor_id
-            from social_posts where ${where}
-            order by position desc limit ${page.size} offset ${page.page * page.size}`),
-          app.pool.oneFirst(sql.type(z.object({ total: z.number() }))`
-            select count(*)::int as total from social_posts where ${where}`),
-        ]);
+        const { rows, total } = await listSocialPosts(app.pool, {
+          skinId: args.skinId ?? null,
+          authorId: args.authorId ?? null,
+          ...page,
+        });
         return pageOf(rows.map(postOf), total, page);
       },
       socialOutbox: async (_root: unknown, rawArgs: { page?: unknown }, context: RequestContext) => {

@@ -1,5 +1,5 @@
-import { Skeleton, Stack } from '@mantine/core';
-import { useRef } from 'react';
+import { SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { useId, useRef } from 'react';
 import classes from './moderation.module.css';
 
 /** The rows' placeholders while a list loads for the first time. */
@@ -63,3 +63,31 @@ export const strongButton = (tone: Tone) => ({
     },
   }),
 });
+
+/** A list's view switch (All | Removed, Open | All…) with a visible label that names it. */
+export function ListViewSwitch<View extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: View;
+  options: { value: View; label: string }[];
+  onChange: (view: View) => void;
+}) {
+  const labelId = useId();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={labelId}>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        value={value}
+        onChange={(next) => onChange(next as View)}
+        data={options}
+      />
+    </Stack>
+  );
+}

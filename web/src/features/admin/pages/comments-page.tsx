@@ -1,13 +1,13 @@
-import { Box, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import type { AdminCommentRowFieldsFragment } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin.messages';
-import { ListSkeleton, useLastData } from '../components/admin-list-parts';
+import { ListSkeleton, ListViewSwitch, useLastData } from '../components/admin-list-parts';
 import { CommentedItem, CommentText, CommentWriter } from '../components/comment-parts';
 import { CommentStatus, ModerationButtons } from '../components/moderation-status';
 import classes from '../components/moderation.module.css';
@@ -114,7 +114,6 @@ function CommentCards({ comments, actions }: { comments: Comment[]; actions: Mod
 export function CommentsPage() {
   const [pageNumber, setPageNumber] = useState(1);
   const [filter, setFilter] = useState<Filter>('all');
-  const filterLabelId = useId();
   const actions = useModerationActions();
   const [result, refetch] = useQuery({
     query: AdminCommentsQuery,
@@ -131,23 +130,18 @@ export function CommentsPage() {
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="md">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id={filterLabelId}>
-              {page.filter}
-            </Text>
-            <SegmentedControl
-              aria-labelledby={filterLabelId}
-              value={filter}
-              onChange={(value) => {
-                setFilter(value as Filter);
-                setPageNumber(1);
-              }}
-              data={[
-                { value: 'all', label: page.filterAll },
-                { value: 'removed', label: page.filterRemoved },
-              ]}
-            />
-          </Stack>
+          <ListViewSwitch
+            label={page.filter}
+            value={filter}
+            options={[
+              { value: 'all', label: page.filterAll },
+              { value: 'removed', label: page.filterRemoved },
+            ]}
+            onChange={(value) => {
+              setFilter(value);
+              setPageNumber(1);
+            }}
+          />
           {list ? (
             <Text size="sm" c="dimmed" role="status">
               {page.total(list.pageInfo.totalElements)}

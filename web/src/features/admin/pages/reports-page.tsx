@@ -5,7 +5,6 @@ import {
   Card,
   Collapse,
   Group,
-  SegmentedControl,
   Stack,
   Text,
   Title,
@@ -32,7 +31,13 @@ import type { ReportedItemsQuery as ReportedItemsResult } from '../../../shared/
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin.messages';
-import { fullBadgeStyles, ListSkeleton, strongButton, useLastData } from '../components/admin-list-parts';
+import {
+  fullBadgeStyles,
+  ListSkeleton,
+  ListViewSwitch,
+  strongButton,
+  useLastData,
+} from '../components/admin-list-parts';
 import { CommentedItem, CommentText, CommentWriter } from '../components/comment-parts';
 import { CatalogueItemStatus, CommentStatus, TruncatedAuthor } from '../components/moderation-status';
 import classes from '../components/moderation.module.css';
@@ -337,7 +342,6 @@ export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'all' ? 'all' : 'open';
   const [pageNumber, setPageNumber] = useState(1);
-  const viewLabelId = useId();
   const actions = useModerationActions();
   const [result, refetch] = useQuery({
     query: ReportedItemsQuery,
@@ -364,20 +368,15 @@ export function ReportsPage() {
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="md">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id={viewLabelId}>
-              {page.view}
-            </Text>
-            <SegmentedControl
-              aria-labelledby={viewLabelId}
-              value={view}
-              onChange={changeView}
-              data={[
-                { value: 'open', label: page.viewOpen },
-                { value: 'all', label: page.viewAll },
-              ]}
-            />
-          </Stack>
+          <ListViewSwitch
+            label={page.view}
+            value={view}
+            options={[
+              { value: 'open', label: page.viewOpen },
+              { value: 'all', label: page.viewAll },
+            ]}
+            onChange={changeView}
+          />
           {list ? (
             <Text size="sm" c="dimmed" role="status">
               {page.total(list.pageInfo.totalElements)}

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  SegmentedControl,
   Stack,
   Table,
   Text,
@@ -13,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBan, IconHistory, IconLockOpen, IconUsers } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import type { AdminUsersQuery as AdminUsersResult } from '../../../shared/graphql/generated/graphql';
@@ -25,6 +24,7 @@ import { adminMessages } from '../admin.messages';
 import {
   fullBadgeStyles,
   ListSkeleton,
+  ListViewSwitch,
   strongBadge,
   strongButton,
   useLastData,
@@ -253,7 +253,6 @@ function UserCards({
 export function UsersPage() {
   const [pageNumber, setPageNumber] = useState(1);
   const [filter, setFilter] = useState<Filter>('all');
-  const filterLabelId = useId();
   const [search, setSearch] = useState('');
   const box = useSearchBox(search, (next) => {
     setSearch(next);
@@ -299,23 +298,18 @@ export function UsersPage() {
               clearLabel={page.clearSearch}
               w={{ base: '100%', sm: 320 }}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id={filterLabelId}>
-                {page.filter}
-              </Text>
-              <SegmentedControl
-                aria-labelledby={filterLabelId}
-                value={filter}
-                onChange={(value) => {
-                  setFilter(value as Filter);
-                  setPageNumber(1);
-                }}
-                data={[
-                  { value: 'all', label: page.filterAll },
-                  { value: 'blocked', label: page.filterBlocked },
-                ]}
-              />
-            </Stack>
+            <ListViewSwitch
+              label={page.filter}
+              value={filter}
+              options={[
+                { value: 'all', label: page.filterAll },
+                { value: 'blocked', label: page.filterBlocked },
+              ]}
+              onChange={(value) => {
+                setFilter(value);
+                setPageNumber(1);
+              }}
+            />
           </Group>
           {users ? (
             <Text size="sm" c="dimmed" role="status">
