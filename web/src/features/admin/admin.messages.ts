@@ -544,12 +544,4 @@ export const adminMessages = {
       reason: 'Reason or note',
     },
   },
-  social: {
-    title: 'Social media',
-    description: 'Post a skin to Twitter and Instagram: write the message, pick the images, publish.',
-    skin: 'Skin',
-    author: 'Author',
-    chooseFirst:
-      'Choose what to post: open this page from the Instagram shortcut on a skin or an author card.',
-  },
 } as const;
