@@ -146,6 +146,8 @@ export type SkinInput = {
   price?: number | null | undefined;
   /** The ZIP: a temporary upload, required by createSkin. In updateSkin a temporary upload replaces the skin's file; the kept one (temporary false) or none leaves it as it is. */
   skinSource?: ResourceInput | null | undefined;
+  /** Link names of tags from the curated list (at most 5). Omitted, an updated skin keeps its tags. */
+  tags?: Array<string> | null | undefined;
   title: string;
   type: GameType;
   videoUrl?: string | null | undefined;
