@@ -66,7 +66,7 @@ export function colorTagOf(hex: string): string {
   const min = Math.min(r, g, b);
   const lightness = (max + min) / 2;
   const saturation = max === min ? 0 : (max - min) / (1 - Math.abs(2 * lightness - 1));
-  if (lightness < 0.16) return 'black';
+  if (lightness < 0.11) return 'black';
   if (lightness > 0.9 || (saturation < 0.2 && lightness > 0.6)) return 'white';
   if (saturation < 0.2) return 'black';
   const hue =
@@ -76,8 +76,9 @@ export function colorTagOf(hex: string): string {
         ? 60 * ((b - r) / (max - min)) + 120
         : 60 * ((r - g) / (max - min)) + 240;
   if (hue < 15 || hue >= 345) return 'red';
-  if (hue < 40) return 'orange';
-  if (hue < 50) return 'gold';
+  if (hue < 35) return 'orange';
+  // Deep amber reads as gold; the lighter ones as yellow.
+  if (hue < 47 && lightness < 0.6) return 'gold';
   if (hue < 70) return 'yellow';
   if (hue < 165) return 'green';
   if (hue < 255) return 'blue';

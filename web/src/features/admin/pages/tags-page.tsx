@@ -116,6 +116,7 @@ function NewTagForm() {
             <TextInput
               label={texts.slug}
               description={texts.slugHint}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               placeholder={suggested || undefined}
               maxLength={TAG_SLUG_MAX}
               {...form.getInputProps('slug')}
@@ -130,6 +131,7 @@ function NewTagForm() {
             <NumberInput
               label={texts.position}
               description={texts.positionHint}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               min={0}
               max={1000}
               allowDecimal={false}
@@ -274,7 +276,7 @@ function GroupTable({
         </Text>
       </Group>
       <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs" highlightOnHover>
+        <Table verticalSpacing="xs" highlightOnHover layout="fixed">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{columns.name}</Table.Th>

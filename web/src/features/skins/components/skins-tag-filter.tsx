@@ -25,7 +25,7 @@ export interface SkinsTagFilterProps {
  * unless chosen. Open by default on wide screens; on phones behind a toggle that says how many are chosen.
  */
 export function SkinsTagFilter({ game, selected, onChange }: SkinsTagFilterProps) {
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? true;
   const [open, setOpen] = useState(wide || selected.length > 0);
   useEffect(() => {
     if (wide) setOpen(true);
