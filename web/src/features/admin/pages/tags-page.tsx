@@ -69,16 +69,21 @@ function refusalOf(error: CombinedError | undefined): { field: string | null; me
 
 const positionOf = (value: number | string) => (typeof value === 'number' ? value : null);
 
-function NewTagForm() {
+// The API's own rules; defined once, since the form re-runs them on every change after a submit.
+const checkNewTag = zod4Resolver(tagInput, { errorPriority: 'first' });
+const checkTagChange = zod4Resolver(tagChange, { errorPriority: 'first' });
+const validateNewTag = (values: TagFormValues) =>
+  checkNewTag({ ...values, slug: values.slug || null, position: positionOf(values.position) });
+const validateTagChange = (values: TagFormValues) =>
+  checkTagChange({ ...values, position: positionOf(values.position) });
+
+/** The new-tag form; the page mounts a fresh one after each tag added, so nothing is flagged in it. */
+function NewTagForm({ onCreated }: { onCreated: () => void }) {
   const [{ fetching }, createTag] = useMutation(CreateTagMutation);
   const form = useForm<TagFormValues>({
     initialValues: { name: '', slug: '', group: 'STYLE', position: '' },
-    validate: (values) =>
-      zod4Resolver(tagInput, { errorPriority: 'first' })({
-        ...values,
-        slug: values.slug || null,
-        position: positionOf(values.position),
-      }),
+    validate: validateNewTag,
+    clearInputErrorOnChange: false,
   });
   const errors = useErrorsAfterSubmit(form);
   const submit = async (values: TagFormValues) => {
@@ -101,7 +106,7 @@ function NewTagForm() {
       return;
     }
     notifications.show({ color: 'teal', message: texts.created(result.data.createTag.name) });
-    form.reset();
+    onCreated();
   };
   const suggested = tagSlugOf(form.getValues().name);
   return (
@@ -155,11 +160,8 @@ function EditTagForm({ tag, onDone }: { tag: AdminTagFieldsFragment; onDone: () 
   const [{ fetching }, updateTag] = useMutation(UpdateTagMutation);
   const form = useForm<TagFormValues>({
     initialValues: { name: tag.name, slug: tag.slug, group: tag.group, position: tag.position },
-    validate: (values) =>
-      zod4Resolver(tagChange, { errorPriority: 'first' })({
-        ...values,
-        position: positionOf(values.position),
-      }),
+    validate: validateTagChange,
+    clearInputErrorOnChange: false,
   });
   const errors = useErrorsAfterSubmit(form);
   const submit = async (values: TagFormValues) => {
@@ -372,12 +374,13 @@ function RecentChanges() {
 /** /admin/tags: the curated list by group with each tag's usage; add, rename, regroup, reorder, retire, restore. */
 export function AdminTagsPage() {
   const [editing, setEditing] = useState<AdminTagFieldsFragment | null>(null);
+  const [added, setAdded] = useState(0);
   const [result, refetch] = useQuery({ query: AllTagsQuery, context: CHANGES_TAGS_CONTEXT });
   const all = result.data?.allTags;
   return (
     <PageContainer title={texts.title} eyebrow={adminMessages.eyebrow} description={texts.description}>
       <Stack gap="lg">
-        <NewTagForm />
+        <NewTagForm key={added} onCreated={() => setAdded((count) => count + 1)} />
         {result.error && !all ? (
           <ListLoadError message={texts.failed} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
         ) : !all ? (
