@@ -14,6 +14,7 @@ import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bundlesAuthorsLoaders, bundlesAuthorsResolvers } from './catalogue/bundles-authors.resolvers';
 import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.resolvers';
+import { tagsLoaders, tagsResolvers } from './tags/tags.resolvers';
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
 import { viewerOf, type RequestContext } from './auth/viewer';
 import { LongScalar } from './graphql/common.schema';
@@ -94,6 +95,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         payoutsResolvers(app) as ResolverMap,
         moderationResolvers(app) as ResolverMap,
         socialResolvers(app) as ResolverMap,
+        tagsResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -104,6 +106,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       payWhatYouWantLoaders as ResolverMap,
       moderationLoaders as ResolverMap,
       socialLoaders as ResolverMap,
+      tagsLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

@@ -26,6 +26,8 @@ export const authoringSchema = /* GraphQL */ `
     images: [ResourceInput!]!
     "The ZIP: a temporary upload, required by createSkin. In updateSkin a temporary upload replaces the skin's file; the kept one (temporary false) or none leaves it as it is."
     skinSource: ResourceInput
+    "Link names of tags from the curated list (at most 5). Omitted, an updated skin keeps its tags."
+    tags: [String!]
   }
 
   "A skin of the bundle: one of the author's own skins for the bundle's game."

@@ -6,6 +6,7 @@ import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
 import type { AppContext } from '../app-context';
 import { insertSkin, linkColorVariations } from '../catalogue/catalogue.writes';
+import { saveSkinTags } from '../tags/skin-tags';
 import { savePayWhatYouWant } from './pay-what-you-want';
 import { authorsSkinsAmong, lockEditableItem } from './item-ownership';
 import { saveItemImages, saveSkinSource } from './item-resources';
@@ -86,6 +87,7 @@ export async function createSkin(app: AppContext, viewer: Session, rawInput: unk
     await saveItemImages(tx, { skinId: skin.id }, input.images, viewer.id);
     await saveSkinSource(tx, skin.id, source, viewer.id);
     await saveColorVariations(tx, skin.id, input.colorVariations, viewer.id, input.type);
+    await saveSkinTags(tx, skin.id, input.tags);
     return skin;
   });
   app.log.info({ skinId: saved.id, authorId: viewer.id }, 'skin published');
@@ -118,6 +120,7 @@ export async function updateSkin(app: AppContext, viewer: Session, rawInput: unk
       ...(await saveSkinSource(tx, skinId, input.skinSource, viewer.id)),
     ];
     await saveColorVariations(tx, skinId, input.colorVariations, skin.author_id, input.type);
+    await saveSkinTags(tx, skinId, input.tags);
     return { url: row.url, unused };
   });
   await removeStoredFiles(app.storage, app.log, unused);

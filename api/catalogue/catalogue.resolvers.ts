@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ratingAverage } from '../../domain/ratings/rating.decider';
+import { tagFilterOf } from '../../domain/catalog/tags.schemas';
 import { DomainError } from '../../domain/errors';
 import { imageVariantNames } from '../../infra/media/image-variants';
 import { publicUserViewOf, seesPrivateFieldsOf, userViewLoader } from '../accounts/accounts.resolvers';
@@ -38,6 +39,11 @@ const listArgs = z.object({
   search: z.string().max(100).nullish(),
   type: z.enum(GAMES).nullish(),
   page: z.unknown().optional(),
+  tags: z
+    .array(z.string().max(100))
+    .max(20)
+    .nullish()
+    .transform((list) => tagFilterOf(list ?? [])),
 });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -139,6 +145,7 @@ function listingOf(args: z.infer<typeof listArgs>, context: RequestContext, fall
     listing: {
       search,
       game: args.type ?? null,
+      tags: args.tags,
       sort,
       direction,
       page: page.page,

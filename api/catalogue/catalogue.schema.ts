@@ -84,9 +84,10 @@ export const catalogueSchema = /* GraphQL */ `
     "Earlier winners, newest first (at most 24)."
     skinOfTheMonthHistory: [SkinOfTheMonthEntry!]!
     skin(url: String!): Skin
-    skins(search: String, page: PageInput, type: GameType): SkinPage!
+    "tags: link names; the skins carrying every one of them (at most 5)."
+    skins(search: String, page: PageInput, type: GameType, tags: [String!]): SkinPage!
     skinsById(ids: [ID!]!): [Skin!]!
-    mostDownloadedSkins(search: String, page: PageInput, type: GameType): SkinPage!
+    mostDownloadedSkins(search: String, page: PageInput, type: GameType, tags: [String!]): SkinPage!
   }
 
   extend type Mutation {

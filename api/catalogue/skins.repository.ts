@@ -1,6 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
+import { hasAllTags } from '../tags/tags.repository';
 import { runListing, searchMatches, type SearchColumns } from './catalogue-search';
 
 export const skinRow = z.object({
@@ -68,6 +69,8 @@ export type SkinSort = 'createdAt' | 'author' | 'price' | 'title' | 'downloads';
 export type SkinListing = {
   search: string | null;
   game: string | null;
+  /** Tag link names (distinct): the skins carrying all of them. */
+  tags: readonly string[];
   sort: SkinSort;
   direction: 'ASC' | 'DESC';
   page: number;
@@ -131,6 +134,9 @@ export async function listSkins(
   ];
   if (listing.game) conditions.push(sql.fragment`c.game = ${listing.game}`);
   if (listing.search) conditions.push(searchMatches(cardSearchColumns, listing.search));
+  // The tag filter: the maintained per-game counts do not apply, so the matches are counted.
+  const tagged = listing.tags.length > 0;
+  if (tagged) conditions.push(hasAllTags(listing.tags));
   const where = sql.join(conditions, sql.fragment` and `);
   const direction = listing.direction === 'ASC' ? sql.fragment`asc` : sql.fragment`desc`;
   const counted = listing.includeHidden ? sql.fragment`visible` : sql.fragment`listed`;
@@ -143,7 +149,7 @@ export async function listSkins(
         where ${where}
         order by ${orderings[listing.sort](direction)}
         limit ${listing.size} offset ${listing.page * listing.size}`),
-      listing.search
+      listing.search || tagged
         ? tx.oneFirst(sql.type(total)`select count(*)::int as total from skin_cards c where ${where}`)
         : tx.oneFirst(sql.type(total)`
             select coalesce(sum(${counted}), 0)::int as total from skin_card_counts

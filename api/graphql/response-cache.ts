@@ -16,6 +16,7 @@ const PUBLIC_FIELDS = new Set([
   'authors',
   'author',
   'comments',
+  'tags',
   '__typename',
 ]);
 const MAX_ENTRIES = 2_000;

@@ -10,6 +10,7 @@ import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
 import { payoutsSchema } from '../payouts/payouts.schema';
 import { statisticsSchema } from '../statistics/statistics.schema';
+import { tagsSchema } from '../tags/tags.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -27,6 +28,7 @@ export const typeDefs = [
   statisticsSchema,
   moderationSchema,
   socialSchema,
+  tagsSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

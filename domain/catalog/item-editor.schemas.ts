@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasVisibleText } from '../text/visible-text';
+import { skinTagSlugs } from './tags.schemas';
 
 // The skin and bundle editor rules (spec 5 and 9, decisions.md), shared by the web forms and the API.
 export const TITLE_MIN = 4;
@@ -140,6 +141,8 @@ export const skinInput = z
       .transform((list) => [...new Set(list ?? [])]),
     images,
     skinSource: resourceInput.extend({ type: z.literal('SKIN_SOURCE') }).nullish(),
+    /** Tag link names from the curated list (docs/catalogue.md, "Tags"); null keeps an updated skin's tags. */
+    tags: skinTagSlugs,
   })
   .transform((skin) => ({
     ...skin,

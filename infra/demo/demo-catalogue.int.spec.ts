@@ -5,6 +5,7 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configuredFeePolicy } from '../../api/orders/place-order.handler';
+import { TAGS_PER_SKIN_MAX } from '../../domain/catalog/tags.schemas';
 import { imageVariantNames } from '../media/image-variants';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { seedDemoData } from './seed-demo';
@@ -253,6 +254,21 @@ describe('the demo catalogue', () => {
       where event_type = 'SkinDownloaded' group by stream_id`);
     expect(perStream.every((stream) => stream.transactions === 1)).toBe(true);
     expect(perStream.length).toBe(downloads?.streams);
+  });
+
+  it('tags every skin with one to five active tags, so the tag filter has something in each group', async () => {
+    const perSkin = await app.context.pool.anyFirst(sql.type(z.object({ tags: z.number() }))`
+      select count(st.tag_id)::int as tags from skins s left join skin_tags st on st.skin_id = s.id group by s.id`);
+    expect(perSkin.length).toBeGreaterThan(50);
+    expect(Math.min(...perSkin)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...perSkin)).toBeLessThanOrEqual(TAGS_PER_SKIN_MAX);
+    const used = await app.context.pool.any(sql.type(z.object({ tag_group: z.string(), skins: z.number() }))`
+      select t.tag_group, count(distinct st.skin_id)::int as skins
+      from skin_tags st join tags t on t.id = st.tag_id where t.retired_at is null group by t.tag_group`);
+    const byGroup = Object.fromEntries(used.map((row) => [row.tag_group, row.skins]));
+    expect(byGroup.STYLE).toBeGreaterThan(20);
+    expect(byGroup.COLOR).toBe(perSkin.length);
+    expect(byGroup.LIVERY).toBeGreaterThan(5);
   });
 
   it('has votes last month, so a fresh start has a Skin of the Month to show', async () => {

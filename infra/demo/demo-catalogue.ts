@@ -32,6 +32,7 @@ import {
   type Random,
 } from './demo-artwork';
 import { CORRELATION_ID } from './demo-sales';
+import { tagDemoSkins } from './demo-tags';
 import { DEMO_PASSWORD } from './seed-demo';
 
 /*
@@ -507,6 +508,7 @@ export async function seedDemoCatalogue(
       app.pool,
       members.map((s) => s.id),
     );
+  await tagDemoSkins(app.pool, skins);
 
   const bundles: { id: number; plan: BundlePlan; skins: PlacedSkin[]; createdAt: Date }[] = [];
   for (const plan of BUNDLES) {

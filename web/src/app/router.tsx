@@ -70,6 +70,7 @@ const MailsPage = lazyPage(() => import('../features/admin/pages/mails-page'), '
 const AdminSkinsPage = lazyPage(() => import('../features/admin/pages/admin-skins-page'), 'AdminSkinsPage');
 const ReportsPage = lazyPage(() => import('../features/admin/pages/reports-page'), 'ReportsPage');
 const ModerationPage = lazyPage(() => import('../features/admin/pages/moderation-page'), 'ModerationPage');
+const AdminTagsPage = lazyPage(() => import('../features/admin/pages/tags-page'), 'AdminTagsPage');
 const SocialMediaPage = lazyPage(
   () => import('../features/admin/pages/social-media-page'),
   'SocialMediaPage',
@@ -155,6 +156,8 @@ const adminRoutes: RouteObject = {
     { path: 'admin/moderation', element: <ModerationPage /> },
     // Query s = skin url or id, a = author url or id.
     { path: 'admin/social-media', element: <SocialMediaPage /> },
+    // The curated tag list (docs/web-admin-tags.md).
+    { path: 'admin/tags', element: <AdminTagsPage /> },
   ],
 };
 

@@ -27,6 +27,7 @@ export const accountMessages = {
     adminDashboard: 'Dashboard',
     adminSkins: 'Skins',
     adminSocial: 'Social media',
+    adminTags: 'Tags',
     logOut: 'Log out',
     loggedOut: 'You are logged out. See you on the track!',
     descriptions: {
@@ -47,6 +48,7 @@ export const accountMessages = {
       adminDashboard: 'Site-wide downloads and spending.',
       adminSkins: 'All skins and bundles of every author; take one down or restore it.',
       adminSocial: 'Post a skin to Twitter and Instagram.',
+      adminTags: 'The curated tag list: add, rename, reorder, retire.',
     },
   },
   profile: {
@@ -210,6 +212,12 @@ export const accountMessages = {
     description: 'A live preview of the skin card shows how players will see it.',
     untitled: 'Your skin name',
     colors: 'Colors',
+    tags: 'Tags',
+    tagsLabel: 'Tags',
+    tagsHint: (max: number) =>
+      `Up to ${max} tags from the list: style, colors, livery type or team. Players filter the gallery by them.`,
+    tagsPlaceholder: 'Choose tags',
+    tagsNone: 'No tag by that name',
     colorPrimary: 'Primary color',
     twoColors: 'Two colors',
     twoColorsHint: 'The skin has a second main color.',

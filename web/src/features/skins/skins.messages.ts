@@ -19,6 +19,18 @@ export const skinsMessages = {
   showAllGames: 'Show all games',
   loadFailed: 'The skins could not be loaded. Check your connection and try again.',
   pagination: 'Pages of skins',
+  tags: {
+    title: 'Tags',
+    chosen: (count: number) => `${count} chosen`,
+    clear: 'Clear tags',
+    show: 'Show tags',
+    hide: 'Hide tags',
+    chipLabel: (name: string, count: number) => `${name}, ${count} ${count === 1 ? 'skin' : 'skins'}`,
+    full: (max: number) => `You can combine up to ${max} tags.`,
+    onSkin: 'Tags',
+    showAllTagged: (name: string) => `Show all skins tagged ${name}`,
+    noMatch: 'No skins carry all the tags chosen.',
+  },
 
   detailEyebrow: 'Skin',
   loadingSkin: 'Loading skin...',

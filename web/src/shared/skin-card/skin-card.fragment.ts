@@ -23,5 +23,10 @@ export const SkinCardFieldsFragment = graphql(`
       average
       totalRatings
     }
+    tags {
+      id
+      slug
+      name
+    }
   }
 `);

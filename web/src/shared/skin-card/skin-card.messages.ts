@@ -16,6 +16,7 @@ export const skinCardMessages = {
   authorLink: (username: string) => `Author: ${username}`,
   noPicture: 'No picture yet',
   hidden: 'Hidden',
+  tagsLabel: 'Tags',
   ratingLabel: (average: number, count: number) =>
     count === 0
       ? 'Not rated yet'

@@ -11,6 +11,9 @@ import { SkinThumbnail } from './skin-thumbnail';
 import { SocialShortcut } from './social-shortcut';
 import classes from './skin-card.module.css';
 
+/** A card shows the first tags only (the list's order: style first); the skin page shows them all. */
+const CARD_TAGS_MAX = 3;
+
 export interface SkinCardProps {
   skin: SkinCardFieldsFragment;
   /** The level of the card's title in the page outline. */
@@ -74,6 +77,16 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCard
             {skin.author.username}
           </Anchor>
         </Group>
+
+        {skin.tags.length > 0 ? (
+          <ul className={classes.tags} aria-label={messages.tagsLabel} data-testid="skin-card-tags">
+            {skin.tags.slice(0, CARD_TAGS_MAX).map((tag) => (
+              <li key={tag.id} className={classes.tag} data-tag={tag.slug}>
+                {tag.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
 
         <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={classes.footer}>
           <SkinStars average={skin.rating.average} count={skin.rating.totalRatings} />

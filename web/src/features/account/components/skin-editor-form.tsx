@@ -30,6 +30,7 @@ import {
   TITLE_MAX,
 } from '../../../../../domain/catalog/item-editor.schemas';
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
+import { TAG_GROUPS, tagGroupLabels, TAGS_PER_SKIN_MAX } from '../../../../../domain/catalog/tags.schemas';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { SkinInput } from '../../../shared/graphql/generated/graphql';
 import { useSession } from '../../../shared/session';
@@ -38,7 +39,12 @@ import { ImageUploadField, useFileUpload, useImageUploads, ZipUploadField } from
 import type { KeptImage } from '../../../shared/uploads';
 import { accountMessages } from '../account.messages';
 import { useMyUser } from '../hooks/use-my-user';
-import { CreateSkinMutation, MyLinkableSkinsQuery, UpdateSkinMutation } from '../lib/authoring.documents';
+import {
+  CreateSkinMutation,
+  EditorTagsQuery,
+  MyLinkableSkinsQuery,
+  UpdateSkinMutation,
+} from '../lib/authoring.documents';
 import { fieldErrorsOf, markRefusedField, priceOf, showsCounter, truncateLabel } from '../lib/editor-form';
 import { EditorSection } from './editor-section';
 import { PublishingRules } from './publishing-rules';
@@ -67,6 +73,8 @@ export interface EditableSkin {
   rating: { average: number; totalRatings: number };
   images: KeptImage[];
   colorVariations: string[];
+  /** Link names of its (active) tags. */
+  tags: string[];
 }
 
 type SkinFormValues = {
@@ -81,9 +89,11 @@ type SkinFormValues = {
   twoColors: boolean;
   colorSecondary: string;
   colorVariations: string[];
+  tags: string[];
 };
 
 const FORM_FIELDS = new Set([
+  'tags',
   'title',
   'description',
   'type',
@@ -111,6 +121,7 @@ function valuesOf(skin: EditableSkin | null, type: GameType): SkinFormValues {
     twoColors: Boolean(skin?.colorSecondary),
     colorSecondary: skin?.colorSecondary ?? '',
     colorVariations: skin?.colorVariations ?? [],
+    tags: skin?.tags ?? [],
   };
 }
 
@@ -162,6 +173,18 @@ export function SkinEditorForm({
     },
     pause: !withVariations || compact,
   });
+  const [tagList] = useQuery({ query: EditorTagsQuery, pause: compact });
+  // The curated list by group, for the picker.
+  const tagOptions = useMemo(
+    () =>
+      TAG_GROUPS.map((group) => ({
+        group: tagGroupLabels[group],
+        items: (tagList.data?.tags ?? [])
+          .filter((entry) => entry.tag.group === group)
+          .map((entry) => ({ value: entry.tag.slug, label: entry.tag.name })),
+      })).filter((group) => group.items.length > 0),
+    [tagList.data],
+  );
   const linkableSkins = useMemo(
     () => (linkable.data?.myCreatedSkins.content ?? []).filter((candidate) => candidate.id !== skin?.id),
     [linkable.data, skin?.id],
@@ -188,6 +211,8 @@ export function SkinEditorForm({
         colorPrimary: values.colorPrimary || null,
         colorSecondary: values.twoColors ? values.colorSecondary || null : null,
         colorVariations: withVariations || editing ? values.colorVariations : [],
+        // The short form has no tag picker: it leaves the tags as they are.
+        tags: compact ? null : values.tags,
         images: imageUploads.resources,
         skinSource:
           !editing && zipState?.status === 'done' && zipState.id
@@ -195,7 +220,7 @@ export function SkinEditorForm({
             : null,
       };
     },
-    [editing, skin?.id, withVariations],
+    [compact, editing, skin?.id, withVariations],
   );
 
   // Spec 5 through the shared rules, plus what only the editor knows: uploads under way or failed.
@@ -443,6 +468,10 @@ export function SkinEditorForm({
       country: myUser?.country ?? user?.country ?? null,
     },
     rating: skin?.rating ?? { average: 0, totalRatings: 0 },
+    tags: values.tags.map((slug) => {
+      const name = tagList.data?.tags.find((entry) => entry.tag.slug === slug)?.tag.name ?? slug;
+      return { id: slug, slug, name };
+    }),
   };
 
   return (
@@ -497,6 +526,21 @@ export function SkinEditorForm({
                   {...form.getInputProps('colorVariations')}
                 />
               ) : null}
+            </EditorSection>
+            <EditorSection title={skinTexts.tags}>
+              <MultiSelect
+                label={skinTexts.tagsLabel}
+                description={skinTexts.tagsHint(TAGS_PER_SKIN_MAX)}
+                placeholder={values.tags.length < TAGS_PER_SKIN_MAX ? skinTexts.tagsPlaceholder : undefined}
+                data={tagOptions}
+                maxValues={TAGS_PER_SKIN_MAX}
+                searchable
+                clearable
+                hidePickedOptions
+                disabled={tagList.fetching && !tagList.data}
+                nothingFoundMessage={skinTexts.tagsNone}
+                {...form.getInputProps('tags')}
+              />
             </EditorSection>
             {submitBar}
           </Stack>

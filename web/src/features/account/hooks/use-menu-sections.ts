@@ -12,6 +12,7 @@ import {
   IconSettings,
   IconShoppingBag,
   IconStack2,
+  IconTags,
   IconUsers,
   IconWallet,
 } from '@tabler/icons-react';
@@ -227,6 +228,12 @@ export function useMenuSections(): MenuSection[] {
           label: menu.adminSocial,
           icon: IconBrandInstagram,
           description: menu.descriptions.adminSocial,
+        },
+        {
+          to: '/admin/tags',
+          label: menu.adminTags,
+          icon: IconTags,
+          description: menu.descriptions.adminTags,
         },
       ],
     });

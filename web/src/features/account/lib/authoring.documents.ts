@@ -138,6 +138,10 @@ export const EditableSkinQuery = graphql(`
       colorVariations {
         id
       }
+      tags {
+        id
+        slug
+      }
       takedown {
         at
         reason
@@ -216,6 +220,20 @@ export const UpdateBundleMutation = graphql(`
       id
       url
       success
+    }
+  }
+`);
+
+/** The curated tag list the skin editor's picker offers (active tags, in the list's order). */
+export const EditorTagsQuery = graphql(`
+  query EditorTags {
+    tags {
+      tag {
+        id
+        slug
+        name
+        group
+      }
     }
   }
 `);

@@ -45,6 +45,7 @@ function editableOf(skin: NonNullable<EditableSkinResult['skin']>): EditableSkin
         previewUrl: resource.cardUrl ?? resource.url ?? '',
       })),
     colorVariations: skin.colorVariations.map((variation) => variation.id),
+    tags: skin.tags.map((tag) => tag.slug),
   };
 }
 

@@ -10,6 +10,7 @@ import { gameNames, SkinPriceButton } from '../../../shared/skin-card';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { skinsMessages as messages } from '../skins.messages';
 import { ColorVariations } from './color-variations';
+import { SkinTagLinks } from './skin-tag-links';
 import { SkinDownloadCountQuery } from '../lib/skins.documents';
 import { SkinRating } from './skin-rating';
 import classes from '../../../shared/ui/info-card.module.css';
@@ -111,6 +112,8 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
         )}
 
         {skin.description.trim() ? <Text className={classes.description}>{skin.description}</Text> : null}
+
+        <SkinTagLinks tags={skin.tags} />
 
         <dl className={classes.meta}>
           <dt>{messages.game}</dt>

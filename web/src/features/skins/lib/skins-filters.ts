@@ -1,6 +1,7 @@
 import type { GameType, PageInput } from '../../../shared/graphql/generated/graphql';
 import { ALL_GAMES, readListParams, writeListParams } from '../../../shared/listing';
 import type { ListParams } from '../../../shared/listing';
+import { tagFilterOf } from '../../../../../domain/catalog/tags.schemas';
 
 // The list's state lives in the query string (spec 2.6, 4): o = sort, t = game, s = search; p = page
 // (1-based, so that going back from a skin returns to the same page). Defaults are left out.
@@ -14,15 +15,19 @@ export const SKINS_PAGE_SIZE = 15;
 export const SKIN_SORTS = ['latest', 'author', 'price'] as const;
 export type SkinSort = (typeof SKIN_SORTS)[number];
 
-export type SkinsFilters = ListParams<SkinSort>;
+/** `tags`: the tag filter's link names (`tag`, repeated or comma separated); the skins carry all of them. */
+export type SkinsFilters = ListParams<SkinSort> & { tags: string[] };
 
 export function readSkinsFilters(params: URLSearchParams): SkinsFilters {
-  return readListParams(params, SKIN_SORTS);
+  return { ...readListParams(params, SKIN_SORTS), tags: tagFilterOf(params.getAll('tag')) };
 }
 
-/** The query string for the filters, without the defaults. */
+/** The query string for the filters, without the defaults; each tag as its own `tag` parameter. */
 export function writeSkinsFilters(filters: SkinsFilters, base?: URLSearchParams): URLSearchParams {
-  return writeListParams(filters, SKIN_SORTS, base);
+  const params = writeListParams(filters, SKIN_SORTS, base);
+  params.delete('tag');
+  for (const tag of filters.tags ?? []) params.append('tag', tag);
+  return params;
 }
 
 /** Latest: newest first; author and price: ascending (spec 7.2). */
@@ -35,11 +40,13 @@ const sortInputs: Record<SkinSort, Pick<PageInput, 'sortBy' | 'sortDirection'>> 
 export function skinsListVariables(filters: SkinsFilters): {
   search: string | null;
   type: GameType | null;
+  tags: string[] | null;
   page: PageInput;
 } {
   return {
     search: filters.search === '' ? null : filters.search,
     type: filters.game === ALL_GAMES ? null : filters.game,
+    tags: filters.tags.length > 0 ? filters.tags : null,
     page: { page: filters.page - 1, size: SKINS_PAGE_SIZE, ...sortInputs[filters.sort] },
   };
 }

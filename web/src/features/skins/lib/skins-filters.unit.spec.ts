@@ -8,6 +8,7 @@ describe('skins list filters in the query string', () => {
       game: 'TM2020',
       search: '',
       page: 1,
+      tags: [],
     });
   });
 
@@ -17,6 +18,7 @@ describe('skins list filters in the query string', () => {
       game: 'TMNF',
       search: 'neon',
       page: 3,
+      tags: [],
     });
     expect(readSkinsFilters(new URLSearchParams('o=nope&t=ALL&p=-2'))).toMatchObject({
       sort: 'latest',
@@ -28,23 +30,40 @@ describe('skins list filters in the query string', () => {
 
   it('writes only what differs from the defaults, keeping other parameters', () => {
     const base = new URLSearchParams('utm=x');
-    expect(writeSkinsFilters({ sort: 'latest', game: 'TM2020', search: '', page: 1 }, base).toString()).toBe(
-      'utm=x',
+    expect(
+      writeSkinsFilters({ sort: 'latest', game: 'TM2020', search: '', page: 1, tags: [] }, base).toString(),
+    ).toBe('utm=x');
+    expect(
+      writeSkinsFilters({ sort: 'author', game: 'all', search: 'drift', page: 2, tags: [] }).toString(),
+    ).toBe('o=author&t=all&s=drift&p=2');
+  });
+
+  it('reads the tag filter repeated or comma separated, and writes each tag once as its own parameter', () => {
+    expect(readSkinsFilters(new URLSearchParams('tag=neon,Red&tag=neon&tag=bad!')).tags).toEqual([
+      'neon',
+      'red',
+    ]);
+    const written = writeSkinsFilters(
+      { sort: 'latest', game: 'TM2020', search: '', page: 1, tags: ['neon', 'red'] },
+      new URLSearchParams('tag=old'),
     );
-    expect(writeSkinsFilters({ sort: 'author', game: 'all', search: 'drift', page: 2 }).toString()).toBe(
-      'o=author&t=all&s=drift&p=2',
-    );
+    expect(written.toString()).toBe('tag=neon&tag=red');
+    expect(
+      skinsListVariables({ sort: 'latest', game: 'all', search: '', page: 1, tags: ['neon'] }).tags,
+    ).toEqual(['neon']);
   });
 
   it('turns the filters into the skins query variables', () => {
-    expect(skinsListVariables({ sort: 'price', game: 'all', search: '', page: 2 })).toEqual({
+    expect(skinsListVariables({ sort: 'price', game: 'all', search: '', page: 2, tags: [] })).toEqual({
       search: null,
       type: null,
+      tags: null,
       page: { page: 1, size: 15, sortBy: 'price', sortDirection: 'ASC' },
     });
-    expect(skinsListVariables({ sort: 'latest', game: 'TM2', search: 'neon', page: 1 })).toEqual({
+    expect(skinsListVariables({ sort: 'latest', game: 'TM2', search: 'neon', page: 1, tags: [] })).toEqual({
       search: 'neon',
       type: 'TM2',
+      tags: null,
       page: { page: 0, size: 15, sortBy: 'createdAt', sortDirection: 'DESC' },
     });
   });

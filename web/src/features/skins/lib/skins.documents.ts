@@ -2,8 +2,8 @@ import { graphql } from '../../../shared/graphql/generated';
 
 // Spec 2.6 and 7.2: a page of skins (15), sorted and filtered as the list's query parameters say.
 export const SkinsListQuery = graphql(`
-  query SkinsList($search: String, $page: PageInput!, $type: GameType) {
-    skins(search: $search, page: $page, type: $type) {
+  query SkinsList($search: String, $page: PageInput!, $type: GameType, $tags: [String!]) {
+    skins(search: $search, page: $page, type: $type, tags: $tags) {
       pageInfo {
         pageNumber
         pageSize
@@ -75,6 +75,11 @@ export const SkinDetailQuery = graphql(`
         title
         colors
       }
+      tags {
+        id
+        slug
+        name
+      }
       downloads {
         total
       }
@@ -95,6 +100,21 @@ export const RateSkinMutation = graphql(`
       average
       totalRatings
       usersRating
+    }
+  }
+`);
+
+/** The tag filter's chips: each active tag with the number of listed skins the list holds once it is added. */
+export const SkinTagCountsQuery = graphql(`
+  query SkinTagCounts($type: GameType, $withTags: [String!]) {
+    tags(type: $type, withTags: $withTags) {
+      tag {
+        id
+        slug
+        name
+        group
+      }
+      count
     }
   }
 `);

@@ -12,6 +12,7 @@ import {
 import { SkinCardGrid } from '../../../shared/skin-card';
 import { EmptyState, PageContainer, PurchaseResultBanner } from '../../../shared/ui';
 import { SkinsFilterBar } from '../components/skins-filter-bar';
+import { SkinsTagFilter } from '../components/skins-tag-filter';
 import { useSkinsFilters } from '../hooks/use-skins-filters';
 import { ALL_GAMES, SKINS_PAGE_SIZE, skinsListVariables } from '../lib/skins-filters';
 import { SkinsListQuery } from '../lib/skins.documents';
@@ -58,6 +59,11 @@ export function SkinsPage() {
         game={filters.game}
         onGame={(game) => update({ game })}
       />
+      <SkinsTagFilter
+        game={filters.game === ALL_GAMES ? null : filters.game}
+        selected={filters.tags}
+        onChange={(tags) => update({ tags })}
+      />
 
       <div ref={listTop} style={{ scrollMarginTop: 'calc(64px + 7rem)' }}>
         <Text size="sm" c="dimmed" mb="md" aria-live="polite" aria-atomic="true">
@@ -72,11 +78,20 @@ export function SkinsPage() {
         ) : page && !fetching && page.content.length === 0 ? (
           <EmptyState
             icon={<IconPhotoSearch stroke={1.5} />}
-            message={skinsMessages.noMatch}
+            message={
+              filters.tags.length > 0 && filters.search === ''
+                ? skinsMessages.tags.noMatch
+                : skinsMessages.noMatch
+            }
             actions={
               <>
                 {filters.search !== '' ? (
                   <Button onClick={search.clear}>{listingMessages.clearSearchQuery}</Button>
+                ) : null}
+                {filters.tags.length > 0 ? (
+                  <Button variant="default" onClick={() => update({ tags: [] })}>
+                    {skinsMessages.tags.clear}
+                  </Button>
                 ) : null}
                 {filters.game !== ALL_GAMES ? (
                   <Button variant="default" onClick={() => update({ game: ALL_GAMES })}>
