@@ -24,7 +24,12 @@ import { useSession } from '../../../shared/session';
 import { CountrySelect } from '../../../shared/ui/country-select';
 import { cartMessages } from '../cart.messages';
 import type { CheckoutConfig } from '../lib/checkout-api';
-import { capturePaypalOrder, createPaypalOrder, startCardCheckout } from '../lib/checkout-api';
+import {
+  capturePaypalOrder,
+  confirmationPathOf,
+  createPaypalOrder,
+  startCardCheckout,
+} from '../lib/checkout-api';
 import { CHECKOUT_FIELDS, checkoutOrder, validateCheckout } from '../lib/checkout-form';
 import type { CheckoutChoices, CheckoutValues } from '../lib/checkout-form';
 import { LocalPaypalModal } from './local-paypal-modal';
@@ -141,11 +146,15 @@ export function CheckoutForm({
     throw new ShownError(`create-order answered ${answer.status}`);
   };
 
-  /** After the buyer approved: capture, then the success or the failed page (spec 8). */
+  /**
+   * After the buyer approved: capture, then the order's confirmation page the server names (spec 8's
+   * success page when it names none), or the failed page.
+   */
   const capture = async (orderId: string) => {
     const answer = await capturePaypalOrder(orderId, token);
     if (answer.ok) await refreshOwnership();
-    void navigate(resultPath(answer.ok ? 'success' : 'failed'));
+    const confirmation = answer.ok ? confirmationPathOf(answer.text) : null;
+    void navigate(confirmation ?? resultPath(answer.ok ? 'success' : 'failed'));
   };
 
   const payWithLocalPaypal = async (values: CheckoutValues) => {
