@@ -71,7 +71,6 @@ export const cartMessages = {
     payByCard: 'Pay by card',
     payWithPaypal: 'Pay with PayPal',
     or: 'or',
-    localCard: 'Test mode: card payments go through the local checkout page; no money moves.',
     paypalLoading: 'Loading PayPal...',
     paypalUnavailable: 'PayPal could not be loaded. Pay by card, or reload the page to try again.',
     refused: 'The order could not be placed. Check the marked fields and the items in your cart.',
@@ -115,7 +114,8 @@ export const cartMessages = {
       'The payment is taking longer to confirm than usual. You can leave this page: the confirmation mail brings the download links as soon as the payment is confirmed.',
     checkAgain: 'Check again',
     cancelledTitle: 'This order was not paid',
-    cancelledText: 'The payment was cancelled or declined, so nothing was charged. Your items can be bought again.',
+    cancelledText:
+      'The payment was cancelled or declined, so nothing was charged. Your items can be bought again.',
     backToCart: 'Back to the cart',
     refundedTitle: 'This order was refunded',
     refundedText: 'The payment was returned, so the items of this order can no longer be downloaded.',
@@ -138,7 +138,8 @@ export const cartMessages = {
     memberLinks: 'Your skins are in your collection too, ready to download whenever you are signed in.',
     openCollection: 'Open my collection',
     installTitle: 'Installing your skins',
-    installText: 'Unzip each skin into the game’s skins folder: the installation guide shows where, game by game.',
+    installText:
+      'Unzip each skin into the game’s skins folder: the installation guide shows where, game by game.',
     installLink: 'Read the installation guide',
     joinTitle: 'Keep your skins in one place',
     joinText: (email: string) =>

@@ -12,10 +12,11 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBrandPaypal, IconCreditCard, IconFlask } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertCircle, IconBrandPaypal, IconCreditCard } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useQuery } from 'urql';
 import { DEFAULT_COUNTRY } from '../../../../../domain/accounts/countries';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { RestAnswer } from '../../../shared/http';
@@ -30,8 +31,10 @@ import {
   createPaypalOrder,
   startCardCheckout,
 } from '../lib/checkout-api';
+import { CheckoutProfileQuery } from '../lib/cart.documents';
 import { CHECKOUT_FIELDS, checkoutOrder, validateCheckout } from '../lib/checkout-form';
 import type { CheckoutChoices, CheckoutValues } from '../lib/checkout-form';
+import { CheckoutTrust } from './checkout-trust';
 import { LocalPaypalModal } from './local-paypal-modal';
 import { PaypalButtons } from './paypal-buttons';
 
@@ -95,9 +98,24 @@ export function CheckoutForm({
       reminderAccepted: false,
     },
     validate: validateCheckout,
+    // The typed fields are checked as the buyer leaves them; the boxes when paying.
+    validateInputOnBlur: ['email', 'fullname', 'country'],
     clearInputErrorOnChange: false,
   });
   const errors = useErrorsAfterSubmit(form);
+
+  // A signed-in buyer's name and country come from the profile (the session has only the name it
+  // was issued with); a field the buyer already changed is left alone.
+  const [profile] = useQuery({ query: CheckoutProfileQuery, pause: !user });
+  const myUser = profile.data?.myUser;
+  const setInitial = form.setFieldValue;
+  const isTouched = form.isTouched;
+  useEffect(() => {
+    if (!myUser) return;
+    if (myUser.fullname?.trim() && !isTouched('fullname')) setInitial('fullname', myUser.fullname.trim());
+    if (myUser.country && !isTouched('country')) setInitial('country', myUser.country);
+    // Once per profile answer: the form's functions change identity on every render.
+  }, [myUser]);
 
   /** Where PayPal buyers land (spec 2.2): their collection, or /success and /failed for guests. */
   const resultPath = (result: 'success' | 'failed') =>
@@ -294,12 +312,7 @@ export function CheckoutForm({
             {paypal}
           </>
         ) : null}
-        {config?.cardProvider === 'LOCAL' ? (
-          <Text size="xs" c="dimmed" ta="center">
-            <IconFlask size={14} aria-hidden style={{ verticalAlign: '-2px', marginRight: 4 }} />
-            {texts.localCard}
-          </Text>
-        ) : null}
+        <CheckoutTrust config={config} />
       </Stack>
       <LocalPaypalModal
         orderId={localOrder}

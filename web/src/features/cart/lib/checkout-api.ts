@@ -70,7 +70,9 @@ export function confirmationPathOf(captureAnswer: string): string | null {
   try {
     const body: unknown = JSON.parse(captureAnswer);
     const redirect = body && typeof body === 'object' ? (body as { redirect?: unknown }).redirect : null;
-    return typeof redirect === 'string' && /^\/orders\/[\w-]+(\?[\w%.=&-]*)?$/.test(redirect) ? redirect : null;
+    return typeof redirect === 'string' && /^\/orders\/[\w-]+(\?[\w%.=&-]*)?$/.test(redirect)
+      ? redirect
+      : null;
   } catch {
     return null;
   }

@@ -65,7 +65,13 @@ describe("the PayPal capture's confirmation page", () => {
     expect(confirmationPathOf(answer('/orders/TS-2026-000042?k=1790000000.abc_DEF-1'))).toBe(
       '/orders/TS-2026-000042?k=1790000000.abc_DEF-1',
     );
-    for (const other of ['https://evil.example/orders/1', '//evil.example/orders/1', '/skins/success', 5, null]) {
+    for (const other of [
+      'https://evil.example/orders/1',
+      '//evil.example/orders/1',
+      '/skins/success',
+      5,
+      null,
+    ]) {
       expect(confirmationPathOf(answer(other))).toBeNull();
     }
     expect(confirmationPathOf('not json')).toBeNull();
