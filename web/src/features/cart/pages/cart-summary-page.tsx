@@ -201,7 +201,7 @@ export function CartSummaryPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder padding="lg" className={`${classes.panel} ${classes.checkout}`}>
             {cart.loading ? null : (
-              <dl className={classes.summary} aria-label={cartMessages.total}>
+              <dl className={classes.summary}>
                 <div>
                   <dt>{cartMessages.trust.subtotal(count)}</dt>
                   <dd>{formatPrice(priced.subtotalCents / 100)}</dd>
