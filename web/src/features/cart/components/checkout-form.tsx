@@ -6,7 +6,6 @@ import {
   Divider,
   Skeleton,
   Stack,
-  Text,
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
