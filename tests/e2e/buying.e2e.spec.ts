@@ -78,7 +78,9 @@ describe('buying in the browser', () => {
     await modal.getByLabel(/^Password/).fill('demo-password');
     await modal.getByRole('button', { name: 'Sign in' }).last().click();
     await expect.poll(() => toast(page, 'Welcome back, player').isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.getByRole('link', { name: 'Profile' }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Profile' }).first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(0);
     await session.close();
 
@@ -88,7 +90,9 @@ describe('buying in the browser', () => {
     await phone.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = phone.getByRole('dialog');
     await expect
-      .poll(() => drawer.getByRole('button', { name: 'Sign Up', exact: true }).isVisible())
+      .poll(() => drawer.getByRole('button', { name: 'Sign Up', exact: true }).isVisible(), {
+        timeout: 10_000,
+      })
       .toBe(true);
     await drawer.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect
