@@ -7,6 +7,7 @@ import type { Mailer } from '../infra/mail/mailer';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
 import type { DownloadGrants } from '../infra/auth/download-grants';
+import type { OrderConfirmationKeys } from '../infra/auth/order-confirmation-keys';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { SocialNetwork } from '../domain/social/social-post';
 import type { SocialPublisher } from '../infra/social/social-publisher';
@@ -37,6 +38,8 @@ export type AppContext = {
   limits: UserActionLimits;
   /** Signs and checks the expiring download links mailed to guests who bought. */
   downloadGrants: DownloadGrants;
+  /** Signs and checks the key in a confirmation page's address (what lets a guest read it). */
+  orderConfirmationKeys: OrderConfirmationKeys;
   /** Records skin downloads, several concurrent ones per transaction. */
   downloads: DownloadRecorder;
   /** Skin zips in memory for downloads (stored files never change). */

@@ -28,6 +28,7 @@ import { registerRequestGuards } from './request-guards';
 import { registerSecurityHeaders } from './security-headers';
 import { checkoutRoutes } from './orders/checkout.routes';
 import { localCheckoutRoutes } from './orders/local-checkout.routes';
+import { orderConfirmationLoaders, orderConfirmationResolvers } from './orders/order-confirmation.query';
 import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
 import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
 import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
@@ -90,6 +91,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         bundlesAuthorsResolvers as ResolverMap,
         statisticsResolvers as ResolverMap,
         ordersResolvers(app) as ResolverMap,
+        orderConfirmationResolvers as ResolverMap,
         mailOutboxResolvers as ResolverMap,
         authoringResolvers(app) as ResolverMap,
         payoutsResolvers(app) as ResolverMap,
@@ -102,6 +104,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       catalogueLoaders as ResolverMap,
       bundlesAuthorsLoaders as ResolverMap,
       ordersLoaders as ResolverMap,
+      orderConfirmationLoaders as ResolverMap,
       payoutsLoaders as ResolverMap,
       payWhatYouWantLoaders as ResolverMap,
       moderationLoaders as ResolverMap,

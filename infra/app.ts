@@ -4,6 +4,7 @@ import { reactors } from '../api/reactors';
 import { buildServer } from '../api/server';
 import { projections } from '../projections';
 import { DownloadGrants } from './auth/download-grants';
+import { OrderConfirmationKeys } from './auth/order-confirmation-keys';
 import { loadTokenSecret, SessionTokens } from './auth/session-tokens';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
@@ -59,6 +60,7 @@ export async function createAppContext(
     }),
     limits: createUserActionLimits(() => context.now()),
     downloadGrants: new DownloadGrants(secret, () => context.now()),
+    orderConfirmationKeys: new OrderConfirmationKeys(secret, () => context.now()),
     downloads: new DownloadRecorder({ pool: base.pool, store: base.store, log }),
     downloadableSkins: new DownloadableSkinCache(),
     statistics: new ReadModelAnswers(),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OrderPaymentType } from '../../domain/fees';
-import { checkoutResultPages } from '../../domain/orders/checkout-result-pages';
+import { orderConfirmationPath } from '../../domain/orders/checkout-result-pages';
 import {
   captureOrderRequestSchema,
   cardCheckoutRequestSchema,
@@ -12,7 +12,7 @@ import type { EventMetadata } from '../../infra/event-store/event-store';
 import type { AppContext } from '../app-context';
 import { HttpRefusal } from '../errors';
 import { checkoutStep, providerStep } from './checkout-refusals';
-import { findOrderBySession, itemsOfOrders } from './orders.repository';
+import { findOrderBySession } from './orders.repository';
 import {
   cancelOrderPayment,
   confirmOrderPayment,
@@ -124,13 +124,16 @@ export async function checkoutRoutes(fastify: FastifyInstance, app: AppContext) 
     if (!order || order.payment_type !== 'PAYPAL') {
       throw new HttpRefusal(404, 'There is no such order.', 'orderId');
     }
-    const items = await itemsOfOrders(app.pool, [order.id]);
-    const pages = checkoutResultPages({ guest: order.guest, itemTypes: items.map((item) => item.item_type) });
+    // The web app goes to `redirect`: the order's confirmation page, with the key a guest needs.
+    const confirmation = orderConfirmationPath(
+      order.external_id,
+      app.orderConfirmationKeys.sign(String(order.id)),
+    );
     const answer = (status: string) => ({
       status,
       orderId: String(order.id),
       externalId: order.external_id,
-      redirect: pages.success,
+      redirect: confirmation,
     });
     if (order.status === 'PAYMENT_RECEIVED' || order.status === 'REFUNDED') {
       // Captured already (a retry, or the other of two racing requests): the same answer, no second capture.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatMoney } from '../../domain/money';
-import { checkoutResultPages } from '../../domain/orders/checkout-result-pages';
+import { checkoutResultPages, orderConfirmationPath } from '../../domain/orders/checkout-result-pages';
 import { OrderRefused } from '../../domain/orders/order.decider';
 import { paymentStatusLabels } from '../../domain/orders/order.events';
 import type { AppContext } from '../app-context';
@@ -114,6 +114,11 @@ export async function localCheckoutRoutes(fastify: FastifyInstance, app: AppCont
         const pages = checkoutResultPages({ guest: order.guest, itemTypes: items.map((i) => i.item_type) });
         const metadata = { actor: { system: 'local-checkout' }, correlationId: request.id };
         const orderId = String(order.id);
+        // Paid: to the order's confirmation page, as Stripe's success URL does.
+        const confirmation = orderConfirmationPath(
+          order.external_id,
+          app.orderConfirmationKeys.sign(orderId),
+        );
         if (action === 'pay' && order.status === 'CANCELLED') {
           // Like Stripe's page for a closed session, it takes no money (so there is none to refund).
           request.log.info({ orderId, action }, 'local checkout of a cancelled order refused');
@@ -129,7 +134,7 @@ export async function localCheckoutRoutes(fastify: FastifyInstance, app: AppCont
               amountCents: order.total_cents,
               metadata,
             });
-            return reply.redirect(pages.success, 303);
+            return reply.redirect(confirmation, 303);
           }
           await cancelOrderPayment(app, { orderId, reason: 'CANCELLED_BY_BUYER', metadata });
           return reply.redirect(pages.failed, 303);
@@ -137,7 +142,7 @@ export async function localCheckoutRoutes(fastify: FastifyInstance, app: AppCont
           if (!(error instanceof OrderRefused)) throw error;
           request.log.info({ orderId, action, reason: error.reason }, 'local checkout refused');
           // Paying a cancelled order fails; cancelling a paid one leaves it paid.
-          return reply.redirect(error.reason === 'ORDER_ALREADY_PAID' ? pages.success : pages.failed, 303);
+          return reply.redirect(error.reason === 'ORDER_ALREADY_PAID' ? confirmation : pages.failed, 303);
         }
       },
     );

@@ -299,3 +299,30 @@ async function pendingDownloads(
   }
   return pending;
 }
+
+/** The order a confirmation page names, by its order number (unique, so indexed). */
+export async function findOrderByExternalId(db: Queryable, externalId: string): Promise<OrderRow | null> {
+  return db.maybeOne(
+    sql.type(orderRow)`select ${orderColumns} from orders o where o.external_id = ${externalId}`,
+  );
+}
+
+/** Whether the order was bought by this account, or by the guest row of its verified email. */
+export async function isBuyerOf(db: Queryable, orderId: number, userId: number): Promise<boolean> {
+  return db.exists(sql.unsafe`
+    select 1 from orders where id = ${orderId} and buyer_user_id in ${buyerAccountIds(userId)}`);
+}
+
+export const skinLinkRow = z.object({ id: z.number(), url: z.string(), title: z.string() });
+
+/** The address and title of each skin still in the catalogue (hidden ones too: their owners keep them). */
+export async function skinLinksOf(
+  db: Queryable,
+  skinIds: readonly number[],
+): Promise<z.infer<typeof skinLinkRow>[]> {
+  if (skinIds.length === 0) return [];
+  const rows = await db.any(sql.type(skinLinkRow)`
+    select id, url::text as url, title from skins
+    where id = any(${sql.array([...skinIds], 'int8')}) and deleted_at is null`);
+  return [...rows];
+}

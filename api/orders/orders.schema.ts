@@ -62,6 +62,46 @@ export const ordersSchema = /* GraphQL */ `
     sentAt: String
   }
 
+  "A skin an order brought, and where its buyer downloads it."
+  type OrderDownload {
+    skinId: ID!
+    title: String!
+    "The skin's address (its page is /skins/{url})."
+    url: String!
+    "A guest's link signed for the order (works without an account), else the plain download address."
+    downloadUrl: String!
+  }
+
+  "A line of an order on its confirmation page."
+  type OrderConfirmationItem {
+    id: ID!
+    itemType: PurchaseItemType!
+    name: String!
+    "Euros, two decimals: the price paid, the tip, and both together."
+    price: Float!
+    tip: Float!
+    total: Float!
+    skin: Skin
+    bundle: Bundle
+    "Empty until the payment is received (and after a refund)."
+    downloads: [OrderDownload!]!
+  }
+
+  "What the buyer sees after paying."
+  type OrderConfirmation {
+    externalId: String!
+    paymentStatus: PaymentStatus!
+    paymentType: PaymentType!
+    totalPrice: Float!
+    createdAt: String!
+    paymentReceivedAt: String
+    "Where the confirmation mail goes."
+    buyerEmail: String!
+    "Bought without an account."
+    guest: Boolean!
+    items: [OrderConfirmationItem!]!
+  }
+
   type PurchasePage {
     pageInfo: PageInfo!
     content: [Purchase!]!
@@ -77,6 +117,11 @@ export const ordersSchema = /* GraphQL */ `
     myPurchaseList(page: PageInput): PurchasePage!
     "Admin: every order, 20 a page, newest first; search by order number, email or name."
     purchaseList(search: String, page: PageInput, status: PaymentStatus): PurchasePage!
+    """
+    An order's confirmation page: for whoever holds the key signed for it (the address checkout
+    sends the buyer to), its signed-in buyer and admins; NOT_FOUND for anyone else.
+    """
+    orderConfirmation(externalId: String!, key: String): OrderConfirmation!
   }
 
   extend type Mutation {

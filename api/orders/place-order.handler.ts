@@ -1,7 +1,7 @@
 import { DomainError } from '../../domain/errors';
 import { feePolicy, type OrderPaymentType } from '../../domain/fees';
 import { basisPointsOfPercent, type Cents } from '../../domain/money';
-import { checkoutResultPages } from '../../domain/orders/checkout-result-pages';
+import { checkoutResultPages, orderConfirmationPath } from '../../domain/orders/checkout-result-pages';
 import type { CheckoutForm } from '../../domain/orders/checkout.schemas';
 import type {
   OrderItemRef,
@@ -149,7 +149,8 @@ export async function openPaymentSession(
     email: order.email,
     items: order.items.map((item) => ({ name: item.name, amountCents: item.priceCents + item.tipCents })),
     totalCents: order.totalCents,
-    successUrl: `${app.config.publicUrl}${pages.success}`,
+    // Paid: the order's confirmation page (the spec's /success paths stay for older links).
+    successUrl: `${app.config.publicUrl}${orderConfirmationPath(order.externalId, app.orderConfirmationKeys.sign(order.orderId))}`,
     cancelUrl: `${app.config.publicUrl}${pages.failed}`,
     expiresAt: new Date(app.now().getTime() + SESSION_LIFETIME_MS),
   });

@@ -14,3 +14,11 @@ export function checkoutResultPages(order: {
   const base = !order.guest ? '/me/collection' : order.itemTypes.includes('BUNDLE') ? '/bundles' : '/skins';
   return { success: `${base}/success`, failed: `${base}/failed` };
 }
+
+/**
+ * The confirmation page a buyer lands on after paying: the order's number and the key signed for
+ * the order (what lets a guest, who has no session, read it).
+ */
+export function orderConfirmationPath(externalId: string, key: string): string {
+  return `/orders/${encodeURIComponent(externalId)}?k=${encodeURIComponent(key)}`;
+}

@@ -157,7 +157,11 @@ describe('card checkout through the local stand-in, as a guest', () => {
 
     const paid = await payLocally(app, reference);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('/bundles/success');
+    // Paid: to the order's confirmation page, with the key signed for this order.
+    const confirmation = `/orders/${order.external_id}?k=`;
+    expect(paid.headers.location).toContain(confirmation);
+    const key = new URL(String(paid.headers.location), 'http://x').searchParams.get('k');
+    expect(app.context.orderConfirmationKeys.opens(String(order.id), key)).toBe(true);
     expect((await orderBySession(app, reference)).status).toBe('PAYMENT_RECEIVED');
     const amount = await app.context.pool.oneFirst(sql.type(z.object({ amount: z.number() }))`
       select (data->>'amountCents')::int as amount from events
@@ -175,7 +179,7 @@ describe('card checkout through the local stand-in, as a guest', () => {
 
     // Paying again (a double submit) records nothing more and still lands on the success page.
     const again = await payLocally(app, reference);
-    expect(again.headers.location).toBe('/bundles/success');
+    expect(again.headers.location).toContain(confirmation);
     expect(await orderEventTypes(app, order.id)).toEqual([
       'OrderPlaced',
       'PaymentSessionOpened',
@@ -253,7 +257,7 @@ describe('card checkout as a signed-in player', () => {
     const order = await orderBySession(app, reference);
     expect(order).toMatchObject({ buyer_user_id: player.id, guest: false });
     const paid = await payLocally(app, reference);
-    expect(paid.headers.location).toBe('/me/collection/success');
+    expect(paid.headers.location).toContain(`/orders/${order.external_id}?k=`);
 
     const ids = await graphql(app, '{ myOwnedSkinIds }', {}, player.token);
     expect(ids.body.data.myOwnedSkinIds).toEqual([String(skinB.id)]);

@@ -162,9 +162,16 @@ describe('the Stripe card adapter against a stand-in of Stripe', () => {
       'line_items[0][price_data][product_data][name]': skin.title,
       'line_items[1][price_data][unit_amount]': '1000',
       'line_items[1][price_data][product_data][name]': bundle.title,
-      success_url: `${app.context.config.publicUrl}/bundles/success`,
       cancel_url: `${app.context.config.publicUrl}/bundles/failed`,
     });
+    // Paid: the order's confirmation page, with the key signed for this order.
+    const successUrl = new URL(String(body.success_url));
+    expect(`${successUrl.origin}${successUrl.pathname}`).toBe(
+      `${app.context.config.publicUrl}/orders/${order.external_id}`,
+    );
+    expect(app.context.orderConfirmationKeys.opens(String(order.id), successUrl.searchParams.get('k'))).toBe(
+      true,
+    );
     const expiresIn = Number(body.expires_at) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThan(30 * 60);
     expect(expiresIn).toBeLessThanOrEqual(24 * 60 * 60);
@@ -174,7 +181,7 @@ describe('the Stripe card adapter against a stand-in of Stripe', () => {
 
   it('sends a signed-in buyer back to the collection', async () => {
     const { call } = await checkout(checkoutForm({ skins: [skin.id] }), player.token);
-    expect(call.body.get('success_url')).toBe(`${app.context.config.publicUrl}/me/collection/success`);
+    expect(call.body.get('success_url')).toContain(`${app.context.config.publicUrl}/orders/TS-`);
     expect(call.body.get('cancel_url')).toBe(`${app.context.config.publicUrl}/me/collection/failed`);
     expect(call.body.get('customer_email')).toBe(player.email);
   });

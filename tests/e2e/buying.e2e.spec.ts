@@ -63,6 +63,44 @@ async function cartCount(page: Page): Promise<number> {
 }
 
 describe('buying in the browser', () => {
+  it('a newcomer signs in from the top bar, and finds Sign In in the phone menu too', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    await page.goto('/skins');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // The auth modal opens in its sign-in mode.
+    const modal = page.getByRole('dialog');
+    await expect
+      .poll(() => modal.getByLabel('Username or email').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await screenshot(page, 'buying-sign-in-modal');
+    await modal.getByLabel('Username or email').fill('player');
+    await modal.getByLabel(/^Password/).fill('demo-password');
+    await modal.getByRole('button', { name: 'Sign in' }).last().click();
+    await expect.poll(() => toast(page, 'Welcome back, player').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Profile' }).first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(0);
+    await session.close();
+
+    session = await openBrowser({ width: 390, height: 844 });
+    const phone = session.page;
+    await phone.goto('/');
+    await phone.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = phone.getByRole('dialog');
+    await expect
+      .poll(() => drawer.getByRole('button', { name: 'Sign Up', exact: true }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await drawer.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect
+      .poll(() => phone.getByRole('dialog').getByLabel('Username or email').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await screenshot(phone, 'buying-sign-in-phone');
+  });
+
   it('a guest buys a skin and a bundle by card, gets the mail and downloads from its link', async () => {
     const { skins, bundles } = await paidCatalogue();
     const bundle = bundles[0];
@@ -73,31 +111,39 @@ describe('buying in the browser', () => {
     session = await openBrowser();
     const { page } = session;
 
-    // Put a paid skin and a paid bundle in the cart from their pages.
+    // The cart icon is always there, empty at first.
     await page.goto(`/skins/${skin.url}`);
+    await expect.poll(() => page.getByRole('link', { name: 'Cart, empty' }).isVisible()).toBe(true);
+
+    // Put a paid skin and a paid bundle in the cart from their pages: each add says so in a toast.
     await page
       .getByRole('button', { name: new RegExp(`^Add ${skin.title} to the cart`) })
       .first()
       .click();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('button', { name: `${skin.title} is in your cart` })
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
+    await expect.poll(() => toast(page, `Added to cart: ${skin.title}`).isVisible()).toBe(true);
+    // "In cart" leads to the cart.
+    const inCart = page.getByRole('link', { name: `In cart: ${skin.title}. View the cart` }).first();
+    await expect.poll(() => inCart.isVisible()).toBe(true);
+    expect(await inCart.getAttribute('href')).toBe('/cart/summary');
     await page.goto(`/bundles/${bundle.url}`);
     await page
       .getByRole('button', { name: new RegExp(`^Add ${bundle.title} to the cart`) })
       .first()
       .click();
-    const cartLink = page.getByRole('link', { name: 'Shopping cart, 2 items' });
+    const added = toast(page, `Added to cart: ${bundle.title}`);
+    await expect.poll(() => added.isVisible()).toBe(true);
+    const cartLink = page.getByRole('link', { name: 'Cart, 2 items' });
     await expect.poll(() => cartLink.isVisible()).toBe(true);
+    // The toast opens below the top bar: the cart button stays clickable.
+    const toastBox = await added.boundingBox();
+    const cartBox = await cartLink.boundingBox();
+    expect(toastBox!.y).toBeGreaterThanOrEqual(cartBox!.y + cartBox!.height);
+    await screenshot(page, 'buying-added-toast');
 
-    // The cart reloads both by id, with the total and the form.
-    await cartLink.click();
+    // The toast's View cart opens the cart.
+    await added.getByRole('link', { name: 'View cart' }).click();
     await page.waitForURL('**/cart/summary');
+    // The cart reloads both by id, with the total and the form.
     const items = page.getByRole('list', { name: 'In your cart' });
     await expect
       .poll(() => items.getByRole('link', { name: skin.title }).isVisible(), { timeout: 10_000 })
@@ -106,10 +152,22 @@ describe('buying in the browser', () => {
     const total = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' }).format(
       (Math.round(skin.price * 100) + Math.round(bundle.price * 100)) / 100,
     );
-    await expect.poll(() => page.getByText(total, { exact: true }).isVisible()).toBe(true);
+    // The subtotal (no tips here) and the total.
+    await expect.poll(() => page.getByText(total, { exact: true }).count()).toBe(2);
     await expect
       .poll(() => page.getByText('Trackmania (2020) skins need club access').isVisible())
       .toBe(true);
+    // What the total is made of, and how the payment is handled.
+    expect(await page.getByText('Subtotal (2 items)').isVisible()).toBe(true);
+    expect(await page.getByText('Payment fees').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/^Secure payment/).isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Accepted payment methods' }).isVisible()).toBe(true);
+
+    // A field is checked as the buyer leaves it.
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Full name').focus();
+    await expect.poll(() => page.getByText('Enter a valid email address.').isVisible()).toBe(true);
+    await page.getByLabel('Email').fill('');
 
     // Nothing is sent until the form is valid: the marks show after the first attempt.
     await page.getByRole('button', { name: 'Pay by card' }).click();
@@ -129,17 +187,33 @@ describe('buying in the browser', () => {
     await screenshot(page, 'buying-local-checkout');
     await page.getByRole('button', { name: /^Pay/ }).first().click();
 
-    // Back on the marketplace: the banner, the toast and an empty cart.
-    await page.waitForURL(/\/(skins|bundles)\/success$/, { timeout: 15_000 });
+    // The order's confirmation page: number, items, amounts and downloads, without an account.
+    await page.waitForURL(/\/orders\/TS-\d{4}-\d+\?k=/, { timeout: 15_000 });
+    const orderNumber = /\/orders\/(TS-\d{4}-\d+)/.exec(page.url())![1]!;
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Purchase successful' }).isVisible(), {
+      .poll(() => page.getByRole('heading', { name: 'Thank you for your purchase!' }).isVisible(), {
         timeout: 10_000,
       })
       .toBe(true);
+    expect(await page.getByText(orderNumber, { exact: true }).isVisible()).toBe(true);
+    expect(
+      await page.getByText(`A confirmation mail with these links was sent to ${email}.`).isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('link', { name: skin.title, exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: bundle.title, exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(total, { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => toast(page, 'Thank you for your purchase!').isVisible()).toBe(true);
     expect(await cartCount(page)).toBe(0);
-    expect(await page.getByRole('link', { name: /^Shopping cart, \d+ items?$/ }).count()).toBe(0);
-    await screenshot(page, 'buying-success');
+    expect(await page.getByRole('link', { name: 'Cart, empty' }).isVisible()).toBe(true);
+    await screenshot(page, 'buying-confirmation');
+
+    // Its Download buttons are the guest's signed links: the skin's gives its zip.
+    const skinDownload = page.getByRole('link', { name: `Download ${skin.title}` });
+    expect(await skinDownload.getAttribute('href')).toMatch(/\?grant=/);
+    const [fromPage] = await Promise.all([page.waitForEvent('download'), skinDownload.click()]);
+    expect(fromPage.suggestedFilename()).toBe(`${skin.url}.zip`);
+    expect((await readFile(await fromPage.path())).subarray(0, 2).toString()).toBe('PK');
+    expect(await page.getByRole('link', { name: /^Download / }).count()).toBe(1 + bundle.skins.length);
 
     // The confirmation mail links to the downloads; the skin's link gives its zip.
     const mail = await waitForMail(path.join(inject('appDataDir'), 'outbox'), email, '', 15_000);
@@ -190,7 +264,7 @@ describe('buying in the browser', () => {
       .getByRole('button', { name: new RegExp(`^Add ${skin.title} to the cart`) })
       .first()
       .click();
-    await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
     await page.waitForURL('**/cart/summary');
 
     // The account's email is read-only; the player fills in the rest.
@@ -208,19 +282,26 @@ describe('buying in the browser', () => {
     await screenshot(page, 'buying-local-paypal');
     await approval.getByRole('button', { name: 'Approve payment' }).click();
 
-    await page.waitForURL('**/me/collection/success', { timeout: 15_000 });
+    // The order's confirmation page, with the plain download of a signed-in owner.
+    await page.waitForURL('**/orders/TS-*', { timeout: 15_000 });
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Purchase successful' }).isVisible(), {
+      .poll(() => page.getByRole('heading', { name: 'Thank you for your purchase!' }).isVisible(), {
         timeout: 10_000,
       })
       .toBe(true);
     await expect.poll(() => toast(page, 'Thank you for your purchase!').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: `Download ${skin.title}` }).getAttribute('href')).toBe(
+      `/assets/skin/${skin.url}`,
+    );
+    expect(await cartCount(page)).toBe(0);
+
+    // The collection has it.
+    await page.goto('/me/collection');
     await expect
       .poll(() => page.getByRole('button', { name: `Download ${skin.title}` }).isVisible(), {
         timeout: 10_000,
       })
       .toBe(true);
-    expect(await cartCount(page)).toBe(0);
     await screenshot(page, 'buying-collection');
 
     // The collection's download rests 3 s after a click.
@@ -307,7 +388,7 @@ describe('buying in the browser', () => {
       .getByRole('button', { name: new RegExp(`^Add ${bundle.title} to the cart`) })
       .first()
       .click();
-    await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
     await page.waitForURL('**/cart/summary');
     const tip = page.getByRole('textbox', { name: `Tip for the author of ${bundle.title}` });
     await expect.poll(() => tip.isVisible(), { timeout: 10_000 }).toBe(true);
@@ -324,7 +405,7 @@ describe('buying in the browser', () => {
     await page.getByRole('button', { name: 'Pay by card' }).click();
     await page.waitForURL('**/local-checkout/**', { timeout: 15_000 });
     await page.getByRole('button', { name: /^Pay/ }).first().click();
-    await page.waitForURL('**/me/collection/success', { timeout: 15_000 });
+    await page.waitForURL('**/orders/TS-*', { timeout: 15_000 });
 
     // The receipt shows the tip.
     const history = await graphql<{

@@ -6,9 +6,11 @@ export const appMessages = {
     bundles: 'Bundles',
     authors: 'Authors',
     signUp: 'Sign Up',
+    signIn: 'Sign In',
     profile: 'Profile',
     cart: 'Cart',
-    cartLabel: (count: number) => `Shopping cart, ${count} ${count === 1 ? 'item' : 'items'}`,
+    cartLabel: (count: number) =>
+      count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
     openMenu: 'Open navigation',
     closeMenu: 'Close navigation',
     menuTitle: 'Menu',

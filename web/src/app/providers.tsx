@@ -43,7 +43,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
 export function RouterScopedProviders({ children }: { children: ReactNode }) {
   return (
     <ModalsProvider>
-      <Notifications autoClose={DEFAULT_TOAST_MS} position="top-right" zIndex={1000} />
+      <Notifications
+        autoClose={DEFAULT_TOAST_MS}
+        position="top-right"
+        zIndex={1000}
+        classNames={{ root: 'app-toasts' }}
+      />
       {children}
     </ModalsProvider>
   );

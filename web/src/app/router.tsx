@@ -21,6 +21,10 @@ const BundlePage = lazyPage(() => import('../features/bundles/pages/bundle-page'
 const AuthorsPage = lazyPage(() => import('../features/authors/pages/authors-page'), 'AuthorsPage');
 const AuthorPage = lazyPage(() => import('../features/authors/pages/author-page'), 'AuthorPage');
 const CartSummaryPage = lazyPage(() => import('../features/cart/pages/cart-summary-page'), 'CartSummaryPage');
+const OrderConfirmationPage = lazyPage(
+  () => import('../features/cart/pages/order-confirmation-page'),
+  'OrderConfirmationPage',
+);
 const ResetPasswordPage = lazyPage(
   () => import('../features/auth/pages/reset-password-page'),
   'ResetPasswordPage',
@@ -95,6 +99,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordPage /> },
   { path: 'verify-email', element: <VerifyEmailPage /> },
   { path: 'cart/summary', element: <CartSummaryPage /> },
+  // Where checkout sends the buyer after paying; a guest reads it with the key in the address.
+  { path: 'orders/:externalId', element: <OrderConfirmationPage /> },
 ];
 
 /** Spec 2.2: role regular required. */

@@ -1,4 +1,16 @@
-import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  Indicator,
+  Stack,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -13,18 +25,41 @@ import classes from './top-bar.module.css';
 
 const nav = appMessages.nav;
 
+/** Always there, so the cart can be found; the count shows on a badge once something is in it. */
 function CartButton({ count, fullWidth = false }: { count: number; fullWidth?: boolean }) {
+  if (fullWidth) {
+    return (
+      <Button
+        component={Link}
+        to="/cart/summary"
+        variant="light"
+        fullWidth
+        leftSection={<IconShoppingCart size={18} stroke={1.8} aria-hidden />}
+        aria-label={nav.cartLabel(count)}
+      >
+        {count > 0 ? `${nav.cart} (${count})` : nav.cart}
+      </Button>
+    );
+  }
   return (
-    <Button
-      component={Link}
-      to="/cart/summary"
-      variant="light"
-      fullWidth={fullWidth}
-      leftSection={<IconShoppingCart size={18} stroke={1.8} aria-hidden />}
-      aria-label={nav.cartLabel(count)}
+    <Indicator
+      label={count}
+      size={18}
+      disabled={count === 0}
+      offset={4}
+      color="magenta"
+      styles={{ indicator: { fontWeight: 700 } }}
     >
-      {count}
-    </Button>
+      <ActionIcon
+        component={Link}
+        to="/cart/summary"
+        variant="light"
+        size="lg"
+        aria-label={nav.cartLabel(count)}
+      >
+        <IconShoppingCart size={20} stroke={1.8} aria-hidden />
+      </ActionIcon>
+    </Indicator>
   );
 }
 
@@ -44,16 +79,29 @@ function AccountButton({ fullWidth = false, onNavigate }: { fullWidth?: boolean;
       </Button>
     );
   }
+  // Sign In beside Sign Up: both open the one auth modal, in its sign-in or register mode.
   return (
-    <Button
-      fullWidth={fullWidth}
-      onClick={() => {
-        onNavigate?.();
-        openAuthModal('register');
-      }}
-    >
-      {nav.signUp}
-    </Button>
+    <>
+      <Button
+        variant="default"
+        fullWidth={fullWidth}
+        onClick={() => {
+          onNavigate?.();
+          openAuthModal('login');
+        }}
+      >
+        {nav.signIn}
+      </Button>
+      <Button
+        fullWidth={fullWidth}
+        onClick={() => {
+          onNavigate?.();
+          openAuthModal('register');
+        }}
+      >
+        {nav.signUp}
+      </Button>
+    </>
   );
 }
 
@@ -90,10 +138,10 @@ export function TopBar() {
             <Box visibleFrom="sm">
               <ColorSchemeToggle />
             </Box>
-            {count > 0 ? <CartButton count={count} /> : null}
-            <Box visibleFrom="sm">
+            <CartButton count={count} />
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
               <AccountButton />
-            </Box>
+            </Group>
             <Burger
               hiddenFrom="sm"
               opened={drawerOpened}
@@ -128,7 +176,7 @@ export function TopBar() {
             ))}
           </Stack>
           <Divider />
-          {count > 0 ? <CartButton count={count} fullWidth /> : null}
+          <CartButton count={count} fullWidth />
           <AccountButton fullWidth onNavigate={drawer.close} />
           <Group justify="space-between">
             <ColorSchemeToggle />

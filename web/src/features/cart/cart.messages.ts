@@ -71,7 +71,6 @@ export const cartMessages = {
     payByCard: 'Pay by card',
     payWithPaypal: 'Pay with PayPal',
     or: 'or',
-    localCard: 'Test mode: card payments go through the local checkout page; no money moves.',
     paypalLoading: 'Loading PayPal...',
     paypalUnavailable: 'PayPal could not be loaded. Pay by card, or reload the page to try again.',
     refused: 'The order could not be placed. Check the marked fields and the items in your cart.',
@@ -83,6 +82,76 @@ export const cartMessages = {
   cardUnreachable: 'There was an error reaching Stripe. Please try again later.',
   paypalUnreachable: 'There was an error reaching PayPal. Please try again later.',
   paypalCancelled: 'The PayPal payment was cancelled. Your cart is still here.',
+
+  /** What makes the checkout trustworthy: what is paid and how the payment is handled. */
+  trust: {
+    subtotal: (count: number) => `Subtotal (${count} ${count === 1 ? 'item' : 'items'})`,
+    tips: 'Tips for the authors',
+    fees: 'Payment fees',
+    feesIncluded: 'Included',
+    // The FAQ, the privacy policy and the terms say the same: card numbers go straight to the provider.
+    secureTitle: 'Secure payment',
+    secureCard:
+      'Card payments are handled by Stripe and PayPal payments by PayPal: you enter your card or PayPal details on their pages, and they never reach our servers.',
+    secureLocal:
+      'Test mode: no payment provider is configured on this server, so the payment pages are local stand-ins and no money moves.',
+    providers: 'Accepted payment methods',
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    paypal: 'PayPal',
+    stripe: 'Stripe',
+  },
+
+  /** The order's page after paying (guests too). */
+  confirmation: {
+    eyebrow: (number: string) => `Order ${number}`,
+    documentTitle: (number: string) => `Order ${number}`,
+    paidTitle: 'Thank you for your purchase!',
+    confirmingTitle: 'Confirming your payment…',
+    confirmingText:
+      'Your payment provider is telling us about the payment. This usually takes a few seconds; the downloads appear here as soon as it is confirmed.',
+    slowText:
+      'The payment is taking longer to confirm than usual. You can leave this page: the confirmation mail brings the download links as soon as the payment is confirmed.',
+    checkAgain: 'Check again',
+    cancelledTitle: 'This order was not paid',
+    cancelledText:
+      'The payment was cancelled or declined, so nothing was charged. Your items can be bought again.',
+    backToCart: 'Back to the cart',
+    refundedTitle: 'This order was refunded',
+    refundedText: 'The payment was returned, so the items of this order can no longer be downloaded.',
+    mailSent: (email: string) => `A confirmation mail with these links was sent to ${email}.`,
+    mailSoon: (email: string) => `A confirmation mail with the download links will be sent to ${email}.`,
+    orderNumber: 'Order number',
+    placedOn: 'Placed on',
+    paymentMethod: 'Payment method',
+    status: 'Status',
+    items: 'Your items',
+    price: 'Price',
+    tip: 'Tip',
+    lineTotal: 'Total',
+    total: 'Total paid',
+    orderTotal: 'Order total',
+    download: 'Download',
+    downloadSkin: (title: string) => `Download ${title}`,
+    bundleSkins: (count: number) => `${count} ${count === 1 ? 'skin' : 'skins'} in this bundle`,
+    guestLinks: 'These download links work for 30 days without an account. Keep the confirmation mail.',
+    memberLinks: 'Your skins are in your collection too, ready to download whenever you are signed in.',
+    openCollection: 'Open my collection',
+    installTitle: 'Installing your skins',
+    installText:
+      'Unzip each skin into the game’s skins folder: the installation guide shows where, game by game.',
+    installLink: 'Read the installation guide',
+    joinTitle: 'Keep your skins in one place',
+    joinText: (email: string) =>
+      `Create a free account with ${email} and, once you confirm the address, this order joins your collection.`,
+    joinButton: 'Create an account',
+    notFoundTitle: 'We could not find this order',
+    notFoundText:
+      'The address may be incomplete or expired. Sign in with the account you bought with, or use the links in your confirmation mail.',
+    loadFailed: 'The order could not be loaded. Check your connection and try again.',
+    retry: 'Try again',
+    previewAlt: (title: string) => `Preview of ${title}`,
+  },
 
   localPaypal: {
     title: 'Approve the payment',

@@ -2,7 +2,8 @@ import { Button } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
 import { IconGift, IconShoppingCartCheck, IconShoppingCartPlus, IconStack2 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useCart } from '../cart';
+import { Link } from 'react-router';
+import { addToCartWithToast, cartFeedbackMessages, useCart } from '../cart';
 import { formatPrice } from '../format';
 import { useOwnership } from '../ownership';
 import { useSession } from '../session';
@@ -97,10 +98,12 @@ export function BundlePriceButton({
         <Button
           {...common}
           className={buttonClass}
+          // In the cart: a link to it (the visitor's next step), not a dead button.
+          component={Link}
+          to="/cart/summary"
           variant="default"
-          disabled
           leftSection={<IconShoppingCartCheck size={iconSize} aria-hidden />}
-          aria-label={messages.inCartLabel(bundle.title)}
+          aria-label={cartFeedbackMessages.inCartLink(bundle.title)}
         >
           {messages.inCart}
         </Button>
@@ -112,7 +115,7 @@ export function BundlePriceButton({
         className={buttonClass}
         // Until the owned ids are known, a signed-in viewer cannot add it (it may be theirs already).
         disabled={!ownership.ready}
-        onClick={() => cart.add('bundle', id)}
+        onClick={() => addToCartWithToast('bundle', id, bundle.title)}
         leftSection={<IconShoppingCartPlus size={iconSize} aria-hidden />}
         aria-label={messages.addToCart(bundle.title, bundle.price)}
       >

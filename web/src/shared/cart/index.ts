@@ -12,6 +12,9 @@ export {
   subscribeToCart,
 } from './cart.store';
 export type { CartContents, CartItemKind } from './cart.store';
-export { PURCHASE_TOAST_MS, purchaseResultOf, usePurchaseResult } from './use-purchase-result';
+export { purchaseResultOf, usePurchaseResult } from './use-purchase-result';
+export { PURCHASE_TOAST_MS, thankForPurchase } from './purchase-thanks';
 export { purchaseResultMessages } from './purchase-result.messages';
 export type { PurchaseResult } from './use-purchase-result';
+export { addToCartWithToast } from './cart-toast';
+export { cartFeedbackMessages } from './cart-feedback.messages';

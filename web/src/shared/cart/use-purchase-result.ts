@@ -2,13 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useRefreshOwnership } from '../ownership';
-import { cartCount, clearCart, readCart } from './cart.store';
 import { purchaseResultMessages as messages } from './purchase-result.messages';
+import { PURCHASE_TOAST_MS, thankForPurchase } from './purchase-thanks';
 
 export type PurchaseResult = 'success' | 'failed';
-
-/** Spec 9: the purchase toast stays 10 s. */
-export const PURCHASE_TOAST_MS = 10_000;
 
 export function purchaseResultOf(pathname: string): PurchaseResult | null {
   const path = pathname.replace(/\/+$/, '');
@@ -46,15 +43,7 @@ export function usePurchaseResult(): PurchaseResult | null {
       });
       return;
     }
-    if (cartCount(readCart()) === 0) return;
-    clearCart();
-    void refreshRef.current();
-    notifications.show({
-      id: 'purchase-result',
-      color: 'teal',
-      message: messages.thanks,
-      autoClose: PURCHASE_TOAST_MS,
-    });
+    if (thankForPurchase()) void refreshRef.current();
   }, [result, key]);
 
   return result;

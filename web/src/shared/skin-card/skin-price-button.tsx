@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
 import { IconDownload, IconShoppingCartCheck, IconShoppingCartPlus } from '@tabler/icons-react';
-import { useCart } from '../cart';
+import { Link } from 'react-router';
+import { addToCartWithToast, cartFeedbackMessages, useCart } from '../cart';
 import { formatPrice } from '../format';
 import { useOwnership } from '../ownership';
 import { useSession } from '../session';
@@ -64,10 +65,12 @@ export function SkinPriceButton({ skin, owned, size = 'sm', fullWidth = false }:
       return (
         <Button
           {...common}
+          // In the cart: a link to it (the visitor's next step), not a dead button.
+          component={Link}
+          to="/cart/summary"
           variant="default"
-          disabled
           leftSection={<IconShoppingCartCheck size={iconSize} aria-hidden />}
-          aria-label={messages.inCartLabel(skin.title)}
+          aria-label={cartFeedbackMessages.inCartLink(skin.title)}
         >
           {messages.inCart}
         </Button>
@@ -78,7 +81,7 @@ export function SkinPriceButton({ skin, owned, size = 'sm', fullWidth = false }:
         {...common}
         // Until the owned ids are known, a signed-in viewer cannot add it (it may be theirs already).
         disabled={!ownership.ready}
-        onClick={() => cart.add('skin', id)}
+        onClick={() => addToCartWithToast('skin', id, skin.title)}
         leftSection={<IconShoppingCartPlus size={iconSize} aria-hidden />}
         aria-label={messages.addToCart(skin.title, skin.price)}
       >

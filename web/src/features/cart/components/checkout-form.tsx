@@ -6,16 +6,16 @@ import {
   Divider,
   Skeleton,
   Stack,
-  Text,
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBrandPaypal, IconCreditCard, IconFlask } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertCircle, IconBrandPaypal, IconCreditCard } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useQuery } from 'urql';
 import { DEFAULT_COUNTRY } from '../../../../../domain/accounts/countries';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { RestAnswer } from '../../../shared/http';
@@ -24,9 +24,16 @@ import { useSession } from '../../../shared/session';
 import { CountrySelect } from '../../../shared/ui/country-select';
 import { cartMessages } from '../cart.messages';
 import type { CheckoutConfig } from '../lib/checkout-api';
-import { capturePaypalOrder, createPaypalOrder, startCardCheckout } from '../lib/checkout-api';
+import {
+  capturePaypalOrder,
+  confirmationPathOf,
+  createPaypalOrder,
+  startCardCheckout,
+} from '../lib/checkout-api';
+import { CheckoutProfileQuery } from '../lib/cart.documents';
 import { CHECKOUT_FIELDS, checkoutOrder, validateCheckout } from '../lib/checkout-form';
 import type { CheckoutChoices, CheckoutValues } from '../lib/checkout-form';
+import { CheckoutTrust } from './checkout-trust';
 import { LocalPaypalModal } from './local-paypal-modal';
 import { PaypalButtons } from './paypal-buttons';
 
@@ -90,9 +97,24 @@ export function CheckoutForm({
       reminderAccepted: false,
     },
     validate: validateCheckout,
+    // The typed fields are checked as the buyer leaves them; the boxes when paying.
+    validateInputOnBlur: ['email', 'fullname', 'country'],
     clearInputErrorOnChange: false,
   });
   const errors = useErrorsAfterSubmit(form);
+
+  // A signed-in buyer's name and country come from the profile (the session has only the name it
+  // was issued with); a field the buyer already changed is left alone.
+  const [profile] = useQuery({ query: CheckoutProfileQuery, pause: !user });
+  const myUser = profile.data?.myUser;
+  const setInitial = form.setFieldValue;
+  const isTouched = form.isTouched;
+  useEffect(() => {
+    if (!myUser) return;
+    if (myUser.fullname?.trim() && !isTouched('fullname')) setInitial('fullname', myUser.fullname.trim());
+    if (myUser.country && !isTouched('country')) setInitial('country', myUser.country);
+    // Once per profile answer: the form's functions change identity on every render.
+  }, [myUser]);
 
   /** Where PayPal buyers land (spec 2.2): their collection, or /success and /failed for guests. */
   const resultPath = (result: 'success' | 'failed') =>
@@ -141,11 +163,15 @@ export function CheckoutForm({
     throw new ShownError(`create-order answered ${answer.status}`);
   };
 
-  /** After the buyer approved: capture, then the success or the failed page (spec 8). */
+  /**
+   * After the buyer approved: capture, then the order's confirmation page the server names (spec 8's
+   * success page when it names none), or the failed page.
+   */
   const capture = async (orderId: string) => {
     const answer = await capturePaypalOrder(orderId, token);
     if (answer.ok) await refreshOwnership();
-    void navigate(resultPath(answer.ok ? 'success' : 'failed'));
+    const confirmation = answer.ok ? confirmationPathOf(answer.text) : null;
+    void navigate(confirmation ?? resultPath(answer.ok ? 'success' : 'failed'));
   };
 
   const payWithLocalPaypal = async (values: CheckoutValues) => {
@@ -285,12 +311,7 @@ export function CheckoutForm({
             {paypal}
           </>
         ) : null}
-        {config?.cardProvider === 'LOCAL' ? (
-          <Text size="xs" c="dimmed" ta="center">
-            <IconFlask size={14} aria-hidden style={{ verticalAlign: '-2px', marginRight: 4 }} />
-            {texts.localCard}
-          </Text>
-        ) : null}
+        <CheckoutTrust config={config} />
       </Stack>
       <LocalPaypalModal
         orderId={localOrder}

@@ -61,6 +61,7 @@ export function checkLine(line: ChoiceLine, choice: LineChoice | undefined): Che
  */
 export function cartWithChoices(lines: readonly ChoiceLine[], choices: Readonly<Record<string, LineChoice>>) {
   let totalCents = 0;
+  let tipsCents = 0;
   let valid = true;
   const tips: { itemType: 'SKIN' | 'BUNDLE'; itemId: number; tip: number }[] = [];
   const prices: { itemType: 'SKIN' | 'BUNDLE'; itemId: number; price: number }[] = [];
@@ -70,6 +71,7 @@ export function cartWithChoices(lines: readonly ChoiceLine[], choices: Readonly<
     checked.set(lineKey(line), result);
     if (result.tipError || result.priceError) valid = false;
     totalCents += result.priceCents + result.tipCents;
+    tipsCents += result.tipCents;
     if (result.tipCents > 0)
       tips.push({ itemType: itemType(line.kind), itemId: line.id, tip: result.tipCents / CENTS_PER_EURO });
     if (line.payWhatYouWant && result.priceCents !== centsOf(line.price))
@@ -79,5 +81,13 @@ export function cartWithChoices(lines: readonly ChoiceLine[], choices: Readonly<
         price: result.priceCents / CENTS_PER_EURO,
       });
   }
-  return { totalCents, valid, checked, request: { tips, prices } };
+  // The subtotal is what the items cost; tips come on top of it.
+  return {
+    totalCents,
+    subtotalCents: totalCents - tipsCents,
+    tipsCents,
+    valid,
+    checked,
+    request: { tips, prices },
+  };
 }

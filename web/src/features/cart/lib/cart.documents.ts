@@ -15,3 +15,62 @@ export const CartItemsQuery = graphql(`
     }
   }
 `);
+
+// The signed-in buyer's name and country fill the checkout form.
+export const CheckoutProfileQuery = graphql(`
+  query CheckoutProfile {
+    myUser {
+      id
+      fullname
+      country
+    }
+  }
+`);
+
+// The confirmation page after paying: readable with the key from the address, by the buyer or an admin.
+export const OrderConfirmationQuery = graphql(`
+  query OrderConfirmation($externalId: String!, $key: String) {
+    orderConfirmation(externalId: $externalId, key: $key) {
+      externalId
+      paymentStatus
+      paymentType
+      totalPrice
+      createdAt
+      paymentReceivedAt
+      buyerEmail
+      guest
+      items {
+        id
+        itemType
+        name
+        price
+        tip
+        total
+        skin {
+          id
+          url
+          type
+          thumbnail {
+            id
+            cardUrl
+          }
+        }
+        bundle {
+          id
+          url
+          type
+          thumbnail {
+            id
+            cardUrl
+          }
+        }
+        downloads {
+          skinId
+          title
+          url
+          downloadUrl
+        }
+      }
+    }
+  }
+`);

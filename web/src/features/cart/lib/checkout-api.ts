@@ -61,3 +61,19 @@ export function createPaypalOrder(order: CheckoutOrder, token: string | null): P
 export function capturePaypalOrder(orderId: string, token: string | null): Promise<RestAnswer> {
   return postJson('/api/paypal/capture-order', { orderId }, token);
 }
+
+/**
+ * The order's confirmation page a capture answers (`redirect`), or null when the answer names
+ * none; only a path of this site's order pages is followed.
+ */
+export function confirmationPathOf(captureAnswer: string): string | null {
+  try {
+    const body: unknown = JSON.parse(captureAnswer);
+    const redirect = body && typeof body === 'object' ? (body as { redirect?: unknown }).redirect : null;
+    return typeof redirect === 'string' && /^\/orders\/[\w-]+(\?[\w%.=&-]*)?$/.test(redirect)
+      ? redirect
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -57,3 +57,23 @@ describe('the PayPal SDK address', () => {
     expect(url.searchParams.get('currency')).toBe('EUR');
   });
 });
+
+describe("the PayPal capture's confirmation page", () => {
+  it('follows only a path of this site’s order pages', async () => {
+    const { confirmationPathOf } = await import('./checkout-api');
+    const answer = (redirect: unknown) => JSON.stringify({ status: 'PAYMENT_RECEIVED', redirect });
+    expect(confirmationPathOf(answer('/orders/TS-2026-000042?k=1790000000.abc_DEF-1'))).toBe(
+      '/orders/TS-2026-000042?k=1790000000.abc_DEF-1',
+    );
+    for (const other of [
+      'https://evil.example/orders/1',
+      '//evil.example/orders/1',
+      '/skins/success',
+      5,
+      null,
+    ]) {
+      expect(confirmationPathOf(answer(other))).toBeNull();
+    }
+    expect(confirmationPathOf('not json')).toBeNull();
+  });
+});

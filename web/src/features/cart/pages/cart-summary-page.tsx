@@ -200,6 +200,24 @@ export function CartSummaryPage() {
 
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder padding="lg" className={`${classes.panel} ${classes.checkout}`}>
+            {cart.loading ? null : (
+              <dl className={classes.summary}>
+                <div>
+                  <dt>{cartMessages.trust.subtotal(count)}</dt>
+                  <dd>{formatPrice(priced.subtotalCents / 100)}</dd>
+                </div>
+                {priced.tipsCents > 0 ? (
+                  <div>
+                    <dt>{cartMessages.trust.tips}</dt>
+                    <dd>{formatPrice(priced.tipsCents / 100)}</dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt>{cartMessages.trust.fees}</dt>
+                  <dd>{cartMessages.trust.feesIncluded}</dd>
+                </div>
+              </dl>
+            )}
             <Group justify="space-between" align="flex-end" mb="md" className={classes.total}>
               <Stack gap={0}>
                 <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts="0.08em">

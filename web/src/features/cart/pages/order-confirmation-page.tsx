@@ -1,0 +1,354 @@
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconBook2,
+  IconDownload,
+  IconReceiptOff,
+  IconSearch,
+  IconStack2,
+  IconSteeringWheel,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuery } from 'urql';
+import { thankForPurchase } from '../../../shared/cart';
+import { formatDate, formatPrice } from '../../../shared/format';
+import type { OrderConfirmationQuery as OrderConfirmationResult } from '../../../shared/graphql/generated/graphql';
+import { ordersMessages, PaymentStatusBadge } from '../../../shared/orders';
+import { useRefreshOwnership } from '../../../shared/ownership';
+import { openAuthModal, useSession } from '../../../shared/session';
+import { EmptyState, PageContainer, PageLoader } from '../../../shared/ui';
+import { cartMessages } from '../cart.messages';
+import { OrderConfirmationQuery } from '../lib/cart.documents';
+import classes from './order-confirmation-page.module.css';
+
+const texts = cartMessages.confirmation;
+
+type Confirmation = OrderConfirmationResult['orderConfirmation'];
+type ConfirmationItem = Confirmation['items'][number];
+
+/** A payment the provider has not confirmed yet: the page asks again. */
+const AWAITING = new Set(['BEFORE_CHECKOUT', 'PAYMENT_ON_THE_WAY', 'PAYMENT_PENDING']);
+const POLL_MS = 2_000;
+/** About half a minute of asking; then the page says it takes longer and offers to check again. */
+const POLL_ATTEMPTS = 15;
+
+function ItemPicture({ item }: { item: ConfirmationItem }) {
+  const product = item.skin ?? item.bundle;
+  const src = product?.thumbnail?.cardUrl;
+  const alt = texts.previewAlt(item.name);
+  const picture = src ? (
+    <img src={src} alt={alt} className={classes.picture} width={160} height={90} loading="lazy" />
+  ) : (
+    <div className={classes.picture} role="img" aria-label={alt}>
+      {item.itemType === 'BUNDLE' ? (
+        <IconStack2 size={28} stroke={1.4} aria-hidden />
+      ) : (
+        <IconSteeringWheel size={28} stroke={1.4} aria-hidden />
+      )}
+    </div>
+  );
+  if (!product) return picture;
+  return (
+    <Link to={`/${item.itemType === 'BUNDLE' ? 'bundles' : 'skins'}/${product.url}`} tabIndex={-1}>
+      {picture}
+    </Link>
+  );
+}
+
+function Amount({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div className={classes.amount}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500}>{formatPrice(value)}</Text>
+    </div>
+  );
+}
+
+function ItemRow({ item, paid }: { item: ConfirmationItem; paid: boolean }) {
+  const product = item.skin ?? item.bundle;
+  const kind = item.itemType === 'BUNDLE' ? ordersMessages.bundle : ordersMessages.skin;
+  return (
+    <li className={classes.item}>
+      <ItemPicture item={item} />
+      <Stack gap={6} className={classes.details}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
+          {kind}
+        </Text>
+        {product ? (
+          <Anchor
+            component={Link}
+            to={`/${item.itemType === 'BUNDLE' ? 'bundles' : 'skins'}/${product.url}`}
+            fw={700}
+            size="lg"
+          >
+            {item.name}
+          </Anchor>
+        ) : (
+          <Text fw={700} size="lg">
+            {item.name}
+          </Text>
+        )}
+        <Group gap="lg" wrap="wrap">
+          <Amount label={texts.price} value={item.price} />
+          {item.tip > 0 ? <Amount label={texts.tip} value={item.tip} /> : null}
+          <Amount label={texts.lineTotal} value={item.total} strong />
+        </Group>
+        {paid && item.downloads.length > 0 ? (
+          <Stack gap={6} mt={4}>
+            {item.itemType === 'BUNDLE' ? (
+              <Text size="sm" c="dimmed">
+                {texts.bundleSkins(item.downloads.length)}
+              </Text>
+            ) : null}
+            <Group gap="xs" wrap="wrap">
+              {item.downloads.map((download) => (
+                <Button
+                  key={download.skinId}
+                  component="a"
+                  href={download.downloadUrl}
+                  download
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  aria-label={texts.downloadSkin(download.title)}
+                  variant={item.itemType === 'BUNDLE' ? 'light' : 'filled'}
+                >
+                  {item.itemType === 'BUNDLE' ? download.title : texts.download}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
+      </Stack>
+    </li>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
+        {label}
+      </Text>
+      <div className={classes.factValue}>{children}</div>
+    </div>
+  );
+}
+
+/** What a guest or member reads beside the order: where the links are, the guide, an account. */
+function NextSteps({ order }: { order: Confirmation }) {
+  const { user } = useSession();
+  return (
+    <Stack gap="md">
+      {order.guest ? (
+        <Text size="sm">{texts.guestLinks}</Text>
+      ) : (
+        <Group gap="sm" justify="space-between">
+          <Text size="sm">{texts.memberLinks}</Text>
+          {user ? (
+            <Button component={Link} to="/me/collection" variant="light" size="sm">
+              {texts.openCollection}
+            </Button>
+          ) : null}
+        </Group>
+      )}
+      <Card withBorder padding="md" className={classes.panel}>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconBook2 size={22} aria-hidden className={classes.noteIcon} />
+          <Stack gap={4}>
+            <Title order={2} size="h5">
+              {texts.installTitle}
+            </Title>
+            <Text size="sm">
+              {texts.installText}{' '}
+              <Anchor component={Link} to="/installation-guide" inherit fw={600}>
+                {texts.installLink}
+              </Anchor>
+            </Text>
+          </Stack>
+        </Group>
+      </Card>
+      {order.guest && !user ? (
+        <Card withBorder padding="md" className={classes.panel}>
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <IconUserPlus size={22} aria-hidden className={classes.noteIcon} />
+            <Stack gap={6} align="flex-start">
+              <Title order={2} size="h5">
+                {texts.joinTitle}
+              </Title>
+              <Text size="sm">{texts.joinText(order.buyerEmail)}</Text>
+              <Button variant="light" size="sm" onClick={() => openAuthModal('register')}>
+                {texts.joinButton}
+              </Button>
+            </Stack>
+          </Group>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The order's page after paying, for guests too (the key in the address lets them read it): the
+ * order number, status, items with their amounts and, once the payment is confirmed, a Download
+ * button per skin. While the provider's confirmation is on its way it asks again every 2 s for
+ * about half a minute. On the first sight of the paid order it thanks the buyer and empties the cart.
+ */
+export function OrderConfirmationPage() {
+  const { externalId = '' } = useParams();
+  const [search] = useSearchParams();
+  const key = search.get('k');
+  const [result, reexecute] = useQuery({
+    query: OrderConfirmationQuery,
+    variables: { externalId, key },
+    requestPolicy: 'network-only',
+  });
+  const order = result.data?.orderConfirmation ?? null;
+  const awaiting = order !== null && AWAITING.has(order.paymentStatus);
+  const paid = order?.paymentStatus === 'PAYMENT_RECEIVED';
+  const [attempts, setAttempts] = useState(0);
+  const refreshOwnership = useRefreshOwnership();
+  const thanked = useRef(false);
+
+  useEffect(() => {
+    if (!awaiting || result.fetching || attempts >= POLL_ATTEMPTS) return;
+    const timer = window.setTimeout(() => {
+      setAttempts((count) => count + 1);
+      reexecute({ requestPolicy: 'network-only' });
+    }, POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [awaiting, result.fetching, attempts, reexecute]);
+
+  useEffect(() => {
+    if (!paid || thanked.current) return;
+    thanked.current = true;
+    if (thankForPurchase()) void refreshOwnership();
+  }, [paid, refreshOwnership]);
+
+  if (!order) {
+    if (result.fetching || (!result.data && !result.error)) return <PageLoader />;
+    const missing = result.error?.graphQLErrors.some((error) => error.extensions?.code === 'NOT_FOUND');
+    return (
+      <PageContainer title={texts.documentTitle(externalId)} size="md">
+        {missing ? (
+          <EmptyState
+            icon={<IconSearch size={28} aria-hidden />}
+            title={texts.notFoundTitle}
+            message={texts.notFoundText}
+            actions={
+              <Button component={Link} to="/skins" variant="light">
+                {cartMessages.exploreSkins}
+              </Button>
+            }
+          />
+        ) : (
+          <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{texts.loadFailed}</Text>
+              <Button size="xs" variant="light" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
+                {texts.retry}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+      </PageContainer>
+    );
+  }
+
+  let title: string = texts.paidTitle;
+  if (awaiting) title = texts.confirmingTitle;
+  else if (order.paymentStatus === 'CANCELLED') title = texts.cancelledTitle;
+  else if (order.paymentStatus === 'REFUNDED') title = texts.refundedTitle;
+
+  return (
+    <PageContainer
+      title={title}
+      eyebrow={texts.eyebrow(order.externalId)}
+      description={
+        paid ? texts.mailSent(order.buyerEmail) : awaiting ? texts.mailSoon(order.buyerEmail) : undefined
+      }
+      size="lg"
+    >
+      <Stack gap="lg">
+        {awaiting ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={attempts < POLL_ATTEMPTS ? <Loader size={18} color="yellow" /> : <IconAlertCircle />}
+            role="status"
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{attempts < POLL_ATTEMPTS ? texts.confirmingText : texts.slowText}</Text>
+              {attempts >= POLL_ATTEMPTS ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="yellow"
+                  onClick={() => {
+                    setAttempts(0);
+                    reexecute({ requestPolicy: 'network-only' });
+                  }}
+                >
+                  {texts.checkAgain}
+                </Button>
+              ) : null}
+            </Stack>
+          </Alert>
+        ) : null}
+        {order.paymentStatus === 'CANCELLED' ? (
+          <Alert color="red" variant="light" icon={<IconReceiptOff />}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{texts.cancelledText}</Text>
+              <Button component={Link} to="/cart/summary" size="xs" variant="light" color="red">
+                {texts.backToCart}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        {order.paymentStatus === 'REFUNDED' ? (
+          <Alert color="gray" variant="light" icon={<IconReceiptOff />}>
+            {texts.refundedText}
+          </Alert>
+        ) : null}
+
+        <Card withBorder padding="lg" className={classes.panel}>
+          <div className={classes.facts}>
+            <Fact label={texts.orderNumber}>
+              <Text fw={700} ff="monospace">
+                {order.externalId}
+              </Text>
+            </Fact>
+            <Fact label={texts.placedOn}>
+              <Text>{formatDate(order.createdAt)}</Text>
+            </Fact>
+            <Fact label={texts.paymentMethod}>
+              <Text>{ordersMessages.paymentType[order.paymentType]}</Text>
+            </Fact>
+            <Fact label={texts.status}>
+              <PaymentStatusBadge status={order.paymentStatus} />
+            </Fact>
+          </div>
+
+          <Title order={2} size="h4" mt="lg">
+            {texts.items}
+          </Title>
+          <ul className={classes.items}>
+            {order.items.map((item) => (
+              <ItemRow key={item.id} item={item} paid={paid} />
+            ))}
+          </ul>
+          <Group justify="space-between" className={classes.total}>
+            <Text fw={700}>{paid ? texts.total : texts.orderTotal}</Text>
+            <Text fw={800} size="xl">
+              {formatPrice(order.totalPrice)}
+            </Text>
+          </Group>
+        </Card>
+
+        {paid ? <NextSteps order={order} /> : null}
+      </Stack>
+    </PageContainer>
+  );
+}
