@@ -62,6 +62,8 @@ export type CreatedItemKind<T extends CreatedItem> = {
   detailsOf?: (item: T) => string;
   /** Actions after edit and hide/publish (a skin's download). */
   moreActions?: (item: T) => ReactNode;
+  /** Figures shown as columns after the price (a skin's downloads, sales and rating). */
+  figures?: { header: string; valueOf: (item: T) => ReactNode }[];
 };
 
 /** Edit, hide or publish, and the kind's own actions (spec 2.11). */
@@ -158,6 +160,16 @@ function ItemCards<T extends CreatedItem>(props: {
                   <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
                   {kind.detailsOf ? ` · ${kind.detailsOf(item)}` : null}
                 </Text>
+                {kind.figures ? (
+                  <dl className={classes.figures}>
+                    {kind.figures.map((figure) => (
+                      <div key={figure.header}>
+                        <dt>{figure.header}</dt>
+                        <dd>{figure.valueOf(item)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
               </Stack>
             </div>
             {item.description ? (
@@ -193,6 +205,9 @@ function ItemsTable<T extends CreatedItem>(props: {
             <Table.Th>{columns.preview}</Table.Th>
             <Table.Th>{columns.description}</Table.Th>
             <Table.Th>{columns.price}</Table.Th>
+            {kind.figures?.map((figure) => (
+              <Table.Th key={figure.header}>{figure.header}</Table.Th>
+            ))}
             <Table.Th>{columns.type}</Table.Th>
             <Table.Th>{columns.actions}</Table.Th>
           </Table.Tr>
@@ -237,6 +252,11 @@ function ItemsTable<T extends CreatedItem>(props: {
                   </Stack>
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>{priceOf(item)}</Table.Td>
+                {kind.figures?.map((figure) => (
+                  <Table.Td key={figure.header} className={classes.nowrap}>
+                    {figure.valueOf(item)}
+                  </Table.Td>
+                ))}
                 <Table.Td>
                   <GameBadge type={item.type} />
                 </Table.Td>

@@ -34,6 +34,15 @@ const skinKind: CreatedItemKind<SkinRow> = {
   editPathOf: (skin) => `/me/skin/edit/${encodeURIComponent(skin.url)}`,
   editLabel: mySkins.updateLabel,
   moreActions: (skin) => <DownloadAction skin={skin} />,
+  // Sales count the skin sold alone, refunds deducted; a bundle's sales show on My Bundles' dashboard.
+  figures: [
+    { header: mySkins.figures.downloads, valueOf: (skin) => mySkins.figures.count(skin.downloads.total) },
+    { header: mySkins.figures.sales, valueOf: (skin) => mySkins.figures.count(skin.sales ?? 0) },
+    {
+      header: mySkins.figures.rating,
+      valueOf: (skin) => mySkins.figures.ratingValue(skin.rating.average, skin.rating.totalRatings),
+    },
+  ],
 };
 
 /** The skins the user has uploaded (spec 2.11 "Created skins"), 10 a page, hidden ones included. */
