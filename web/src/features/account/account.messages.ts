@@ -120,10 +120,10 @@ export const accountMessages = {
     figures: {
       downloads: 'Downloads',
       sales: 'Sales',
-      rating: 'Rating',
+      rating: 'Rating (votes)',
       count: (count: number) => count.toLocaleString('en'),
       ratingValue: (average: number, votes: number) =>
-        votes === 0 ? 'No votes' : `${average.toFixed(2)} (${votes} ${votes === 1 ? 'vote' : 'votes'})`,
+        votes === 0 ? 'No votes' : `${average.toFixed(2)} (${votes})`,
     },
     published: 'Published',
     hidden: 'Hidden',

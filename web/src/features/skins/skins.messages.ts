@@ -62,7 +62,7 @@ export const skinsMessages = {
     title: 'Also in bundles',
     alsoIn: (title: string) => `Also in bundle ${title}`,
     save: (amount: number) => `save ${formatPrice(amount)}`,
-    bundlePrice: (price: number) => `Bundle ${formatPrice(price)}`,
+    bundlePrice: (price: number) => (price > 0 ? `Bundle ${formatPrice(price)}` : 'Free bundle'),
     picture: (title: string) => `Bundle ${title}`,
   },
   moreFromAuthor: (username: string) => `More from ${username}`,
