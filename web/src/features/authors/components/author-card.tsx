@@ -54,7 +54,7 @@ export function AuthorCard({ author }: { author: AuthorSummary }) {
         </Group>
         {author.sampleSkins.length > 0 ? (
           // A glimpse of their work; the skins' names are left to their page (the card is one link).
-          <span className={classes.samples} aria-hidden="true">
+          <span className={classes.samples} aria-hidden="true" data-testid="author-samples">
             {author.sampleSkins.map((skin) =>
               skin.thumbnail?.cardUrl ? (
                 <img

@@ -115,7 +115,7 @@ export function SkinPage() {
   }
 
   return (
-    <Container size="xl" py="xl" w="100%" className={classes.page}>
+    <Container size="xl" py="xl" w="100%">
       <BackLink to="/skins">{skinsMessages.backToSkins}</BackLink>
       {content}
     </Container>
