@@ -228,3 +228,50 @@ describe('authors', () => {
     });
   });
 });
+
+describe('the new fields', () => {
+  /** The database calls one GraphQL request makes (every reader of the pool counted). */
+  async function queriesOf(query: string, token = other.token) {
+    const pool = app.context.pool as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const methods = ['any', 'one', 'maybeOne', 'oneFirst', 'anyFirst', 'maybeOneFirst', 'query'];
+    const originals = methods.map((name) => [name, pool[name]!] as const);
+    let count = 0;
+    for (const [name, original] of originals) {
+      pool[name] = (...args: unknown[]) => {
+        count += 1;
+        return original.apply(app.context.pool, args);
+      };
+    }
+    try {
+      // A signed-in viewer: the response cache never answers for them.
+      const { body } = await graphql(app, query, {}, token);
+      expect(body.errors).toBeUndefined();
+      return count;
+    } finally {
+      for (const [name, original] of originals) pool[name] = original;
+    }
+  }
+
+  it('cost the same number of queries for one author or a whole page of them', async () => {
+    const fields = `content { downloadCount bundleCount rating { average } sampleSkins { title rating { average } } bundles { savings } }`;
+    const one = await queriesOf(
+      `{ authors(search: "pages_author", page: { page: 0, size: 16 }) { ${fields} } }`,
+    );
+    const page = await queriesOf(`{ authors(page: { page: 0, size: 16 }) { ${fields} } }`);
+    expect(one).toBeGreaterThan(1);
+    expect(page).toBe(one);
+  });
+
+  it('cost the same number of queries for one skin or a whole page of them', async () => {
+    const fields = `content { sales bundles { savings } moreFromAuthor { title downloads { total } } }`;
+    // An admin: the sales are read too. By title, the one skin is Pages Alpha, which has bundles
+    // and other skins of its author, so every field has something to load.
+    const one = await queriesOf(
+      `{ skins(page: { page: 0, size: 1, sortBy: "title" }) { ${fields} } }`,
+      admin.token,
+    );
+    const page = await queriesOf(`{ skins(page: { page: 0, size: 15 }) { ${fields} } }`, admin.token);
+    expect(one).toBeGreaterThan(1);
+    expect(page).toBe(one);
+  });
+});
