@@ -13,6 +13,7 @@ import { socialLoaders, socialResolvers } from './social/social.resolvers';
 import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bundlesAuthorsLoaders, bundlesAuthorsResolvers } from './catalogue/bundles-authors.resolvers';
+import { relatedItemsLoaders } from './catalogue/related-items.resolvers';
 import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.resolvers';
 import { tagsLoaders, tagsResolvers } from './tags/tags.resolvers';
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
@@ -103,6 +104,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     loaders: mergeTypeMaps(
       catalogueLoaders as ResolverMap,
       bundlesAuthorsLoaders as ResolverMap,
+      relatedItemsLoaders as ResolverMap,
       ordersLoaders as ResolverMap,
       orderConfirmationLoaders as ResolverMap,
       payoutsLoaders as ResolverMap,

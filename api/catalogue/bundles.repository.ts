@@ -20,7 +20,7 @@ export const bundleRow = z.object({
 });
 export type BundleRow = z.infer<typeof bundleRow>;
 
-const bundleColumns = sql.fragment`
+export const bundleColumns = sql.fragment`
   b.id, b.url::text as url, b.author_id, b.title, b.description, b.game, b.price_cents, b.published,
   b.video_url, b.created_at, b.modified_at, b.deleted_at`;
 

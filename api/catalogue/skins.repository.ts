@@ -23,7 +23,7 @@ export const skinRow = z.object({
 });
 export type SkinRow = z.infer<typeof skinRow>;
 
-const skinColumns = sql.fragment`
+export const skinColumns = sql.fragment`
   s.id, s.url::text as url, s.author_id, s.title, s.description, s.game, s.price_cents, s.published,
   s.available_alone, s.video_url, s.color_primary, s.color_secondary, s.created_at, s.modified_at, s.deleted_at`;
 
@@ -99,7 +99,7 @@ export const skinCardRow = skinRow.extend({
 });
 export type SkinCardRow = z.infer<typeof skinCardRow>;
 
-const cardColumns = sql.fragment`
+export const cardColumns = sql.fragment`
   c.author_username::text as author_username, c.author_url, c.author_country, c.author_avatar,
   c.thumbnail_id, c.thumbnail_filename, c.thumbnail_title, c.thumbnail_description, c.thumbnail_position,
   c.thumbnail_width, c.thumbnail_height, c.rating_sum, c.rating_count, c.downloads_total, c.downloads_unique`;

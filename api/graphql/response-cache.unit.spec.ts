@@ -54,4 +54,22 @@ describe('the response cache', () => {
     cache.invalidate();
     expect(cache.bytes).toBe(0);
   });
+
+  it('drops the answers ordered by downloads when download counts change, keeping the others', async () => {
+    const cache = new CatalogueResponseCache({ maxBytes: 100_000 });
+    cache.setLive(true);
+    await serverWith(cache);
+    const ask = (query: string) =>
+      fastify!.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { bytes: 10 } } });
+    const queries = {
+      plain: '{ skins { content { id } } }',
+      more: '{ skin(url: "a") { moreFromAuthor { id } } }',
+      samples: '{ authors { content { sampleSkins { id } } } }',
+    };
+    for (const query of Object.values(queries)) expect((await ask(query)).headers['x-cache']).toBe('miss');
+    cache.invalidate('downloads');
+    expect((await ask(queries.plain)).headers['x-cache']).toBe('hit');
+    expect((await ask(queries.more)).headers['x-cache']).toBe('miss');
+    expect((await ask(queries.samples)).headers['x-cache']).toBe('miss');
+  });
 });

@@ -6,6 +6,7 @@ import { mailOutboxSchema } from '../mail/mail-outbox';
 import { moderationSchema } from '../moderation/moderation.schema';
 import { socialSchema } from '../social/social.schema';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
+import { relatedItemsSchema } from '../catalogue/related-items.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
 import { payoutsSchema } from '../payouts/payouts.schema';
@@ -20,6 +21,7 @@ export const typeDefs = [
   accountsSchema,
   catalogueSchema,
   bundlesAuthorsCommentsSchema,
+  relatedItemsSchema,
   authoringSchema,
   payWhatYouWantSchema,
   ordersSchema,

@@ -191,6 +191,23 @@ describe('the demo catalogue', () => {
     }
   });
 
+  it("has every account created before its first skin, bundle, comment, vote or order (an author's 'Member since')", async () => {
+    const late = await app.context.pool.anyFirst(sql.type(z.object({ username: z.string() }))`
+      select u.username::text as username from users u
+      where not u.anonymous and (
+        exists (select 1 from skins s where s.author_id = u.id and s.created_at <= u.created_at)
+        or exists (select 1 from bundles b where b.author_id = u.id and b.created_at <= u.created_at)
+        or exists (select 1 from comments c where c.user_id = u.id and c.created_at <= u.created_at)
+        or exists (select 1 from skin_ratings r where r.user_id = u.id and r.rated_at <= u.created_at)
+        or exists (select 1 from orders o where o.buyer_user_id = u.id and o.placed_at <= u.created_at))`);
+    expect(late).toEqual([]);
+    // The authors joined on different days, not all at once.
+    const days = await app.context.pool.oneFirst(sql.type(z.object({ days: z.number() }))`
+      select count(distinct (u.created_at at time zone 'UTC')::date)::int as days
+      from users u where exists (select 1 from skins s where s.author_id = u.id)`);
+    expect(days).toBeGreaterThan(3);
+  });
+
   it('has comments, and ratings made through the rating command', async () => {
     const [comments] = await app.context.pool.any(sql.type(
       z.object({ total: z.number(), skins: z.number(), early: z.number() }),

@@ -66,6 +66,36 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
       return downloads;
     },
   });
+  await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;
+}
+
+/**
+ * The demo people register at seeding time, while their skins, bundles, comments, votes and orders
+ * are spread over the past months: each account's creation moves to before its first activity, so
+ * an author page's "Member since" precedes the author's skins. Someone first active this week joined
+ * two hours before (the blocked spammer's story); the others 3 to 47 days before (spread by id, so a
+ * reseed gives the same dates). Never later than the account's own date; the per-day counts of new
+ * accounts follow through their update trigger.
+ */
+async function backdateMembers(app: AppContext): Promise<void> {
+  const now = app.now().toISOString();
+  await app.pool.query(sql.unsafe`
+    with activity as (
+      select user_id, min(at) as first_at from (
+        select author_id as user_id, created_at as at from skins
+        union all select author_id, created_at from bundles
+        union all select user_id, created_at from comments
+        union all select user_id, rated_at from skin_ratings
+        union all select buyer_user_id, placed_at from orders where buyer_user_id is not null
+      ) done
+      group by user_id
+    )
+    update users u set created_at = least(u.created_at, case
+      when a.first_at > ${now}::timestamptz - interval '7 days' then a.first_at - interval '2 hours'
+      else a.first_at - make_interval(days => 3 + (u.id * 7919 % 45)::int)
+    end)
+    from activity a
+    where a.user_id = u.id and not u.anonymous`);
 }

@@ -119,6 +119,14 @@ export const accountMessages = {
       type: 'Type',
       actions: 'Actions',
     },
+    figures: {
+      downloads: 'Downloads',
+      sales: 'Sales',
+      rating: 'Rating (votes)',
+      count: (count: number) => count.toLocaleString('en'),
+      ratingValue: (average: number, votes: number) =>
+        votes === 0 ? 'No votes' : `${average.toFixed(2)} (${votes})`,
+    },
     published: 'Published',
     hidden: 'Hidden',
     previewAlt: (title: string) => `Preview of ${title}`,

@@ -19,6 +19,14 @@ export const authorsMessages = {
   pagination: 'Pages of authors',
   loadingAuthors: 'Loading authors...',
   skinCount: (count: number) => `${count} ${count === 1 ? 'skin' : 'skins'}`,
+  bundleCount: (count: number) => `${count} ${count === 1 ? 'bundle' : 'bundles'}`,
+  downloadCount: (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'download' : 'downloads'}`,
+  rating: (average: number, votes: number) =>
+    votes === 0
+      ? 'No votes yet'
+      : `Rated ${average.toFixed(2)} from ${votes} ${votes === 1 ? 'vote' : 'votes'}`,
+  bundlesTitle: (username: string) => `Bundles by ${username}`,
+  publishedBundles: 'Published bundles',
 
   authorEyebrow: 'Author',
   loadingAuthor: 'Loading author...',

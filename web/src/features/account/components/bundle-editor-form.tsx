@@ -81,6 +81,8 @@ interface LinkableSkin {
   title: string;
   type: GameType;
   price: number;
+  /** The picker shows it beside the title; a skin just uploaded from the modal has none yet. */
+  thumbnail?: { cardUrl?: string | null } | null;
 }
 
 const FORM_FIELDS = new Set(['title', 'description', 'type', 'price', 'videoUrl', 'skins', 'images']);
@@ -96,6 +98,31 @@ function valuesOf(bundle: EditableBundle | null): BundleFormValues {
     skins: bundle?.skins ?? [],
   };
 }
+
+/** A skin in the contents picker: its thumbnail beside its title, so similar names are told apart. */
+function PickerOption({ title, thumbnail }: { title: string; thumbnail: string | null | undefined }) {
+  return (
+    <Group gap="sm" wrap="nowrap" data-testid="skin-picker-option">
+      {thumbnail ? (
+        <img src={thumbnail} alt="" width={64} height={36} loading="lazy" style={pickerThumbnail} />
+      ) : (
+        <span aria-hidden style={pickerThumbnail} />
+      )}
+      <Text size="sm" truncate>
+        {title}
+      </Text>
+    </Group>
+  );
+}
+
+const pickerThumbnail = {
+  flex: '0 0 auto',
+  width: 64,
+  height: 36,
+  objectFit: 'cover',
+  borderRadius: 4,
+  background: 'var(--mantine-color-default-border)',
+} as const;
 
 /**
  * The bundle editor (spec 2.11, 5): name, description (required), game, price, video, the author's
@@ -319,6 +346,12 @@ export function BundleEditorForm({
                   hidePickedOptions
                   nothingFoundMessage={bundleTexts.skinsNone}
                   disabled={linkable.fetching && !linkable.data}
+                  renderOption={({ option }) => (
+                    <PickerOption
+                      title={option.label}
+                      thumbnail={skins.find((skin) => skin.id === option.value)?.thumbnail?.cardUrl}
+                    />
+                  )}
                   {...form.getInputProps('skins')}
                 />
                 {options.length === 0 && linkable.data ? (

@@ -1,4 +1,16 @@
-import { ActionIcon, Anchor, Box, Card, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconEye, IconEyeOff, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -62,6 +74,8 @@ export type CreatedItemKind<T extends CreatedItem> = {
   detailsOf?: (item: T) => string;
   /** Actions after edit and hide/publish (a skin's download). */
   moreActions?: (item: T) => ReactNode;
+  /** Figures shown as columns after the price (a skin's downloads, sales and rating). */
+  figures?: { header: string; icon: ReactNode; valueOf: (item: T) => ReactNode }[];
 };
 
 /** Edit, hide or publish, and the kind's own actions (spec 2.11). */
@@ -158,6 +172,16 @@ function ItemCards<T extends CreatedItem>(props: {
                   <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
                   {kind.detailsOf ? ` · ${kind.detailsOf(item)}` : null}
                 </Text>
+                {kind.figures ? (
+                  <dl className={classes.figures}>
+                    {kind.figures.map((figure) => (
+                      <div key={figure.header}>
+                        <dt>{figure.header}</dt>
+                        <dd>{figure.valueOf(item)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
               </Stack>
             </div>
             {item.description ? (
@@ -184,8 +208,14 @@ function ItemsTable<T extends CreatedItem>(props: {
   const columns = kind.messages.columns;
   const visibilityLabels = { ...kind.messages, takenDown: moderationUiMessages.takedown.badge };
   return (
+    // A skin's figures add three narrow columns: closer cells keep the description readable.
     <Table.ScrollContainer minWidth={880}>
-      <Table verticalSpacing="sm" highlightOnHover className={classes.table}>
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing={kind.figures ? 'xs' : undefined}
+        highlightOnHover
+        className={classes.table}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={72}>{columns.visibility}</Table.Th>
@@ -193,6 +223,17 @@ function ItemsTable<T extends CreatedItem>(props: {
             <Table.Th>{columns.preview}</Table.Th>
             <Table.Th>{columns.description}</Table.Th>
             <Table.Th>{columns.price}</Table.Th>
+            {kind.figures?.map((figure) => (
+              // An icon keeps the column narrow; its name is the tooltip and what screen readers read.
+              <Table.Th key={figure.header} className={classes.nowrap}>
+                <Tooltip label={figure.header} openDelay={150}>
+                  <span className={classes.figureHeader}>
+                    {figure.icon}
+                    <VisuallyHidden>{figure.header}</VisuallyHidden>
+                  </span>
+                </Tooltip>
+              </Table.Th>
+            ))}
             <Table.Th>{columns.type}</Table.Th>
             <Table.Th>{columns.actions}</Table.Th>
           </Table.Tr>
@@ -237,6 +278,11 @@ function ItemsTable<T extends CreatedItem>(props: {
                   </Stack>
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>{priceOf(item)}</Table.Td>
+                {kind.figures?.map((figure) => (
+                  <Table.Td key={figure.header} className={classes.nowrap}>
+                    {figure.valueOf(item)}
+                  </Table.Td>
+                ))}
                 <Table.Td>
                   <GameBadge type={item.type} />
                 </Table.Td>

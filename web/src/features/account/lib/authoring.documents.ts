@@ -27,6 +27,14 @@ export const MyCreatedSkinsQuery = graphql(`
           at
           reason
         }
+        downloads {
+          total
+        }
+        rating {
+          average
+          totalRatings
+        }
+        sales
       }
     }
   }

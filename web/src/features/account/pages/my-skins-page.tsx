@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconDownload, IconPalette, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconPalette, IconShoppingBag, IconStar, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
@@ -34,6 +34,24 @@ const skinKind: CreatedItemKind<SkinRow> = {
   editPathOf: (skin) => `/me/skin/edit/${encodeURIComponent(skin.url)}`,
   editLabel: mySkins.updateLabel,
   moreActions: (skin) => <DownloadAction skin={skin} />,
+  // Sales count the skin sold alone, refunds deducted; a bundle's sales show on My Bundles' dashboard.
+  figures: [
+    {
+      header: mySkins.figures.downloads,
+      icon: <IconDownload size={18} aria-hidden />,
+      valueOf: (skin) => mySkins.figures.count(skin.downloads.total),
+    },
+    {
+      header: mySkins.figures.sales,
+      icon: <IconShoppingBag size={18} aria-hidden />,
+      valueOf: (skin) => mySkins.figures.count(skin.sales ?? 0),
+    },
+    {
+      header: mySkins.figures.rating,
+      icon: <IconStar size={18} aria-hidden />,
+      valueOf: (skin) => mySkins.figures.ratingValue(skin.rating.average, skin.rating.totalRatings),
+    },
+  ],
 };
 
 /** The skins the user has uploaded (spec 2.11 "Created skins"), 10 a page, hidden ones included. */

@@ -1,5 +1,5 @@
-import { Badge, Text, Title } from '@mantine/core';
-import { IconPalette } from '@tabler/icons-react';
+import { Badge, Group, Text, Title } from '@mantine/core';
+import { IconDownload, IconPalette, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AuthorsListQuery } from '../../../shared/graphql/generated/graphql';
 import { SocialShortcut } from '../../../shared/skin-card';
@@ -11,8 +11,10 @@ import classes from './author-card.module.css';
 export type AuthorSummary = AuthorsListQuery['authors']['content'][number];
 
 /**
- * An author in the list: avatar (or the default one), flag, name and skin count; one link to their
- * page. Admins also get the social media shortcut, beside the link rather than inside it.
+ * An author in the list: avatar (or the default one), flag, name, skin count, total downloads and
+ * average rating (with the number of votes), and up to three of their most downloaded skins as a
+ * sample of their work; one link to their page. Admins also get the social media shortcut, beside
+ * the link rather than inside it.
  */
 export function AuthorCard({ author }: { author: AuthorSummary }) {
   return (
@@ -36,6 +38,38 @@ export function AuthorCard({ author }: { author: AuthorSummary }) {
         >
           {messages.skinCount(author.skinCount)}
         </Badge>
+        <Group gap="md" justify="center" wrap="wrap" className={classes.stats}>
+          <Group gap={4} wrap="nowrap">
+            <IconDownload size={14} aria-hidden />
+            <Text component="span" size="xs">
+              {messages.downloadCount(author.downloadCount)}
+            </Text>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <IconStarFilled size={14} aria-hidden className={classes.star} />
+            <Text component="span" size="xs">
+              {messages.rating(author.rating.average, author.rating.totalRatings)}
+            </Text>
+          </Group>
+        </Group>
+        {author.sampleSkins.length > 0 ? (
+          // A glimpse of their work; the skins' names are left to their page (the card is one link).
+          <span className={classes.samples} aria-hidden="true" data-testid="author-samples">
+            {author.sampleSkins.map((skin) =>
+              skin.thumbnail?.cardUrl ? (
+                <img
+                  key={skin.id}
+                  src={skin.thumbnail.cardUrl}
+                  alt=""
+                  loading="lazy"
+                  className={classes.sample}
+                />
+              ) : (
+                <span key={skin.id} className={classes.sample} />
+              ),
+            )}
+          </span>
+        ) : null}
       </Link>
       <SocialShortcut
         kind="author"

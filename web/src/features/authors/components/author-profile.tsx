@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconPalette } from '@tabler/icons-react';
+import { IconCalendar, IconDownload, IconPalette, IconStack2, IconStarFilled } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { formatCountry, formatDate } from '../../../shared/format';
 import type { AuthorDetailQuery } from '../../../shared/graphql/generated/graphql';
@@ -12,7 +12,10 @@ import classes from './author-profile.module.css';
 
 export type AuthorDetail = NonNullable<AuthorDetailQuery['author']>;
 
-/** The head of an author's page: avatar, name, country, member since, bio and social links. */
+/**
+ * The head of an author's page: avatar, name, country, member since, their totals (skins, bundles,
+ * downloads, rating with votes), bio and social links.
+ */
 export function AuthorProfile({ author }: { author: AuthorDetail }) {
   const links = useMemo(() => socialLinksOf(author), [author]);
   const country = author.country?.trim().toLowerCase();
@@ -53,8 +56,24 @@ export function AuthorProfile({ author }: { author: AuthorDetail }) {
                 </Text>
               </Text>
             </Group>
+          </Group>
+          <Group gap="xs" wrap="wrap" data-testid="author-totals">
             <Badge variant="light" radius="sm" leftSection={<IconPalette size={14} aria-hidden />} tt="none">
               {messages.skinCount(author.skinCount)}
+            </Badge>
+            <Badge variant="light" radius="sm" leftSection={<IconStack2 size={14} aria-hidden />} tt="none">
+              {messages.bundleCount(author.bundleCount)}
+            </Badge>
+            <Badge variant="light" radius="sm" leftSection={<IconDownload size={14} aria-hidden />} tt="none">
+              {messages.downloadCount(author.downloadCount)}
+            </Badge>
+            <Badge
+              variant="light"
+              radius="sm"
+              leftSection={<IconStarFilled size={14} aria-hidden />}
+              tt="none"
+            >
+              {messages.rating(author.rating.average, author.rating.totalRatings)}
             </Badge>
           </Group>
           {bio ? <Text className={classes.bio}>{bio}</Text> : null}

@@ -1,6 +1,7 @@
 import { graphql } from '../../../shared/graphql/generated';
 
-// Spec 7.2: authors 16 a page, by username, with the number of their published skins.
+// Spec 7.2: authors 16 a page, by username, with the number of their published skins; the cards
+// also show their totals and three of their most downloaded skins.
 export const AuthorsListQuery = graphql(`
   query AuthorsList($search: String, $page: PageInput!) {
     authors(search: $search, page: $page) {
@@ -16,6 +17,19 @@ export const AuthorsListQuery = graphql(`
         username
         country
         skinCount
+        downloadCount
+        rating {
+          average
+          totalRatings
+        }
+        sampleSkins(length: 3) {
+          id
+          title
+          thumbnail {
+            id
+            cardUrl
+          }
+        }
         avatar {
           url
         }
@@ -41,11 +55,20 @@ export const AuthorDetailQuery = graphql(`
       website
       createdAt
       skinCount
+      bundleCount
+      downloadCount
+      rating {
+        average
+        totalRatings
+      }
       avatar {
         url
       }
       skins {
         ...SkinCardFields
+      }
+      bundles {
+        ...BundleCardFields
       }
     }
   }

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
+import { BundleCardGrid } from '../../../shared/bundle-card';
 import { SkinCardGrid } from '../../../shared/skin-card';
 import { BackLink, EmptyState, PageTitle } from '../../../shared/ui';
 import { authorsMessages } from '../authors.messages';
@@ -33,11 +34,21 @@ function AuthorView({ author }: { author: AuthorDetail }) {
           />
         )}
       </section>
+      {author.bundles.length > 0 ? (
+        <section aria-labelledby="author-bundles-title" style={{ marginTop: 56 }}>
+          <div id="author-bundles-title" style={{ marginBottom: 'var(--mantine-spacing-xl)' }}>
+            <PageTitle order={2} eyebrow={authorsMessages.publishedBundles}>
+              {authorsMessages.bundlesTitle(author.username)}
+            </PageTitle>
+          </div>
+          <BundleCardGrid bundles={author.bundles} headingOrder={3} />
+        </section>
+      ) : null}
     </>
   );
 }
 
-/** An author's page (/authors/{url}): profile, social links and published skins. */
+/** An author's page (/authors/{url}): profile with totals, social links, published skins and bundles. */
 export function AuthorPage() {
   const { url = '' } = useParams();
   const [{ data, fetching, error }, refetch] = useQuery({ query: AuthorDetailQuery, variables: { url } });

@@ -6,12 +6,14 @@ import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import { moderationUiMessages, ReportButton } from '../../../shared/moderation';
 import type { SkinDetailQuery } from '../../../shared/graphql/generated/graphql';
-import { gameNames, SkinPriceButton } from '../../../shared/skin-card';
+import { gameNames, SkinStars } from '../../../shared/skin-card';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { skinsMessages as messages } from '../skins.messages';
 import { ColorVariations } from './color-variations';
 import { SkinTagLinks } from './skin-tag-links';
 import { SkinDownloadCountQuery } from '../lib/skins.documents';
+import { SkinBundleOffers } from './skin-bundle-offers';
+import { SkinGetButton } from './skin-get-button';
 import { SkinRating } from './skin-rating';
 import classes from '../../../shared/ui/info-card.module.css';
 
@@ -78,6 +80,12 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           {skin.title}
         </Title>
 
+        {/* What helps decide at a glance: how it is rated and how many took it. */}
+        <Group gap="md" wrap="wrap" data-testid="skin-summary">
+          <SkinStars average={skin.rating.average} count={skin.rating.totalRatings} withAverage />
+          <DownloadCount url={skin.url} initial={skin.downloads.total} />
+        </Group>
+
         <Group gap="sm" wrap="nowrap">
           <Avatar
             component={Link}
@@ -122,6 +130,10 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           <dd>
             <time dateTime={skin.createdAt}>{formatDate(skin.createdAt)}</time>
           </dd>
+          <dt>{messages.updated}</dt>
+          <dd>
+            <time dateTime={skin.modifiedAt}>{formatDate(skin.modifiedAt)}</time>
+          </dd>
           <dt>{messages.price}</dt>
           <dd>{messages.priceValue(skin.price)}</dd>
         </dl>
@@ -131,7 +143,11 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           variations={skin.colorVariations}
         />
 
-        <SkinPriceButton skin={skin} size="lg" fullWidth />
+        <div data-skin-get-button>
+          <SkinGetButton skin={skin} />
+        </div>
+
+        <SkinBundleOffers bundles={skin.bundles} />
 
         <Divider />
 
@@ -142,13 +158,12 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           rating={skin.rating}
         />
 
-        <Group justify="space-between" align="center" gap="xs" wrap="wrap">
-          <DownloadCount url={skin.url} initial={skin.downloads.total} />
-          {/* What players see (listed) can be reported; the author's own view has no Report. */}
-          {skin.published && !skin.takedown ? (
+        {/* What players see (listed) can be reported; the author's own view has no Report. */}
+        {skin.published && !skin.takedown ? (
+          <Group justify="flex-end">
             <ReportButton itemType="SKIN" itemId={skin.id} authorId={skin.author.id} />
-          ) : null}
-        </Group>
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );

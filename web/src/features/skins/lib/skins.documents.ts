@@ -43,6 +43,7 @@ export const SkinDetailQuery = graphql(`
       colorPrimary
       colorSecondary
       createdAt
+      modifiedAt
       price
       author {
         id
@@ -52,6 +53,20 @@ export const SkinDetailQuery = graphql(`
         avatar {
           url
         }
+      }
+      bundles {
+        id
+        url
+        title
+        price
+        savings
+        thumbnail {
+          id
+          cardUrl
+        }
+      }
+      moreFromAuthor(length: 4) {
+        ...SkinCardFields
       }
       rating {
         average

@@ -1,4 +1,4 @@
-import { Button, Container } from '@mantine/core';
+import { Anchor, Button, Container, Group, Title } from '@mantine/core';
 import { IconCarCrash } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,7 +7,9 @@ import { galleryImagesOf, MediaGallery, videoEmbedOf } from '../../../shared/gal
 import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { BackLink, DetailSkeleton, EmptyState } from '../../../shared/ui';
+import { SkinCardGrid } from '../../../shared/skin-card';
 import { SkinInfoCard } from '../components/skin-info-card';
+import { SkinStickyBar } from '../components/skin-sticky-bar';
 import type { SkinDetail } from '../components/skin-info-card';
 import { SkinDetailQuery } from '../lib/skins.documents';
 import { skinsMessages } from '../skins.messages';
@@ -45,6 +47,20 @@ function SkinView({ skin }: { skin: SkinDetail }) {
           <ItemComments item={{ kind: 'skin', id: skin.id }} />
         </div>
       </div>
+      {skin.moreFromAuthor.length > 0 ? (
+        <section className={classes.more} aria-labelledby="more-from-author">
+          <Group justify="space-between" align="baseline" mb="md" gap="xs">
+            <Title order={2} id="more-from-author" className={classes.moreTitle}>
+              {skinsMessages.moreFromAuthor(skin.author.username)}
+            </Title>
+            <Anchor component={Link} to={`/authors/${encodeURIComponent(skin.author.url)}`} size="sm">
+              {skinsMessages.allFromAuthor(skin.author.username)}
+            </Anchor>
+          </Group>
+          <SkinCardGrid skins={skin.moreFromAuthor} cols={{ base: 1, xs: 2, md: 4 }} headingOrder={3} />
+        </section>
+      ) : null}
+      <SkinStickyBar skin={skin} />
     </>
   );
 }

@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { appGraphql, logInDemo } from '../support/app-api';
+import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+
+// Skin pages that help decide (bundle offers, Download for free skins, more from the author, the
+// phone's sticky bar), author cards and pages with totals, and My Skins' figures, on the demo data.
+let session: BrowserSession | null = null;
+afterEach(async (context) => {
+  if (session && context.task.result?.state === 'fail')
+    await screenshot(session.page, `failed-${context.task.name}`);
+  await session?.close();
+  session = null;
+});
+
+const WAIT = { timeout: 10_000 };
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+type ListedSkin = {
+  title: string;
+  url: string;
+  price: number;
+  author: { username: string };
+  bundles: { title: string; savings: number }[];
+};
+
+async function demoSkins(): Promise<ListedSkin[]> {
+  const data = await appGraphql<{ skins: { content: ListedSkin[] } }>(
+    `{ skins(page: { page: 0, size: 100 }) { content {
+      title url price author { username } bundles { title savings }
+    } } }`,
+  );
+  return data.skins.content;
+}
+
+describe('a skin page', () => {
+  it('offers the bundles holding the skin with their saving, and more from its author', async () => {
+    const skin = (await demoSkins()).find((s) => s.price > 0 && s.bundles.some((b) => b.savings > 0));
+    if (!skin) throw new Error('The demo catalogue has no paid skin in a bundle that saves');
+    const bundle = skin.bundles.find((b) => b.savings > 0)!;
+    session = await openBrowser({ width: 1440, height: 900 });
+    const { page } = session;
+    await page.goto(`/skins/${skin.url}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: skin.title }).isVisible(), WAIT)
+      .toBe(true);
+
+    const offer = page.getByRole('link', {
+      name: new RegExp(`^Also in bundle ${literally(bundle.title)}, save `),
+    });
+    await expect.poll(() => offer.isVisible(), WAIT).toBe(true);
+    const saving = bundle.savings.toFixed(2).replace('.', ',');
+    expect(await offer.innerText()).toContain(saving);
+    // The rating and the downloads sit by the title; the facts say when it was last updated.
+    expect(
+      await page
+        .getByTestId('skin-summary')
+        .getByRole('img', { name: /^Rated|Not rated/ })
+        .count(),
+    ).toBe(1);
+    expect(await page.getByText('Updated', { exact: true }).isVisible()).toBe(true);
+
+    const more = page.getByRole('heading', { level: 2, name: `More from ${skin.author.username}` });
+    await expect.poll(() => more.isVisible(), WAIT).toBe(true);
+    const section = page.locator('section', { has: more });
+    const cards = section.getByRole('heading', { level: 3 });
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await cards.allInnerTexts()).not.toContain(skin.title);
+    // Desktop: no sticky bar.
+    expect(await page.getByTestId('skin-sticky-bar').isVisible()).toBe(false);
+    await screenshot(page, 'skin-page-bundle-offer');
+
+    await offer.click();
+    await page.waitForURL('**/bundles/**');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: bundle.title }).isVisible(), WAIT)
+      .toBe(true);
+  });
+
+  it("shows a free skin's 'Free' label beside a Download button that downloads it", async () => {
+    const skin = (await demoSkins()).find((s) => s.price === 0);
+    if (!skin) throw new Error('The demo catalogue has no free skin');
+    session = await openBrowser({ width: 1440, height: 900 });
+    const { page } = session;
+    await page.goto(`/skins/${skin.url}`);
+    const get = page.getByTestId('free-download').first();
+    await expect.poll(() => get.isVisible(), WAIT).toBe(true);
+    expect(await get.getByText('Free', { exact: true }).isVisible()).toBe(true);
+    const button = get.getByRole('button', { name: `Download ${skin.title} for free` });
+    expect(await button.innerText()).toBe('Download');
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe(`${skin.url}.zip`);
+  });
+
+  it('keeps the button at hand on a phone once the card has scrolled away', async () => {
+    const skin = (await demoSkins()).find((s) => s.price > 0);
+    if (!skin) throw new Error('The demo catalogue has no paid skin');
+    session = await openBrowser({ width: 390, height: 844 });
+    const { page } = session;
+    await page.goto(`/skins/${skin.url}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: skin.title }).isVisible(), WAIT)
+      .toBe(true);
+    const bar = page.getByRole('complementary', { name: 'Get this skin' });
+    const cardButton = page.locator('[data-skin-get-button]');
+
+    await cardButton.scrollIntoViewIfNeeded();
+    await expect.poll(() => bar.isVisible(), WAIT).toBe(false);
+
+    await page.mouse.wheel(0, 6000);
+    await expect.poll(() => bar.isVisible(), WAIT).toBe(true);
+    expect(
+      await bar
+        .getByRole('button', { name: new RegExp(`^Add ${literally(skin.title)} to the cart`) })
+        .isVisible(),
+    ).toBe(true);
+    // At the very end, the bar covers nothing: the page keeps room under its last line.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const barTop = (await bar.boundingBox())!.y;
+    const lastLine = await page
+      .locator('footer')
+      .last()
+      .evaluate((footer) => footer.getBoundingClientRect().bottom);
+    expect(lastLine).toBeLessThanOrEqual(barTop + 1);
+    await screenshot(page, 'skin-page-phone-sticky-bar');
+  });
+});
+
+describe('authors', () => {
+  it('show their totals and sample work on the cards, and their bundles on their page', async () => {
+    session = await openBrowser({ width: 1440, height: 900 });
+    const { page } = session;
+    await page.goto('/authors');
+    const card = page.locator('a[href="/authors/author"]');
+    await expect.poll(() => card.isVisible(), WAIT).toBe(true);
+    const text = await card.innerText();
+    expect(text).toMatch(/\d[\d,]* downloads/);
+    expect(text).toMatch(/Rated \d\.\d\d from \d+ votes/);
+    expect(await card.getByTestId('author-samples').locator('img').count()).toBe(3);
+
+    await card.click();
+    await page.waitForURL('**/authors/author');
+    const totals = page.getByTestId('author-totals');
+    await expect.poll(() => totals.isVisible(), WAIT).toBe(true);
+    expect(await totals.innerText()).toMatch(/\d+ bundles?/);
+    expect(await page.getByRole('heading', { level: 2, name: 'Bundles by author' }).isVisible()).toBe(true);
+    await screenshot(page, 'author-page-totals');
+  });
+});
+
+describe('My Skins', () => {
+  it("shows each skin's downloads, sales and rating to its author", async () => {
+    const token = await logInDemo('author');
+    const data = await appGraphql<{
+      myCreatedSkins: {
+        content: {
+          title: string;
+          sales: number;
+          downloads: { total: number };
+          rating: { average: number; totalRatings: number };
+        }[];
+      };
+    }>(
+      '{ myCreatedSkins(page: { page: 0, size: 10 }) { content { title sales downloads { total } rating { average totalRatings } } } }',
+      token,
+    );
+    const sold = data.myCreatedSkins.content.find((skin) => skin.sales > 0);
+    if (!sold) throw new Error('The demo author has sold no skin alone');
+
+    session = await openBrowser({ width: 1440, height: 900 });
+    const { page, context } = session;
+    const login = await context.request.post(`${inject('appUrl')}/api/auth/login`, {
+      data: { username: 'author', password: 'demo-password' },
+    });
+    expect(login.status()).toBe(200);
+    await page.goto('/me/skins');
+    for (const header of ['Downloads', 'Sales', 'Rating (votes)']) {
+      await expect.poll(() => page.getByRole('columnheader', { name: header }).isVisible(), WAIT).toBe(true);
+    }
+    const row = page.getByRole('row', { name: new RegExp(literally(sold.title)) });
+    const cells = await row.getByRole('cell').allInnerTexts();
+    expect(cells).toContain(sold.downloads.total.toLocaleString('en'));
+    expect(cells).toContain(sold.sales.toLocaleString('en'));
+    expect(cells).toContain(`${sold.rating.average.toFixed(2)} (${sold.rating.totalRatings})`);
+    await screenshot(page, 'my-skins-figures');
+  });
+});
