@@ -11,4 +11,5 @@ export { RouteGuard } from './route-guard';
 export type { RouteGuardProps } from './route-guard';
 export { uiMessages } from './ui.messages';
 export { UserAvatar } from './user-avatar';
+export { MessageWithUserText, UserText } from './user-text';
 export type { UserAvatarProps } from './user-avatar';
