@@ -6,6 +6,7 @@ export type { EmptyStateProps } from './empty-state';
 export { InsetPages, PageContainer, PageTitle } from './page-container';
 export type { PageContainerProps, PageTitleProps } from './page-container';
 export { PageLoader } from './page-loader';
+export { PriceInput } from './price-input';
 export { PurchaseResultBanner } from './purchase-result-banner';
 export { RouteGuard } from './route-guard';
 export type { RouteGuardProps } from './route-guard';
