@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import classes from './user-text.module.css';
 
@@ -17,12 +18,16 @@ const SLOT = '\u0000';
  * the same one serves document titles and labels.
  */
 export function MessageWithUserText({ message, text }: { message: (text: string) => string; text: string }) {
-  const [before = '', ...rest] = message(SLOT).split(SLOT);
+  const parts = message(SLOT).split(SLOT);
   return (
     <>
-      {before}
-      <UserText>{text}</UserText>
-      {rest.join(text)}
+      {parts.map((part, index) => (
+        // The parts never move: their position is their identity.
+        <Fragment key={index}>
+          {index > 0 ? <UserText>{text}</UserText> : null}
+          {part}
+        </Fragment>
+      ))}
     </>
   );
 }
