@@ -1,4 +1,5 @@
 import { createTheme } from '@mantine/core';
+import { readableColorVariables, readableVariantColors } from './theme-contrast';
 import type {
   ButtonProps,
   CSSVariablesResolver,
@@ -51,6 +52,20 @@ const magenta: MantineColorsTuple = [
   '#6e0035',
 ];
 
+/** Spec 4's olive for locked payouts, as a scale so its badges read in both schemes. */
+const olive: MantineColorsTuple = [
+  '#f7f9e6',
+  '#eef2c8',
+  '#dfe79c',
+  '#cfdb6e',
+  '#bfcf4a',
+  '#b1c43c',
+  '#a4b43c',
+  '#8c9a30',
+  '#6f7a24',
+  '#4f5818',
+];
+
 export const COLOR_SCHEME_STORAGE_KEY = 'trackskins-color-scheme';
 
 export const theme = createTheme({
@@ -59,7 +74,8 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 4 },
   autoContrast: true,
   luminanceThreshold: 0.3,
-  colors: { dark: asphalt, electric, magenta },
+  colors: { dark: asphalt, electric, magenta, olive },
+  variantColorResolver: readableVariantColors,
   black: '#0b0d11',
   white: '#ffffff',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
@@ -105,15 +121,30 @@ export const theme = createTheme({
   },
 });
 
-// Text contrast of at least 4.5:1: Mantine's light dimmed grey and dark placeholder are lighter.
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
-    '--mantine-color-body': '#f6f7f9',
-  },
-  dark: {
-    '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
-  },
-});
+const LIGHT_BODY = '#f6f7f9';
+
+// Text contrast of at least 4.5:1: Mantine's light dimmed grey and dark placeholder are lighter, and
+// its coloured texts (teal "Free", green "Sent", the "Completed" badge) miss it in one scheme or the
+// other; every theme colour gets readable text, outline and badge colours for the surfaces it sits
+// on (white cards and the light page; the dark scheme's cards, page and inputs).
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
+  const readable = readableColorVariables(resolved.colors, {
+    light: { shade: 8, surfaces: ['#ffffff', LIGHT_BODY] },
+    dark: { shade: 4, surfaces: [asphalt[5], asphalt[6], asphalt[7], asphalt[8]] },
+    black: resolved.black,
+    white: resolved.white,
+  });
+  return {
+    variables: {},
+    light: {
+      ...readable.light,
+      '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+      '--mantine-color-body': LIGHT_BODY,
+    },
+    dark: {
+      ...readable.dark,
+      '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+    },
+  };
+};

@@ -168,7 +168,6 @@ function SignInToComment() {
         className={classes.locked}
       />
       <Button
-        variant="light"
         leftSection={<IconLogin2 size={18} aria-hidden />}
         onClick={() => openAuthModal('login')}
         className={classes.formButton}

@@ -133,7 +133,7 @@ export function MediaGallery({ title, images, video, emptyText, priority = 'high
           />
           <span className={classes.enlarge} aria-hidden>
             <IconZoomIn size={14} />
-            {messages.enlarge}
+            <span className={classes.enlargeText}>{messages.enlarge}</span>
           </span>
         </UnstyledButton>
       ) : null}

@@ -5,8 +5,8 @@ import { payoutsMessages } from './payouts.messages';
 
 /** Spec 4: grey while collecting, olive once locked, green when sent, red on a failed transfer. */
 export const payoutStatusColors: Record<PayoutStatus, string> = {
-  PENDING: 'gray.5',
-  LOCKED: '#a4b43c',
+  PENDING: 'gray',
+  LOCKED: 'olive',
   SENT: 'green',
   ERROR: 'red',
 };
@@ -14,7 +14,7 @@ export const payoutStatusColors: Record<PayoutStatus, string> = {
 /** The status colour as a CSS value, for stripes and chart accents. */
 export const payoutStatusAccents: Record<PayoutStatus, string> = {
   PENDING: 'var(--mantine-color-gray-6)',
-  LOCKED: '#a4b43c',
+  LOCKED: 'var(--mantine-color-olive-6)',
   SENT: 'var(--mantine-color-green-6)',
   ERROR: 'var(--mantine-color-red-6)',
 };

@@ -31,6 +31,7 @@ import { IMAGES_MAX } from '../../../../domain/catalog/item-editor.schemas';
 import type { ImageItem, ImageUploads } from './use-image-uploads';
 import { uploadMessages } from './uploads.messages';
 import classes from './uploads.module.css';
+import { useTouchScreen } from './use-touch-screen';
 
 const messages = uploadMessages.images;
 
@@ -173,6 +174,7 @@ export function ImageUploadField({
 }: ImageUploadFieldProps) {
   const id = useId();
   const [overflow, setOverflow] = useState<number | null>(null);
+  const touch = useTouchScreen();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -212,7 +214,10 @@ export function ImageUploadField({
           disabled={full}
           multiple
           // The picker offers pictures only; what is dropped is checked in order (spec 5 messages).
-          inputProps={{ accept: 'image/png,image/jpeg', 'aria-label': messages.drop }}
+          inputProps={{
+            accept: 'image/png,image/jpeg',
+            'aria-label': touch ? messages.dropTouch : messages.drop,
+          }}
           className={classes.dropzone}
           data-error={error ? true : undefined}
           data-path={dataPath}
@@ -230,7 +235,7 @@ export function ImageUploadField({
             <IconPhotoPlus size={40} stroke={1.4} aria-hidden className={classes.dropIcon} />
             <Stack gap={2}>
               <Text fw={700} id={`${id}-drop-title`}>
-                {full ? messages.dropFull : messages.drop}
+                {full ? messages.dropFull : touch ? messages.dropTouch : messages.drop}
               </Text>
               <Text size="sm" c="dimmed" id={`${id}-drop-hint`}>
                 {messages.dropHint}
@@ -249,7 +254,7 @@ export function ImageUploadField({
         {uploads.items.length > 0 ? (
           <>
             <Text size="xs" c="dimmed">
-              {messages.order}
+              {touch ? messages.orderTouch : messages.order}
             </Text>
             <DndContext
               sensors={sensors}

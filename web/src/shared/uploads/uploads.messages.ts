@@ -18,9 +18,12 @@ export const uploadMessages = {
 
   images: {
     drop: 'Drag screenshots here or click to choose them',
+    /** The same on a touch screen, where nothing is dragged in. */
+    dropTouch: 'Tap here to choose screenshots',
     dropFull: `You have added ${IMAGES_MAX} screenshots, the most an item can have.`,
     dropHint: `PNG or JPEG, up to ${IMAGES_MAX} files, each at most 8 MB.`,
     order: 'Drag the pictures to change their order: the first one is the thumbnail.',
+    orderTouch: 'Hold a picture’s handle and move it to change the order: the first one is the thumbnail.',
     count: (count: number) => `${count} / ${IMAGES_MAX}`,
     listLabel: 'Screenshots, in order',
     thumbnail: 'Thumbnail',
@@ -45,6 +48,7 @@ export const uploadMessages = {
   },
   zip: {
     drop: 'Drag your skin .zip here or click to choose it',
+    dropTouch: 'Tap here to choose your skin .zip',
     dropHint: 'One .zip file of at most 25 MB',
     uploaded: 'Uploaded',
     uploading: (percent: number) => `Uploading... ${percent} %`,

@@ -15,6 +15,7 @@ import { SKIN_ZIP_MAX_BYTES } from '../../../../domain/catalog/item-editor.schem
 import type { FileUpload } from './use-file-upload';
 import { uploadMessages } from './uploads.messages';
 import classes from './uploads.module.css';
+import { useTouchScreen } from './use-touch-screen';
 
 const messages = uploadMessages.zip;
 
@@ -47,6 +48,7 @@ export function ZipUploadField({
   dataPath,
 }: ZipUploadFieldProps) {
   const id = useId();
+  const touch = useTouchScreen();
   const { state } = upload;
   const pick = (files: File[]) => {
     const file = files[0];
@@ -72,7 +74,7 @@ export function ZipUploadField({
           multiple={false}
           inputProps={{
             accept: '.zip,application/zip,application/x-zip-compressed',
-            'aria-label': messages.drop,
+            'aria-label': touch ? messages.dropTouch : messages.drop,
           }}
           className={classes.dropzone}
           data-compact={state ? true : undefined}
@@ -92,7 +94,7 @@ export function ZipUploadField({
             <IconFileZip size={state ? 28 : 40} stroke={1.4} aria-hidden className={classes.dropIcon} />
             <Stack gap={2}>
               <Text fw={700} id={`${id}-drop-title`}>
-                {state ? messages.replace : messages.drop}
+                {state ? messages.replace : touch ? messages.dropTouch : messages.drop}
               </Text>
               <Text size="sm" c="dimmed" id={`${id}-drop-hint`}>
                 {messages.dropHint}

@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   MultiSelect,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -35,6 +34,7 @@ import { formatPrice } from '../../../shared/format';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { BundleInput } from '../../../shared/graphql/generated/graphql';
 import { useSession } from '../../../shared/session';
+import { PriceInput } from '../../../shared/ui';
 import { gameNames } from '../../../shared/skin-card';
 import { ImageUploadField, useImageUploads } from '../../../shared/uploads';
 import type { KeptImage } from '../../../shared/uploads';
@@ -313,15 +313,10 @@ export function BundleEditorForm({
                     {...form.getInputProps('type')}
                     onChange={changeType}
                   />
-                  <NumberInput
+                  <PriceInput
                     label={texts.price}
                     description={texts.priceHint}
-                    min={0}
-                    allowNegative={false}
-                    decimalScale={2}
-                    step={0.5}
-                    leftSection="€"
-                    placeholder="0"
+                    placeholder={texts.pricePlaceholder}
                     {...form.getInputProps('price')}
                   />
                 </SimpleGrid>

@@ -2,11 +2,9 @@ import {
   Alert,
   Anchor,
   Button,
-  ColorInput,
   Grid,
   Group,
   MultiSelect,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -36,6 +34,8 @@ import type { SkinInput } from '../../../shared/graphql/generated/graphql';
 import { useSession } from '../../../shared/session';
 import { gameNames, SkinCard } from '../../../shared/skin-card';
 import { ImageUploadField, useFileUpload, useImageUploads, ZipUploadField } from '../../../shared/uploads';
+import { PriceInput } from '../../../shared/ui';
+import { ColorField } from './color-field';
 import type { KeptImage } from '../../../shared/uploads';
 import { accountMessages } from '../account.messages';
 import { useMyUser } from '../hooks/use-my-user';
@@ -105,8 +105,6 @@ const FORM_FIELDS = new Set([
   'images',
   'skinSource',
 ]);
-
-const SWATCHES = ['#00d8fb', '#ff3595', '#f5c518', '#2ecc71', '#ff6b1a', '#8e44ff', '#ffffff', '#111419'];
 
 function valuesOf(skin: EditableSkin | null, type: GameType): SkinFormValues {
   return {
@@ -347,15 +345,10 @@ export function SkinEditorForm({
           {...form.getInputProps('type')}
           onChange={changeType}
         />
-        <NumberInput
+        <PriceInput
           label={texts.price}
           description={texts.priceHint}
-          min={0}
-          allowNegative={false}
-          decimalScale={2}
-          step={0.5}
-          leftSection="€"
-          placeholder="0"
+          placeholder={texts.pricePlaceholder}
           {...form.getInputProps('price')}
         />
       </SimpleGrid>
@@ -483,11 +476,8 @@ export function SkinEditorForm({
             <EditorSection title={texts.media}>{uploadsBlock}</EditorSection>
             <EditorSection title={skinTexts.colors}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <ColorInput
+                <ColorField
                   label={skinTexts.colorPrimary}
-                  format="hex"
-                  swatches={SWATCHES}
-                  swatchesPerRow={8}
                   placeholder="#00d8fb"
                   {...form.getInputProps('colorPrimary')}
                 />
@@ -500,11 +490,8 @@ export function SkinEditorForm({
                   />
                 </Stack>
                 {values.twoColors ? (
-                  <ColorInput
+                  <ColorField
                     label={skinTexts.colorSecondary}
-                    format="hex"
-                    swatches={SWATCHES}
-                    swatchesPerRow={8}
                     placeholder="#ff3595"
                     {...form.getInputProps('colorSecondary')}
                   />
@@ -542,9 +529,11 @@ export function SkinEditorForm({
                 {...form.getInputProps('tags')}
               />
             </EditorSection>
-            {submitBar}
           </Stack>
         </Grid.Col>
+        {/* The preview and the rules come before the save button in the page's order: on a phone,
+            where the columns stack, the author sees them before saving; on a wide screen they stay
+            beside the form and the button sits under it. */}
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg" className={classes.previewColumn}>
             <EditorSection title={texts.preview} description={texts.previewHint}>
@@ -556,6 +545,7 @@ export function SkinEditorForm({
             <PublishingRules withZip={!editing} />
           </Stack>
         </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>{submitBar}</Grid.Col>
       </Grid>
     </form>
   );

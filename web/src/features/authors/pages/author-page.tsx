@@ -7,7 +7,7 @@ import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { BundleCardGrid } from '../../../shared/bundle-card';
 import { SkinCardGrid } from '../../../shared/skin-card';
-import { BackLink, EmptyState, PageTitle } from '../../../shared/ui';
+import { BackLink, EmptyState, MessageWithUserText, PageTitle } from '../../../shared/ui';
 import { authorsMessages } from '../authors.messages';
 import { AuthorProfile } from '../components/author-profile';
 import type { AuthorDetail } from '../components/author-profile';
@@ -22,7 +22,7 @@ function AuthorView({ author }: { author: AuthorDetail }) {
       <section aria-labelledby="author-skins-title" style={{ marginTop: 56 }}>
         <div id="author-skins-title" style={{ marginBottom: 'var(--mantine-spacing-xl)' }}>
           <PageTitle order={2} eyebrow={authorsMessages.publishedSkins}>
-            {authorsMessages.skinsTitle(author.username)}
+            <MessageWithUserText message={authorsMessages.skinsTitle} text={author.username} />
           </PageTitle>
         </div>
         {author.skins.length > 0 ? (

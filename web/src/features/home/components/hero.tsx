@@ -40,7 +40,6 @@ export function Hero() {
           component={Link}
           to="/skins"
           size="xl"
-          color="electric.4"
           className={classes.cta}
           rightSection={<IconArrowRight size={22} aria-hidden />}
         >

@@ -104,7 +104,6 @@ function WinnerView({ skin }: { skin: Winner }) {
             component={Link}
             to={skinPath}
             size="md"
-            color="magenta.4"
             className={classes.cta}
             rightSection={<IconArrowRight size={18} aria-hidden />}
             w="fit-content"
@@ -129,7 +128,7 @@ function Invitation() {
       <Text c="dimmed" maw={620}>
         {messages.inviteText}
       </Text>
-      <Button component={Link} to="/skins?t=all" color="magenta.4" className={classes.cta}>
+      <Button component={Link} to="/skins?t=all" className={classes.cta}>
         {messages.rateSkins}
       </Button>
     </Stack>

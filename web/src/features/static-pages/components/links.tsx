@@ -6,7 +6,7 @@ import { CONTACT_EMAIL, CONTACT_MAILTO } from '../site';
 /** A link to another page of the app, styled like the rest of the text links. */
 export function PageLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} inherit>
+    <Anchor component={Link} to={to} inherit underline="always">
       {children}
     </Anchor>
   );
@@ -16,7 +16,7 @@ export function PageLink({ to, children }: { to: string; children: ReactNode }) 
 export function ContactEmail({ subject }: { subject?: string }) {
   const href = subject ? `${CONTACT_MAILTO}?subject=${encodeURIComponent(subject)}` : CONTACT_MAILTO;
   return (
-    <Anchor href={href} inherit>
+    <Anchor href={href} inherit underline="always">
       {CONTACT_EMAIL}
     </Anchor>
   );

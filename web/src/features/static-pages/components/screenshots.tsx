@@ -6,6 +6,7 @@ import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
+import { galleryMessages } from '../../../shared/gallery';
 import classes from './screenshots.module.css';
 
 export interface Screenshot {
@@ -77,7 +78,7 @@ export function ScreenshotThumb({ shot, onOpen }: ScreenshotThumbProps) {
         />
         <span className={classes.zoom} aria-hidden>
           <IconZoomIn size={14} />
-          Enlarge
+          <span className={classes.zoomText}>{galleryMessages.enlarge}</span>
         </span>
       </UnstyledButton>
       <Text component="figcaption" size="sm" c="dimmed" mt={6}>
