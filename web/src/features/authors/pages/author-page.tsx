@@ -38,7 +38,7 @@ function AuthorView({ author }: { author: AuthorDetail }) {
         <section aria-labelledby="author-bundles-title" style={{ marginTop: 56 }}>
           <div id="author-bundles-title" style={{ marginBottom: 'var(--mantine-spacing-xl)' }}>
             <PageTitle order={2} eyebrow={authorsMessages.publishedBundles}>
-              {authorsMessages.bundlesTitle(author.username)}
+              <MessageWithUserText message={authorsMessages.bundlesTitle} text={author.username} />
             </PageTitle>
           </div>
           <BundleCardGrid bundles={author.bundles} headingOrder={3} />

@@ -6,7 +6,7 @@ import { useQuery } from 'urql';
 import { galleryImagesOf, MediaGallery, videoEmbedOf } from '../../../shared/gallery';
 import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
-import { BackLink, DetailSkeleton, EmptyState } from '../../../shared/ui';
+import { BackLink, DetailSkeleton, EmptyState, MessageWithUserText } from '../../../shared/ui';
 import { SkinCardGrid } from '../../../shared/skin-card';
 import { SkinInfoCard } from '../components/skin-info-card';
 import { SkinStickyBar } from '../components/skin-sticky-bar';
@@ -51,7 +51,7 @@ function SkinView({ skin }: { skin: SkinDetail }) {
         <section className={classes.more} aria-labelledby="more-from-author">
           <Group justify="space-between" align="baseline" mb="md" gap="xs">
             <Title order={2} id="more-from-author" className={classes.moreTitle}>
-              {skinsMessages.moreFromAuthor(skin.author.username)}
+              <MessageWithUserText message={skinsMessages.moreFromAuthor} text={skin.author.username} />
             </Title>
             <Anchor component={Link} to={`/authors/${encodeURIComponent(skin.author.url)}`} size="sm">
               {skinsMessages.allFromAuthor(skin.author.username)}
