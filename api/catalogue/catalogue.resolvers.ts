@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceFilterCents, priceFilterSchema } from '../../domain/catalog/price-filter';
 import { ratingAverage } from '../../domain/ratings/rating.decider';
 import { DomainError } from '../../domain/errors';
 import { imageVariantNames } from '../../infra/media/image-variants';
@@ -32,12 +33,26 @@ const SORTS: Record<string, SkinSort> = {
   price: 'price',
   title: 'title',
   downloads: 'downloads',
+  rating: 'rating',
+  trending: 'trending',
+  relevance: 'relevance',
 };
+/** Sorts whose natural order is the largest first. */
+const DESCENDING_SORTS: ReadonlySet<SkinSort> = new Set([
+  'createdAt',
+  'downloads',
+  'rating',
+  'trending',
+  'relevance',
+]);
+/** Trending: the downloads of the last 7 days, today included. */
+const TRENDING_DAYS = 7;
 
 const listArgs = z.object({
   search: z.string().max(100).nullish(),
   type: z.enum(GAMES).nullish(),
   page: z.unknown().optional(),
+  price: priceFilterSchema.nullish(),
 });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -128,18 +143,32 @@ export function skinOf(row: SkinRow | SkinCardRow) {
 }
 type SkinObject = ReturnType<typeof skinOf>;
 
-/** Sorting: createdAt descending by default; any other field ascending unless a direction is given. */
+/**
+ * Sorting: createdAt descending by default, relevance for a search in the skins list; newest,
+ * downloads, rating, trending and relevance descending, any other field ascending, unless a
+ * direction is given.
+ */
 function listingOf(args: z.infer<typeof listArgs>, context: RequestContext, fallbackSort: SkinSort) {
   const page = pageRequest(args.page, SKINS_PAGE_SIZE);
-  const sort = sortOf(page.sortBy, SORTS, fallbackSort);
-  const direction = page.sortDirection ?? (sort === 'createdAt' || sort === 'downloads' ? 'DESC' : 'ASC');
   const search = args.search?.trim() ? args.search.trim() : null;
+  const sort = sortOf(
+    page.sortBy,
+    SORTS,
+    search && fallbackSort === 'createdAt' ? 'relevance' : fallbackSort,
+  );
+  const direction = page.sortDirection ?? (DESCENDING_SORTS.has(sort) ? 'DESC' : 'ASC');
+  const today = context.services.now();
+  const since = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (TRENDING_DAYS - 1)),
+  );
   return {
     page,
     listing: {
       search,
       game: args.type ?? null,
+      price: args.price ? priceFilterCents(args.price) : undefined,
       sort,
+      trendingSince: since.toISOString().slice(0, 10),
       direction,
       page: page.page,
       size: page.size,

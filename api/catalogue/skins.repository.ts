@@ -1,7 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
-import { runListing, searchMatches, type SearchColumns } from './catalogue-search';
+import { runListing, searchMatches, searchRelevance, type SearchColumns } from './catalogue-search';
 
 export const skinRow = z.object({
   id: z.number(),
@@ -63,12 +63,19 @@ export async function skinsByIds(
   return [...rows];
 }
 
-export type SkinSort = 'createdAt' | 'author' | 'price' | 'title' | 'downloads';
+export type SkinSort =
+  'createdAt' | 'author' | 'price' | 'title' | 'downloads' | 'rating' | 'trending' | 'relevance';
+
+/** Free only (free: true), paid only (free: false), and a range of prices in cents, bounds included. */
+export type SkinPriceFilter = { free: boolean | null; minCents: number | null; maxCents: number | null };
 
 export type SkinListing = {
   search: string | null;
   game: string | null;
+  price?: SkinPriceFilter;
   sort: SkinSort;
+  /** Trending counts the downloads of the days from this one (YYYY-MM-DD, UTC) on. */
+  trendingSince?: string;
   direction: 'ASC' | 'DESC';
   page: number;
   size: number;
@@ -108,7 +115,25 @@ const orderings: Record<SkinSort, (direction: FragmentSqlToken) => FragmentSqlTo
   price: (d) => sql.fragment`c.price_cents ${d}, c.created_at ${d}, c.skin_id ${d}`,
   title: (d) => sql.fragment`c.title ${d}, c.skin_id ${d}`,
   downloads: (d) => sql.fragment`c.downloads_total ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  // The Bayesian score of migration 024 (domain/ratings/rating-score.ts), then the number of votes.
+  rating: (d) => sql.fragment`c.rating_score ${d}, c.rating_count ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  // `recent` is the trending window's downloads, joined in by listSkins.
+  trending: (d) =>
+    sql.fragment`coalesce(recent.total, 0) ${d}, c.downloads_total ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  // `relevance` is computed by listSkins for a search; without one the list is newest first.
+  relevance: (d) => sql.fragment`relevance ${d}, c.created_at ${d}, c.skin_id ${d}`,
 };
+
+/** The price filter's conditions on the card's price (an index column of skin_cards). */
+function priceConditions(price: SkinPriceFilter | undefined): FragmentSqlToken[] {
+  if (!price) return [];
+  const conditions: FragmentSqlToken[] = [];
+  if (price.free === true) conditions.push(sql.fragment`c.price_cents = 0`);
+  if (price.free === false) conditions.push(sql.fragment`c.price_cents > 0`);
+  if (price.minCents !== null) conditions.push(sql.fragment`c.price_cents >= ${price.minCents}`);
+  if (price.maxCents !== null) conditions.push(sql.fragment`c.price_cents <= ${price.maxCents}`);
+  return conditions;
+}
 
 const cardSearchColumns: SearchColumns = {
   title: ['c', 'title'],
@@ -119,8 +144,8 @@ const cardSearchColumns: SearchColumns = {
 /**
  * A page of the skins list, read from the `skin_cards` read model: one indexed query for the page
  * (cards carry author, thumbnail, rating and downloads) and, without a search, the total from the
- * maintained per-game counts. Search matches words of the title, description and author name, and
- * (by trigram similarity) words typed with a typo.
+ * maintained per-game counts (with a search or a price filter, a count of the matches). Search matches
+ * words of the title, description and author name, and (by trigram similarity) words typed with a typo.
  */
 export async function listSkins(
   db: DatabasePool,
@@ -131,19 +156,34 @@ export async function listSkins(
   ];
   if (listing.game) conditions.push(sql.fragment`c.game = ${listing.game}`);
   if (listing.search) conditions.push(searchMatches(cardSearchColumns, listing.search));
+  const priced = priceConditions(listing.price);
+  conditions.push(...priced);
   const where = sql.join(conditions, sql.fragment` and `);
   const direction = listing.direction === 'ASC' ? sql.fragment`asc` : sql.fragment`desc`;
   const counted = listing.includeHidden ? sql.fragment`visible` : sql.fragment`listed`;
   const total = z.object({ total: z.number() });
+  // Relevance needs words to weigh: without a search it is the newest first.
+  const sort = listing.sort === 'relevance' && !listing.search ? 'createdAt' : listing.sort;
+  const extra =
+    sort === 'relevance' && listing.search
+      ? sql.fragment`, ${searchRelevance(cardSearchColumns, listing.search)} as relevance`
+      : sql.fragment``;
+  const trending =
+    sort === 'trending'
+      ? sql.fragment`left join (
+          select d.skin_id, sum(d.total) as total from skin_download_daily d
+          where d.day >= ${listing.trendingSince ?? '1970-01-01'}::date group by d.skin_id
+        ) recent on recent.skin_id = c.skin_id`
+      : sql.fragment``;
   const run = (tx: Queryable) =>
     Promise.all([
       tx.any(sql.type(skinCardRow)`
-        select ${skinColumns}, ${cardColumns}
-        from skin_cards c join skins s on s.id = c.skin_id
+        select ${skinColumns}, ${cardColumns}${extra}
+        from skin_cards c join skins s on s.id = c.skin_id ${trending}
         where ${where}
-        order by ${orderings[listing.sort](direction)}
+        order by ${orderings[sort](direction)}
         limit ${listing.size} offset ${listing.page * listing.size}`),
-      listing.search
+      listing.search || priced.length > 0
         ? tx.oneFirst(sql.type(total)`select count(*)::int as total from skin_cards c where ${where}`)
         : tx.oneFirst(sql.type(total)`
             select coalesce(sum(${counted}), 0)::int as total from skin_card_counts
