@@ -132,7 +132,9 @@ describe('skins list sorts', () => {
     const body = await sorted('downloads');
     expect(titlesOf(body)).toEqual(['Alpha Livery', 'Delta Livery', 'Bravo Livery', 'Carbon Stripes']);
     expect(
-      body.data!.skins.content.map((skin) => (skin as { downloads: { total: number } }).downloads.total),
+      body.data!.skins.content.map(
+        (skin) => (skin as unknown as { downloads: { total: number } }).downloads.total,
+      ),
     ).toEqual([100, 70, 50, 10]);
     // Ascending on request.
     const fewest = await list({ page: { page: 0, size: 15, sortBy: 'downloads', sortDirection: 'ASC' } });

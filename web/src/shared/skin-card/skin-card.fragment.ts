@@ -23,5 +23,8 @@ export const SkinCardFieldsFragment = graphql(`
       average
       totalRatings
     }
+    downloads {
+      total
+    }
   }
 `);

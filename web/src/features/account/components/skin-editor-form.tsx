@@ -65,6 +65,7 @@ export interface EditableSkin {
   colorPrimary: string | null;
   colorSecondary: string | null;
   rating: { average: number; totalRatings: number };
+  downloads?: { total: number };
   images: KeptImage[];
   colorVariations: string[];
 }
@@ -443,6 +444,7 @@ export function SkinEditorForm({
       country: myUser?.country ?? user?.country ?? null,
     },
     rating: skin?.rating ?? { average: 0, totalRatings: 0 },
+    downloads: skin?.downloads ?? { total: 0 },
   };
 
   return (

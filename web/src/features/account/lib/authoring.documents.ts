@@ -127,6 +127,9 @@ export const EditableSkinQuery = graphql(`
         average
         totalRatings
       }
+      downloads {
+        total
+      }
       resources {
         id
         type

@@ -1,9 +1,9 @@
 import { graphql } from '../../../shared/graphql/generated';
 
-// Spec 2.6 and 7.2: a page of skins (15), sorted and filtered as the list's query parameters say.
+// A page of skins (15), sorted and filtered as the list's query parameters say.
 export const SkinsListQuery = graphql(`
-  query SkinsList($search: String, $page: PageInput!, $type: GameType) {
-    skins(search: $search, page: $page, type: $type) {
+  query SkinsList($search: String, $page: PageInput!, $type: GameType, $price: PriceFilter) {
+    skins(search: $search, page: $page, type: $type, price: $price) {
       pageInfo {
         pageNumber
         pageSize
