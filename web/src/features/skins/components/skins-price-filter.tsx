@@ -1,4 +1,4 @@
-import { CloseButton, Group, NumberInput, SegmentedControl, VisuallyHidden } from '@mantine/core';
+import { CloseButton, Group, NumberInput, SegmentedControl, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { priceFilterSchema } from '../../../../../domain/catalog/price-filter';
 import { PRICE_CHOICES } from '../lib/skins-filters';
@@ -45,8 +45,10 @@ export function SkinsPriceFilter({ price, min, max, onPrice, onRange }: SkinsPri
     decimalScale: 2,
     allowNegative: false,
     hideControls: true,
-    w: 96,
+    w: 104,
     size: 'sm' as const,
+    leftSection: <span aria-hidden>€</span>,
+    leftSectionWidth: 28,
     onBlur: apply,
     onKeyDown: (event: React.KeyboardEvent) => {
       if (event.key === 'Enter') apply();
@@ -55,15 +57,17 @@ export function SkinsPriceFilter({ price, min, max, onPrice, onRange }: SkinsPri
 
   return (
     <Group gap="sm" wrap="wrap" align="flex-start">
-      <div role="group" aria-labelledby={labelId}>
-        <VisuallyHidden id={labelId}>{messages.price}</VisuallyHidden>
+      <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={labelId}>
+        <Text component="span" size="sm" c="dimmed" id={labelId}>
+          {messages.price}
+        </Text>
         <SegmentedControl
           data={choices}
           value={price}
           onChange={(value) => onPrice(value as PriceChoice)}
           size="sm"
         />
-      </div>
+      </Group>
       {withRange ? (
         <Group gap={6} wrap="nowrap" align="flex-start">
           <NumberInput
@@ -74,6 +78,9 @@ export function SkinsPriceFilter({ price, min, max, onPrice, onRange }: SkinsPri
             onChange={setMinInput}
             error={error}
           />
+          <Text component="span" c="dimmed" mt={6} aria-hidden>
+            –
+          </Text>
           <NumberInput
             {...rangeProps}
             aria-label={messages.maxPriceLabel}

@@ -28,6 +28,8 @@ export const PRICE_CHOICES = ['all', 'free', 'paid'] as const;
 export type PriceChoice = (typeof PRICE_CHOICES)[number];
 
 export interface SkinsFilters extends ListParams<SkinSort> {
+  /** False while the sort is the default one: it then follows the search (relevance or latest). */
+  sortChosen?: boolean;
   price: PriceChoice;
   /** Euros; null: no bound. Only with `price` all or paid. */
   min: number | null;
@@ -63,6 +65,7 @@ export function readSkinsFilters(params: URLSearchParams): SkinsFilters {
   return {
     ...list,
     sort,
+    sortChosen: chosen && sort === list.sort,
     price,
     min: usable ? range.data.minPrice : null,
     max: usable ? range.data.maxPrice : null,
@@ -71,8 +74,14 @@ export function readSkinsFilters(params: URLSearchParams): SkinsFilters {
 
 /** The query string for the filters, without the defaults, keeping other parameters. */
 export function writeSkinsFilters(filters: SkinsFilters, base?: URLSearchParams): URLSearchParams {
-  // The shared writer leaves out the first sort it is given: the default of the search.
-  const params = writeListParams(filters, [defaultSkinSort(filters.search), ...SKIN_SORTS], base);
+  // The shared writer leaves out the first sort it is given: the default of the search. A sort
+  // nobody chose follows the search (a search typed on the newest first is ordered by relevance).
+  const sort = filters.sortChosen === false ? defaultSkinSort(filters.search) : filters.sort;
+  const params = writeListParams(
+    { ...filters, sort },
+    [defaultSkinSort(filters.search), ...SKIN_SORTS],
+    base,
+  );
   setOrDelete(params, 'f', filters.price === 'all' ? null : filters.price);
   const withRange = filters.price !== 'free';
   setOrDelete(params, 'min', withRange && filters.min !== null ? String(filters.min) : null);

@@ -7,6 +7,7 @@ describe('skins list filters in the query string', () => {
   it('reads the defaults: latest, TM2020, no search, page 1', () => {
     expect(readSkinsFilters(new URLSearchParams(''))).toEqual({
       sort: 'latest',
+      sortChosen: false,
       game: 'TM2020',
       search: '',
       page: 1,
@@ -19,6 +20,7 @@ describe('skins list filters in the query string', () => {
   it('reads o, t, s and p, ignoring unknown values', () => {
     expect(readSkinsFilters(new URLSearchParams('o=price&t=TMNF&s=%20neon%20&p=3'))).toEqual({
       sort: 'price',
+      sortChosen: true,
       game: 'TMNF',
       search: 'neon',
       page: 3,
@@ -83,6 +85,11 @@ describe('discovery: sorts, relevance and price in the query string', () => {
       'o=latest&s=neon',
     );
     expect(writeSkinsFilters({ ...state, sort: 'downloads', search: '' }).toString()).toBe('o=downloads');
+    // The default sort, read without a search, follows a search typed afterwards.
+    const read = readSkinsFilters(new URLSearchParams(''));
+    expect(writeSkinsFilters({ ...read, search: 'neon' }).toString()).toBe('s=neon');
+    const chosen = readSkinsFilters(new URLSearchParams('o=price'));
+    expect(writeSkinsFilters({ ...chosen, search: 'neon' }).toString()).toBe('o=price&s=neon');
   });
 
   it('reads f, min and max, leaving out a range the API would refuse', () => {

@@ -75,7 +75,7 @@ export function SkinsPage() {
             {resultsLine}
           </Text>
           {/* The default shows one game: say so, with the way to every game one click away. */}
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="wrap">
             <Text size="sm" c="dimmed">
               {filters.game === ALL_GAMES
                 ? skinsMessages.allGamesState
