@@ -160,8 +160,9 @@ export class CatalogueResponseCache {
       .update('\0')
       .update(String(operationName ?? ''))
       .digest('base64url');
-    // Conservative: any mention (the downloads field, mostDownloadedSkins, sortBy downloads).
-    const readsDownloads = /download/i.test(query) || /download/i.test(variablesText);
+    // Conservative: any mention (the downloads field, mostDownloadedSkins, sortBy downloads, and
+    // sortBy trending, whose order is the recent downloads').
+    const readsDownloads = /download|trending/i.test(query) || /download|trending/i.test(variablesText);
     return { key, versions: { ...this.versions }, readsDownloads };
   }
 
