@@ -117,12 +117,24 @@ const orderings: Record<SkinSort, (direction: FragmentSqlToken) => FragmentSqlTo
   downloads: (d) => sql.fragment`c.downloads_total ${d}, c.created_at ${d}, c.skin_id ${d}`,
   // The Bayesian score of migration 024 (domain/ratings/rating-score.ts), then the number of votes.
   rating: (d) => sql.fragment`c.rating_score ${d}, c.rating_count ${d}, c.created_at ${d}, c.skin_id ${d}`,
-  // `recent` is the trending window's downloads, joined in by listSkins.
+  // The window's downloads (migration 024), then all-time downloads.
   trending: (d) =>
-    sql.fragment`coalesce(recent.total, 0) ${d}, c.downloads_total ${d}, c.created_at ${d}, c.skin_id ${d}`,
+    sql.fragment`c.downloads_recent ${d}, c.downloads_total ${d}, c.created_at ${d}, c.skin_id ${d}`,
   // `relevance` is computed by listSkins for a search; without one the list is newest first.
   relevance: (d) => sql.fragment`relevance ${d}, c.created_at ${d}, c.skin_id ${d}`,
 };
+
+/**
+ * The cards count the downloads of the trending window (migration 024); on the first trending list
+ * of a new day the window moves and the skins whose downloads left it are recounted, once.
+ */
+async function moveTrendingWindow(db: DatabasePool, since: string): Promise<void> {
+  const current = await db.oneFirst(
+    sql.type(z.object({ since: z.string() }))`select since::text as since from trending_window`,
+  );
+  if (current === since) return;
+  await db.query(sql.unsafe`select roll_trending_window(${since}::date)`);
+}
 
 /** The price filter's conditions on the card's price (an index column of skin_cards). */
 function priceConditions(price: SkinPriceFilter | undefined): FragmentSqlToken[] {
@@ -168,18 +180,12 @@ export async function listSkins(
     sort === 'relevance' && listing.search
       ? sql.fragment`, ${searchRelevance(cardSearchColumns, listing.search)} as relevance`
       : sql.fragment``;
-  const trending =
-    sort === 'trending'
-      ? sql.fragment`left join (
-          select d.skin_id, sum(d.total) as total from skin_download_daily d
-          where d.day >= ${listing.trendingSince ?? '1970-01-01'}::date group by d.skin_id
-        ) recent on recent.skin_id = c.skin_id`
-      : sql.fragment``;
+  if (sort === 'trending' && listing.trendingSince) await moveTrendingWindow(db, listing.trendingSince);
   const run = (tx: Queryable) =>
     Promise.all([
       tx.any(sql.type(skinCardRow)`
         select ${skinColumns}, ${cardColumns}${extra}
-        from skin_cards c join skins s on s.id = c.skin_id ${trending}
+        from skin_cards c join skins s on s.id = c.skin_id
         where ${where}
         order by ${orderings[sort](direction)}
         limit ${listing.size} offset ${listing.page * listing.size}`),

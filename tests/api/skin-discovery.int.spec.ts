@@ -11,7 +11,7 @@ import { createUser } from '../support/test-users';
 
 let app: TestApp;
 let player: Awaited<ReturnType<typeof createUser>>;
-const NOW = new Date('2026-06-20T12:00:00Z');
+let now = new Date('2026-06-20T12:00:00Z');
 const day = (n: number) => new Date(Date.UTC(2026, 5, n));
 const skins: Record<string, { id: number; url: string }> = {};
 
@@ -80,7 +80,7 @@ const catalogue = {
 } as const;
 
 beforeAll(async () => {
-  app = await createTestApp({ context: { now: () => NOW } });
+  app = await createTestApp({ context: { now: () => now } });
   const author = await createUser(app, { username: 'discovery_author' });
   player = await createUser(app);
   const db = app.context.pool;
@@ -247,5 +247,53 @@ describe('skins list price filter', () => {
     });
     const freeRange = await byDownloads({ free: true, minPrice: 2 });
     expect(freeRange.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('trending over time', () => {
+  const trending = async () => titlesOf(await sorted('trending'));
+  const daily = (key: string, dayOfJune: number, total: number) => sql.unsafe`
+    insert into skin_download_daily (skin_id, day, total)
+    values (${skins[key]!.id}, ${day(dayOfJune).toISOString().slice(0, 10)}::date, ${total})
+    on conflict (skin_id, day) do update set total = skin_download_daily.total + excluded.total`;
+
+  it('follows the download projection’s new days, added counts, rebuilds and the passing days', async () => {
+    const db = app.context.pool;
+    expect(await trending()).toEqual(['Bravo Livery', 'Carbon Stripes', 'Delta Livery', 'Alpha Livery']);
+    // A batch as the projection writes it: a new day for Charlie and more on one it had.
+    await db.query(daily('charlie', 19, 25));
+    await db.query(daily('charlie', 18, 10));
+    expect(await trending()).toEqual(['Carbon Stripes', 'Bravo Livery', 'Delta Livery', 'Alpha Livery']);
+    // Downloads older than the window change nothing.
+    await db.query(daily('alpha', 2, 1000));
+    expect(await trending()).toEqual(['Carbon Stripes', 'Bravo Livery', 'Delta Livery', 'Alpha Livery']);
+
+    // A day later, Delta's 14 June leaves the window: Alpha's all-time downloads put it first of the two.
+    now = new Date('2026-06-21T00:30:00Z');
+    expect(await trending()).toEqual(['Carbon Stripes', 'Bravo Livery', 'Alpha Livery', 'Delta Livery']);
+
+    // A rebuild empties the daily counts and writes them again.
+    const rows = await db.any(sql.unsafe`select skin_id, day::text as day, total from skin_download_daily`);
+    await db.query(sql.unsafe`truncate skin_download_daily`);
+    expect(await trending()).toEqual(['Alpha Livery', 'Delta Livery', 'Bravo Livery', 'Carbon Stripes']);
+    for (const row of rows as readonly { skin_id: number; day: string; total: number }[]) {
+      await db.query(sql.unsafe`
+        insert into skin_download_daily (skin_id, day, total) values (${row.skin_id}, ${row.day}::date, ${row.total})`);
+    }
+    expect(await trending()).toEqual(['Carbon Stripes', 'Bravo Livery', 'Alpha Livery', 'Delta Livery']);
+    // Deleted rows count out.
+    await db.query(sql.unsafe`delete from skin_download_daily where skin_id = ${skins.charlie!.id}`);
+    expect(await trending()).toEqual(['Bravo Livery', 'Alpha Livery', 'Delta Livery', 'Carbon Stripes']);
+
+    // Back to 20 June (a clock set back): 14 June counts again.
+    now = new Date('2026-06-20T12:00:00Z');
+    expect(await trending()).toEqual(['Bravo Livery', 'Delta Livery', 'Alpha Livery', 'Carbon Stripes']);
+
+    // Cards rebuilt from their sources count their window's downloads again.
+    await db.transaction(async (tx) => {
+      await tx.query(sql.unsafe`delete from skin_cards`);
+      await tx.query(sql.unsafe`select refresh_skin_cards(array(select id from skins))`);
+    });
+    expect(await trending()).toEqual(['Bravo Livery', 'Delta Livery', 'Alpha Livery', 'Carbon Stripes']);
   });
 });
