@@ -24,7 +24,8 @@ const SKINS_PAGE = JSON.stringify({
 
 /**
  * Fills the read models the list reads: 20k users (2k of them authors), 100k skins with a picture
- * each, 1M votes (10 per skin) and 5M downloads as the counters the download projection keeps.
+ * each, 1M votes (10 per skin) and 5M downloads as the counters the download projection keeps,
+ * and 10 days of daily download counts for every fifth skin (the trending sort's window).
  */
 async function fillCatalogue(db: BenchDatabase) {
   const { pool } = db;
@@ -50,7 +51,54 @@ async function fillCatalogue(db: BenchDatabase) {
   await pool.query(sql.unsafe`
     insert into skin_stats (skin_id, rating_sum, rating_count, downloads_total, downloads_unique)
     select r.skin_id, sum(r.rating), count(*), 50, 30 from skin_ratings r group by r.skin_id`);
+  // The last 10 days' downloads of every fifth skin, as the download projection counts them per day:
+  // what the trending sort reads.
+  await pool.query(sql.unsafe`
+    insert into skin_download_daily (skin_id, day, total)
+    select s.id, current_date - d, 1 + (s.id * 13 + d) % 40
+    from skins s, generate_series(0, 9) d where s.id % 5 = 0`);
   await pool.query(sql.unsafe`vacuum analyze`);
+}
+
+/** The skins list's sorts and filters, each asked one after another: the computed latency of each. */
+const LIST_VARIANTS: Record<string, string> = {
+  latest: 'page: { page: 0, size: 15 }',
+  downloads: 'page: { page: 0, size: 15, sortBy: "downloads" }',
+  topRated: 'page: { page: 0, size: 15, sortBy: "rating" }',
+  trending: 'page: { page: 0, size: 15, sortBy: "trending" }',
+  downloadsFree: 'page: { page: 0, size: 15, sortBy: "downloads" }, price: { free: true }',
+  downloadsPaid2To5: 'page: { page: 0, size: 15, sortBy: "downloads" }, price: { minPrice: 2, maxPrice: 5 }',
+  latestPage50: 'page: { page: 50, size: 15 }',
+  searchRelevance: 'page: { page: 0, size: 15 }, search: "Bench Skin 4242"',
+};
+
+async function latencyOfVariants(url: string, requests: number) {
+  const figures: Record<string, { p50Ms: number; p99Ms: number }> = {};
+  for (const [name, args] of Object.entries(LIST_VARIANTS)) {
+    const body = JSON.stringify({
+      query: `{ skins(type: TM2020, ${args}) { pageInfo { totalElements } content { id title price
+        rating { average totalRatings } downloads { total } thumbnail { cardUrl } } } }`,
+    });
+    const latencies: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      const started = performance.now();
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const answer = await response.text();
+      if (response.status !== 200 || answer.includes('"errors"'))
+        throw new Error(`${name}: ${answer.slice(0, 200)}`);
+      latencies.push(performance.now() - started);
+    }
+    latencies.sort((a, b) => a - b);
+    figures[name] = {
+      p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
+      p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
+    };
+  }
+  return figures;
 }
 
 /** Saturated load: as many requests as 32 connections get answered. */
@@ -176,6 +224,7 @@ export async function benchSkinsList(db: BenchDatabase, options: { seconds: numb
       };
     };
     // Every answer computed (the response cache serves nothing without change notices)...
+    const sorts = await latencyOfVariants(`${apiUrl}/graphql`, 100);
     const computed = await measure();
     // ...then with the exact response cache, as `npm start` runs.
     await changes.start();
@@ -186,6 +235,7 @@ export async function benchSkinsList(db: BenchDatabase, options: { seconds: numb
       bareRouteRequestsPerSecond: bareSaturated.requestsPerSecond,
       withResponseCache: cached,
       everyAnswerComputed: computed,
+      sortsAndFiltersComputedOneAtATime: sorts,
       targets: { p99MsAt200: 15, saturatedToBareRatio: 0.5 },
     };
   } finally {

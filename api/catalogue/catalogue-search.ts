@@ -26,6 +26,20 @@ export function searchMatches(columns: SearchColumns, search: string): FragmentS
 }
 
 /**
+ * How well an item matches a search, for ordering by relevance: the full-text rank of its title and
+ * description (how often and how close the words typed occur) plus the best trigram word similarity
+ * of its title or author name (0 to 1), so a title typed with a typo still ranks near the top.
+ */
+export function searchRelevance(columns: SearchColumns, search: string): FragmentSqlToken {
+  const title = sql.identifier(columns.title);
+  const description = sql.identifier(columns.description);
+  const username = sql.identifier(columns.username);
+  return sql.fragment`(
+    ts_rank(to_tsvector('simple', ${title} || ' ' || ${description}), websearch_to_tsquery('simple', ${search}))
+    + greatest(word_similarity(${search}, ${title}), word_similarity(${search}, ${username}::text)))`;
+}
+
+/**
  * Runs a listing's queries; with a search, inside a transaction that lowers pg_trgm's word
  * similarity threshold from 0.6 to 0.45, where a word typed with a typo ("Polr Circut" for
  * "Polar Circuit") still matches.

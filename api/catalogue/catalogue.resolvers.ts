@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceFilterCents, priceFilterSchema } from '../../domain/catalog/price-filter';
 import { ratingAverage } from '../../domain/ratings/rating.decider';
 import { tagFilterOf } from '../../domain/catalog/tags.schemas';
 import { DomainError } from '../../domain/errors';
@@ -33,7 +34,20 @@ const SORTS: Record<string, SkinSort> = {
   price: 'price',
   title: 'title',
   downloads: 'downloads',
+  rating: 'rating',
+  trending: 'trending',
+  relevance: 'relevance',
 };
+/** Sorts whose natural order is the largest first. */
+const DESCENDING_SORTS: ReadonlySet<SkinSort> = new Set([
+  'createdAt',
+  'downloads',
+  'rating',
+  'trending',
+  'relevance',
+]);
+/** Trending: the downloads of the last 7 days, today included. */
+const TRENDING_DAYS = 7;
 
 const listArgs = z.object({
   search: z.string().max(100).nullish(),
@@ -44,6 +58,7 @@ const listArgs = z.object({
     .max(20)
     .nullish()
     .transform((list) => tagFilterOf(list ?? [])),
+  price: priceFilterSchema.nullish(),
 });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -134,19 +149,33 @@ export function skinOf(row: SkinRow | SkinCardRow) {
 }
 type SkinObject = ReturnType<typeof skinOf>;
 
-/** Sorting: createdAt descending by default; any other field ascending unless a direction is given. */
+/**
+ * Sorting: createdAt descending by default, relevance for a search in the skins list; newest,
+ * downloads, rating, trending and relevance descending, any other field ascending, unless a
+ * direction is given.
+ */
 function listingOf(args: z.infer<typeof listArgs>, context: RequestContext, fallbackSort: SkinSort) {
   const page = pageRequest(args.page, SKINS_PAGE_SIZE);
-  const sort = sortOf(page.sortBy, SORTS, fallbackSort);
-  const direction = page.sortDirection ?? (sort === 'createdAt' || sort === 'downloads' ? 'DESC' : 'ASC');
   const search = args.search?.trim() ? args.search.trim() : null;
+  const sort = sortOf(
+    page.sortBy,
+    SORTS,
+    search && fallbackSort === 'createdAt' ? 'relevance' : fallbackSort,
+  );
+  const direction = page.sortDirection ?? (DESCENDING_SORTS.has(sort) ? 'DESC' : 'ASC');
+  const today = context.services.now();
+  const since = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (TRENDING_DAYS - 1)),
+  );
   return {
     page,
     listing: {
       search,
       game: args.type ?? null,
       tags: args.tags,
+      price: args.price ? priceFilterCents(args.price) : undefined,
       sort,
+      trendingSince: since.toISOString().slice(0, 10),
       direction,
       page: page.page,
       size: page.size,

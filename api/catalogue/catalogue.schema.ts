@@ -78,16 +78,38 @@ export const catalogueSchema = /* GraphQL */ `
     skin: Skin!
   }
 
+  "Filters skins by price. Prices in euros, bounds included."
+  input PriceFilter {
+    "true: free skins only; false: paid skins only; unset: both. Free skins take no range."
+    free: Boolean
+    "The lowest price, not negative."
+    minPrice: Float
+    "The highest price, not below minPrice."
+    maxPrice: Float
+  }
+
   extend type Query {
     "The latest Skin of the Month, or null before the first one is chosen."
     skinOfTheMonth: Skin
     "Earlier winners, newest first (at most 24)."
     skinOfTheMonthHistory: [SkinOfTheMonthEntry!]!
     skin(url: String!): Skin
-    "tags: link names; the skins carrying every one of them (at most 5)."
-    skins(search: String, page: PageInput, type: GameType, tags: [String!]): SkinPage!
+    """
+    Published skins. page.sortBy: createdAt (default; newest first), author, price, title, downloads
+    (most downloaded first), rating (top rated first: a Bayesian average of the votes), trending (most
+    downloads in the last 7 days first, then all-time downloads) or relevance (default with a search:
+    best match first). type: one game, or every game when unset. price: a price filter. tags: link
+    names; the skins carrying every one of them (at most 5).
+    """
+    skins(search: String, page: PageInput, type: GameType, price: PriceFilter, tags: [String!]): SkinPage!
     skinsById(ids: [ID!]!): [Skin!]!
-    mostDownloadedSkins(search: String, page: PageInput, type: GameType, tags: [String!]): SkinPage!
+    mostDownloadedSkins(
+      search: String
+      page: PageInput
+      type: GameType
+      price: PriceFilter
+      tags: [String!]
+    ): SkinPage!
   }
 
   extend type Mutation {

@@ -2,7 +2,7 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
 import { hasAllTags } from '../tags/tags.repository';
-import { runListing, searchMatches, type SearchColumns } from './catalogue-search';
+import { runListing, searchMatches, searchRelevance, type SearchColumns } from './catalogue-search';
 
 export const skinRow = z.object({
   id: z.number(),
@@ -64,14 +64,21 @@ export async function skinsByIds(
   return [...rows];
 }
 
-export type SkinSort = 'createdAt' | 'author' | 'price' | 'title' | 'downloads';
+export type SkinSort =
+  'createdAt' | 'author' | 'price' | 'title' | 'downloads' | 'rating' | 'trending' | 'relevance';
+
+/** Free only (free: true), paid only (free: false), and a range of prices in cents, bounds included. */
+export type SkinPriceFilter = { free: boolean | null; minCents: number | null; maxCents: number | null };
 
 export type SkinListing = {
   search: string | null;
   game: string | null;
   /** Tag link names (distinct): the skins carrying all of them. */
   tags: readonly string[];
+  price?: SkinPriceFilter;
   sort: SkinSort;
+  /** Trending counts the downloads of the days from this one (YYYY-MM-DD, UTC) on. */
+  trendingSince?: string;
   direction: 'ASC' | 'DESC';
   page: number;
   size: number;
@@ -111,7 +118,37 @@ const orderings: Record<SkinSort, (direction: FragmentSqlToken) => FragmentSqlTo
   price: (d) => sql.fragment`c.price_cents ${d}, c.created_at ${d}, c.skin_id ${d}`,
   title: (d) => sql.fragment`c.title ${d}, c.skin_id ${d}`,
   downloads: (d) => sql.fragment`c.downloads_total ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  // The Bayesian score of migration 024 (domain/ratings/rating-score.ts), then the number of votes.
+  rating: (d) => sql.fragment`c.rating_score ${d}, c.rating_count ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  // The window's downloads (migration 024), then all-time downloads.
+  trending: (d) =>
+    sql.fragment`c.downloads_recent ${d}, c.downloads_total ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  // `relevance` is computed by listSkins for a search; without one the list is newest first.
+  relevance: (d) => sql.fragment`relevance ${d}, c.created_at ${d}, c.skin_id ${d}`,
 };
+
+/**
+ * The cards count the downloads of the trending window (migration 024); on the first trending list
+ * of a new day the window moves and the skins whose downloads left it are recounted, once.
+ */
+async function moveTrendingWindow(db: DatabasePool, since: string): Promise<void> {
+  const current = await db.oneFirst(
+    sql.type(z.object({ since: z.string() }))`select since::text as since from trending_window`,
+  );
+  if (current === since) return;
+  await db.query(sql.unsafe`select roll_trending_window(${since}::date)`);
+}
+
+/** The price filter's conditions on the card's price (an index column of skin_cards). */
+function priceConditions(price: SkinPriceFilter | undefined): FragmentSqlToken[] {
+  if (!price) return [];
+  const conditions: FragmentSqlToken[] = [];
+  if (price.free === true) conditions.push(sql.fragment`c.price_cents = 0`);
+  if (price.free === false) conditions.push(sql.fragment`c.price_cents > 0`);
+  if (price.minCents !== null) conditions.push(sql.fragment`c.price_cents >= ${price.minCents}`);
+  if (price.maxCents !== null) conditions.push(sql.fragment`c.price_cents <= ${price.maxCents}`);
+  return conditions;
+}
 
 const cardSearchColumns: SearchColumns = {
   title: ['c', 'title'],
@@ -122,8 +159,8 @@ const cardSearchColumns: SearchColumns = {
 /**
  * A page of the skins list, read from the `skin_cards` read model: one indexed query for the page
  * (cards carry author, thumbnail, rating and downloads) and, without a search, the total from the
- * maintained per-game counts. Search matches words of the title, description and author name, and
- * (by trigram similarity) words typed with a typo.
+ * maintained per-game counts (with a search or a price filter, a count of the matches). Search matches
+ * words of the title, description and author name, and (by trigram similarity) words typed with a typo.
  */
 export async function listSkins(
   db: DatabasePool,
@@ -134,22 +171,30 @@ export async function listSkins(
   ];
   if (listing.game) conditions.push(sql.fragment`c.game = ${listing.game}`);
   if (listing.search) conditions.push(searchMatches(cardSearchColumns, listing.search));
-  // The tag filter: the maintained per-game counts do not apply, so the matches are counted.
+  const priced = priceConditions(listing.price);
+  conditions.push(...priced);
   const tagged = listing.tags.length > 0;
   if (tagged) conditions.push(hasAllTags(listing.tags));
   const where = sql.join(conditions, sql.fragment` and `);
   const direction = listing.direction === 'ASC' ? sql.fragment`asc` : sql.fragment`desc`;
   const counted = listing.includeHidden ? sql.fragment`visible` : sql.fragment`listed`;
   const total = z.object({ total: z.number() });
+  // Relevance needs words to weigh: without a search it is the newest first.
+  const sort = listing.sort === 'relevance' && !listing.search ? 'createdAt' : listing.sort;
+  const extra =
+    sort === 'relevance' && listing.search
+      ? sql.fragment`, ${searchRelevance(cardSearchColumns, listing.search)} as relevance`
+      : sql.fragment``;
+  if (sort === 'trending' && listing.trendingSince) await moveTrendingWindow(db, listing.trendingSince);
   const run = (tx: Queryable) =>
     Promise.all([
       tx.any(sql.type(skinCardRow)`
-        select ${skinColumns}, ${cardColumns}
+        select ${skinColumns}, ${cardColumns}${extra}
         from skin_cards c join skins s on s.id = c.skin_id
         where ${where}
-        order by ${orderings[listing.sort](direction)}
+        order by ${orderings[sort](direction)}
         limit ${listing.size} offset ${listing.page * listing.size}`),
-      listing.search || tagged
+      listing.search || tagged || priced.length > 0
         ? tx.oneFirst(sql.type(total)`select count(*)::int as total from skin_cards c where ${where}`)
         : tx.oneFirst(sql.type(total)`
             select coalesce(sum(${counted}), 0)::int as total from skin_card_counts

@@ -161,10 +161,11 @@ export class CatalogueResponseCache {
       .update('\0')
       .update(String(operationName ?? ''))
       .digest('base64url');
-    // Conservative: any mention (the downloads field, mostDownloadedSkins, sortBy downloads), and
-    // the lists ordered by downloads (an author's sample skins, a skin's "more from this author").
+    // Conservative: any mention (the downloads field, mostDownloadedSkins, sortBy downloads), sortBy
+    // trending (whose order is the recent downloads'), and the lists ordered by downloads (an author's
+    // sample skins, a skin's "more from this author").
     const readsDownloads =
-      /download|sampleSkins|moreFromAuthor/i.test(query) || /download/i.test(variablesText);
+      /download|trending|sampleSkins|moreFromAuthor/i.test(query) || /download|trending/i.test(variablesText);
     return { key, versions: { ...this.versions }, readsDownloads };
   }
 

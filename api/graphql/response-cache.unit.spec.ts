@@ -72,4 +72,27 @@ describe('the response cache', () => {
     expect((await ask(queries.more)).headers['x-cache']).toBe('miss');
     expect((await ask(queries.samples)).headers['x-cache']).toBe('miss');
   });
+
+  it('drops on a download count only the answers whose fields or order read downloads', async () => {
+    const cache = new CatalogueResponseCache();
+    cache.setLive(true);
+    fastify = Fastify();
+    cache.register(fastify);
+    fastify.post('/graphql', async (_request, reply) => reply.type('application/json').send('{"data":{}}'));
+    await fastify.ready();
+    const ask = (sortBy: string) =>
+      fastify!.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: {
+          query: 'query ($page: PageInput) { skins(page: $page) { content { id } } }',
+          variables: { page: { page: 0, size: 15, sortBy } },
+        },
+      });
+    for (const sortBy of ['title', 'trending', 'downloads']) await ask(sortBy);
+    cache.invalidate('downloads');
+    expect((await ask('title')).headers['x-cache']).toBe('hit');
+    expect((await ask('trending')).headers['x-cache']).toBe('miss');
+    expect((await ask('downloads')).headers['x-cache']).toBe('miss');
+  });
 });

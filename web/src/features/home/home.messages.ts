@@ -36,7 +36,7 @@ export const homeMessages = {
   trending: {
     title: 'TRENDING SKINS',
     eyebrow: 'Most downloaded',
-    more: 'All skins',
+    more: 'All skins by downloads',
   },
   latest: {
     title: 'LATEST SKINS',

@@ -1,5 +1,6 @@
 import { CloseButton, Select, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { IconArrowsSort, IconDeviceGamepad2, IconSearch } from '@tabler/icons-react';
 import { gameNames, PUBLIC_GAMES } from '../skin-card/game-types';
 import { ALL_GAMES } from './list-params';
@@ -23,6 +24,8 @@ export interface ListFilterBarProps<Sort extends string> {
   /** The game select (TM2020 by default, the other public games and 'All games'). */
   game?: { value: GameFilter; onChange: (game: GameFilter) => void };
   sort?: { value: Sort; options: readonly { value: Sort; label: string }[]; onChange: (sort: Sort) => void };
+  /** More filters of the list (skins: the price), on a row below. */
+  children?: ReactNode;
 }
 
 /** Search box, game filter and sort of a list (spec 2.6, 2.8), sticky above the grid (DESIGN.md). */
@@ -33,6 +36,7 @@ export function ListFilterBar<Sort extends string>({
   searchPlaceholder,
   game,
   sort,
+  children,
 }: ListFilterBarProps<Sort>) {
   // On a phone the selects drop their icons so that the game's name fits.
   const phone = useMediaQuery('(max-width: 48em)');
@@ -81,6 +85,7 @@ export function ListFilterBar<Sort extends string>({
           />
         ) : null}
       </div>
+      {children ? <div className={classes.more}>{children}</div> : null}
     </search>
   );
 }

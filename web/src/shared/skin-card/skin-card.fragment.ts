@@ -23,6 +23,9 @@ export const SkinCardFieldsFragment = graphql(`
       average
       totalRatings
     }
+    downloads {
+      total
+    }
     tags {
       id
       slug

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { SkinCardFieldsFragment } from '../graphql/generated/graphql';
@@ -24,7 +25,7 @@ export interface SkinCardProps {
 
 /**
  * DESIGN.md's skin card: the 16:9 picture, the title, the author's flag and name, the stars with the
- * count, the game, and the price button. The picture and the title lead to the skin, the name to the
+ * count, the downloads, the game, and the price button. The picture and the title lead to the skin, the name to the
  * author; the card itself is no link, so each control keeps its own focus and name.
  */
 export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCardProps) {
@@ -89,7 +90,22 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCard
         ) : null}
 
         <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={classes.footer}>
-          <SkinStars average={skin.rating.average} count={skin.rating.totalRatings} />
+          <Group gap={10} className={classes.stats}>
+            <SkinStars average={skin.rating.average} count={skin.rating.totalRatings} />
+            <Group
+              gap={3}
+              wrap="nowrap"
+              role="img"
+              aria-label={messages.downloadsLabel(skin.downloads.total)}
+              className={classes.downloads}
+              data-downloads={skin.downloads.total}
+            >
+              <IconDownload size={14} aria-hidden />
+              <Text component="span" size="xs" aria-hidden>
+                {messages.downloadsShort(skin.downloads.total)}
+              </Text>
+            </Group>
+          </Group>
           {withButton ? <SkinPriceButton skin={skin} /> : null}
         </Group>
       </div>

@@ -71,6 +71,7 @@ export interface EditableSkin {
   colorPrimary: string | null;
   colorSecondary: string | null;
   rating: { average: number; totalRatings: number };
+  downloads?: { total: number };
   images: KeptImage[];
   colorVariations: string[];
   /** Link names of its (active) tags. */
@@ -465,6 +466,7 @@ export function SkinEditorForm({
       const name = tagList.data?.tags.find((entry) => entry.tag.slug === slug)?.tag.name ?? slug;
       return { id: slug, slug, name };
     }),
+    downloads: skin?.downloads ?? { total: 0 },
   };
 
   return (

@@ -135,6 +135,9 @@ export const EditableSkinQuery = graphql(`
         average
         totalRatings
       }
+      downloads {
+        total
+      }
       resources {
         id
         type

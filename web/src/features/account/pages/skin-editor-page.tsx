@@ -36,6 +36,7 @@ function editableOf(skin: NonNullable<EditableSkinResult['skin']>): EditableSkin
     colorPrimary: skin.colorPrimary,
     colorSecondary: skin.colorSecondary,
     rating: skin.rating,
+    downloads: skin.downloads,
     images: skin.resources
       .filter((resource) => resource.type === 'IMAGE')
       .sort((a, b) => a.order - b.order)

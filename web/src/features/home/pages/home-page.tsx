@@ -43,7 +43,7 @@ export function HomePage() {
             eyebrow={homeMessages.trending.eyebrow}
             skins={data?.trending.content}
             loading={loading}
-            moreTo="/skins?t=all"
+            moreTo="/skins?t=all&o=downloads"
             moreLabel={homeMessages.trending.more}
           />
           <SkinShowcase

@@ -1,9 +1,15 @@
 import { graphql } from '../../../shared/graphql/generated';
 
-// Spec 2.6 and 7.2: a page of skins (15), sorted and filtered as the list's query parameters say.
+// A page of skins (15), sorted and filtered as the list's query parameters say.
 export const SkinsListQuery = graphql(`
-  query SkinsList($search: String, $page: PageInput!, $type: GameType, $tags: [String!]) {
-    skins(search: $search, page: $page, type: $type, tags: $tags) {
+  query SkinsList(
+    $search: String
+    $page: PageInput!
+    $type: GameType
+    $price: PriceFilter
+    $tags: [String!]
+  ) {
+    skins(search: $search, page: $page, type: $type, price: $price, tags: $tags) {
       pageInfo {
         pageNumber
         pageSize

@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconPhotoSearch } from '@tabler/icons-react';
 import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
@@ -10,6 +10,7 @@ import {
   useSearchBox,
 } from '../../../shared/listing';
 import { SkinCardGrid } from '../../../shared/skin-card';
+import { gameNames } from '../../../shared/skin-card/game-types';
 import { EmptyState, PageContainer, PurchaseResultBanner } from '../../../shared/ui';
 import { SkinsFilterBar } from '../components/skins-filter-bar';
 import { SkinsTagFilter } from '../components/skins-tag-filter';
@@ -19,7 +20,8 @@ import { SkinsListQuery } from '../lib/skins.documents';
 import { skinsMessages } from '../skins.messages';
 
 /**
- * The skins gallery (spec 2.6): sort, game and search kept in the query string, 15 cards a page.
+ * The skins gallery (spec 2.6): sort, game, search and price kept in the query string, 15 cards a
+ * page, four columns on wide screens.
  * /skins/success and /skins/failed add the purchase banner (spec 2.1).
  */
 export function SkinsPage() {
@@ -54,10 +56,18 @@ export function SkinsPage() {
 
       <SkinsFilterBar
         search={search}
+        appliedSearch={filters.search}
         sort={filters.sort}
         onSort={(sort) => update({ sort })}
         game={filters.game}
         onGame={(game) => update({ game })}
+        price={{
+          price: filters.price,
+          min: filters.min,
+          max: filters.max,
+          onPrice: (price) => update({ price }),
+          onRange: (range) => update(range),
+        }}
       />
       <SkinsTagFilter
         game={filters.game === ALL_GAMES ? null : filters.game}
@@ -65,10 +75,25 @@ export function SkinsPage() {
         onChange={(tags) => update({ tags })}
       />
 
-      <div ref={listTop} style={{ scrollMarginTop: 'calc(64px + 7rem)' }}>
-        <Text size="sm" c="dimmed" mb="md" aria-live="polite" aria-atomic="true">
-          {resultsLine}
-        </Text>
+      <div ref={listTop} style={{ scrollMarginTop: 'calc(64px + 10rem)' }}>
+        <Group justify="space-between" gap="xs" mb="md" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite" aria-atomic="true">
+            {resultsLine}
+          </Text>
+          {/* The default shows one game: say so, with the way to every game one click away. */}
+          <Group gap={6} wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {filters.game === ALL_GAMES
+                ? skinsMessages.allGamesState
+                : skinsMessages.gameState(gameNames[filters.game].name)}
+            </Text>
+            {filters.game === ALL_GAMES ? null : (
+              <Button variant="subtle" size="compact-sm" onClick={() => update({ game: ALL_GAMES })}>
+                {skinsMessages.showAllGames}
+              </Button>
+            )}
+          </Group>
+        </Group>
 
         {error && !fetching ? (
           <ListLoadError
@@ -107,6 +132,7 @@ export function SkinsPage() {
             loading={fetching}
             skeletonCount={Math.min(SKINS_PAGE_SIZE, page?.content.length || SKINS_PAGE_SIZE)}
             headingOrder={2}
+            cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
           />
         )}
 

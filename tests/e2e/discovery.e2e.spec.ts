@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+
+let session: BrowserSession | null = null;
+afterEach(async (context) => {
+  if (session && context.task.result?.state === 'fail')
+    await screenshot(session.page, `failed-${context.task.name}`);
+  await session?.close();
+  session = null;
+});
+
+/** The free TM2020 skins by downloads, as the public API answers: what the page must show. */
+async function freeTm2020ByDownloads(): Promise<{ title: string; downloads: number }[]> {
+  const response = await fetch(`${inject('appUrl')}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `{ skins(type: TM2020, price: { free: true }, page: { page: 0, size: 15, sortBy: "downloads" }) {
+        content { title price downloads { total } } } }`,
+    }),
+  });
+  const { data } = (await response.json()) as {
+    data: { skins: { content: { title: string; price: number; downloads: { total: number } }[] } };
+  };
+  return data.skins.content.map((skin) => ({ title: skin.title, downloads: skin.downloads.total }));
+}
+
+describe('finding skins', () => {
+  it('a newcomer finds the most downloaded free TM2020 skins in two clicks, and a reload keeps them', async () => {
+    const expected = await freeTm2020ByDownloads();
+    expect(expected.length).toBeGreaterThan(1);
+    session = await openBrowser({ width: 1440, height: 900 });
+    const { page } = session;
+    await page.goto('/skins');
+    // The default shows one game, and says so.
+    await expect
+      .poll(() => page.getByText('Showing Trackmania (2020) skins only.').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await expect.poll(() => page.locator('article').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // Click 1: the sort select's option (opening the select is not a choice).
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Most downloaded' }).click();
+    await page.waitForURL((url) => url.searchParams.get('o') === 'downloads', { timeout: 10_000 });
+    // Click 2: free skins only.
+    await page.getByRole('search', { name: 'Filter skins' }).getByText('Free', { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('f') === 'free', { timeout: 10_000 });
+
+    const cards = async () => {
+      const articles = page.locator('article');
+      return Promise.all(
+        (await articles.all()).map(async (card) => ({
+          title: (await card.getByRole('heading').textContent())?.trim() ?? '',
+          // The visible count's accessible label: "1,234 downloads".
+          downloads: Number(
+            (await card.getByRole('img', { name: /downloads?$/ }).getAttribute('aria-label'))!
+              .replace(/ downloads?$/, '')
+              .replace(/,/g, ''),
+          ),
+          free: await card.getByRole('button', { name: /for free$/ }).count(),
+        })),
+      );
+    };
+    const showsExpected = async () => {
+      const shown = await cards();
+      return (
+        shown.length === expected.length &&
+        shown.every((card, index) => card.title === expected[index]!.title && card.free === 1)
+      );
+    };
+    await expect.poll(showsExpected, { timeout: 10_000 }).toBe(true);
+    const shown = await cards();
+    const counts = shown.map((card) => card.downloads);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(counts).toEqual(expected.map((skin) => skin.downloads));
+    await screenshot(page, 'discovery-most-downloaded-free');
+
+    await page.reload();
+    await expect.poll(showsExpected, { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('Most downloaded');
+    expect(await page.getByRole('radio', { name: 'Free' }).isChecked()).toBe(true);
+
+    // Every game is one click away.
+    await page.getByRole('button', { name: 'Show all games' }).click();
+    await page.waitForURL((url) => url.searchParams.get('t') === 'all', { timeout: 10_000 });
+    expect(new URL(page.url()).searchParams.get('o')).toBe('downloads');
+    expect(new URL(page.url()).searchParams.get('f')).toBe('free');
+    await expect
+      .poll(() => page.getByText('Showing skins of every game.').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+  });
+
+  it('a search is ordered by best match until another sort is chosen', async () => {
+    session = await openBrowser({ width: 1440, height: 900 });
+    const { page } = session;
+    await page.goto('/skins');
+    await page.getByRole('searchbox', { name: 'Search skins' }).fill('neon');
+    await page.waitForURL((url) => url.searchParams.get('s') === 'neon', { timeout: 10_000 });
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await expect.poll(() => sort.inputValue(), { timeout: 10_000 }).toBe('Best match');
+    expect(new URL(page.url()).searchParams.get('o')).toBeNull();
+    await sort.click();
+    await page.getByRole('option', { name: 'Latest' }).click();
+    await page.waitForURL((url) => url.searchParams.get('o') === 'latest', { timeout: 10_000 });
+  });
+
+  it('a price range in euros: refused while the lowest is above the highest', async () => {
+    session = await openBrowser({ width: 1440, height: 900 });
+    const { page } = session;
+    await page.goto('/skins?t=all');
+    const min = page.getByRole('textbox', { name: 'Lowest price in euros' });
+    const max = page.getByRole('textbox', { name: 'Highest price in euros' });
+    await min.fill('20');
+    await min.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('min') === '20', { timeout: 10_000 });
+    await max.fill('5');
+    await max.press('Enter');
+    await expect
+      .poll(() => page.getByText('The lowest price cannot be above the highest price.').isVisible())
+      .toBe(true);
+    expect(new URL(page.url()).searchParams.get('max')).toBeNull();
+    await min.fill('2');
+    await min.press('Enter');
+    await page.waitForURL(
+      (url) => url.searchParams.get('min') === '2' && url.searchParams.get('max') === '5',
+      {
+        timeout: 10_000,
+      },
+    );
+    // Every card shows a price from 2 to 5 euros.
+    await expect.poll(() => page.locator('article').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const prices = await page
+      .getByRole('button', { name: /to the cart for/ })
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+    for (const label of prices) {
+      const euros = Number(
+        label
+          .replace(/^.* for /, '')
+          .replace(/[^\d,]/g, '')
+          .replace(',', '.'),
+      );
+      expect(euros).toBeGreaterThanOrEqual(2);
+      expect(euros).toBeLessThanOrEqual(5);
+    }
+  });
+});
