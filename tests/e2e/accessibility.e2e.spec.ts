@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appGraphql as graphql } from '../support/app-api';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { checkoutForm } from '../support/shop';
 
 // axe-core checks every public page, the sign-in modal and an author's account pages against
 // WCAG 2.0/2.1 A and AA, in both colour schemes. One browser per scheme, one tab reused for every
@@ -172,18 +173,32 @@ describe('accessibility of every public page and the account area (axe, WCAG 2.1
         await scan(page, scheme, '/cart/summary', findings);
         expect(await page.getByText('There are no items in your shopping cart.').count()).toBe(0);
 
+        // A guest's order confirmation page, paid through the local card stand-in, with its downloads.
+        const checkout = await page.request.post('/api/stripe/checkout', {
+          data: checkoutForm({ skins: [pages.paidSkin.id] }),
+        });
+        expect(checkout.status()).toBe(200);
+        const paid = await page.request.post(`${await checkout.text()}/pay`, { form: {}, maxRedirects: 0 });
+        const confirmation = paid.headers()['location'] ?? '';
+        expect(confirmation).toMatch(/^\/orders\/TS-\d{4}-\d+\?k=/);
+        await page.goto(confirmation);
+        await page
+          .getByRole('link', { name: /^Download / })
+          .first()
+          .waitFor(WAIT);
+        await scan(page, scheme, confirmation, findings);
+
         // The sign-in modal, opened from the top bar.
         await page.goto('/');
         await settle(page);
-        await page
-          .getByRole('banner')
-          .getByRole('button', { name: /^Sign (Up|In)$/ })
-          .first()
-          .click();
+        await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
         const modal = page.getByRole('dialog');
-        await modal.getByRole('button', { name: 'Sign in' }).first().click();
         await modal.getByLabel('Username or email').waitFor(WAIT);
         findings.push(...(await violationsOf(page, `${scheme} sign-in modal`)));
+        // Sent empty: the fields' error messages must read too.
+        await modal.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await modal.locator('[aria-invalid="true"]').first().waitFor(WAIT);
+        findings.push(...(await violationsOf(page, `${scheme} sign-in modal with errors`)));
 
         expect(findings, report(findings)).toEqual([]);
       },

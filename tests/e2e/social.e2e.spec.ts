@@ -30,8 +30,7 @@ async function open(viewport?: { width: number; height: number }) {
 async function signIn(page: Page, username: string) {
   const modal = page.getByRole('dialog');
   await page.goto('/');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await modal.getByRole('button', { name: 'Sign in' }).first().click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
   await modal.getByLabel('Username or email').fill(username);
   await modal.getByLabel(/^Password/).fill(PASSWORD);
   await modal.getByRole('button', { name: 'Sign in' }).last().click();
@@ -237,10 +236,7 @@ describe('posting a skin on social media in the browser', () => {
     expect(await player.getByRole('article').count()).toBeGreaterThan(0);
     expect(await player.getByRole('link', { name: /^Post on social media/ }).count()).toBe(0);
     await player.goto('/authors');
-    await player
-      .getByRole('link', { name: /skins?$/ })
-      .first()
-      .waitFor(WAIT);
+    await player.locator('a[href^="/authors/"]').first().waitFor(WAIT);
     expect(await player.getByRole('link', { name: /^Post on social media/ }).count()).toBe(0);
 
     const admin = await open({ width: 1366, height: 900 });

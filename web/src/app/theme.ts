@@ -141,10 +141,13 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
       '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
       '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
       '--mantine-color-body': LIGHT_BODY,
+      // Field errors and invalid borders: Mantine's red 6 reads at 3.3:1 on white.
+      '--mantine-color-error': readable.light['--mantine-color-red-text']!,
     },
     dark: {
       ...readable.dark,
       '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+      '--mantine-color-error': readable.dark['--mantine-color-red-text']!,
     },
   };
 };
