@@ -163,8 +163,9 @@ describe('My Skins', () => {
       '{ myCreatedSkins(page: { page: 0, size: 10 }) { content { title sales downloads { total } rating { average totalRatings } } } }',
       token,
     );
-    const sold = data.myCreatedSkins.content.find((skin) => skin.sales > 0);
-    if (!sold) throw new Error('The demo author has sold no skin alone');
+    // A demo skin with sales and votes (other journeys may add fresh skins without votes).
+    const sold = data.myCreatedSkins.content.find((skin) => skin.sales > 0 && skin.rating.totalRatings > 0);
+    if (!sold) throw new Error('The demo author has no rated skin sold alone');
 
     session = await openBrowser({ width: 1440, height: 900 });
     const { page, context } = session;
@@ -181,6 +182,12 @@ describe('My Skins', () => {
     expect(cells).toContain(sold.downloads.total.toLocaleString('en'));
     expect(cells).toContain(sold.sales.toLocaleString('en'));
     expect(cells).toContain(`${sold.rating.average.toFixed(2)} (${sold.rating.totalRatings})`);
+    // A skin without votes says so instead of a zero average.
+    const unrated = data.myCreatedSkins.content.find((skin) => skin.rating.totalRatings === 0);
+    if (unrated) {
+      const unratedRow = page.getByRole('row', { name: new RegExp(literally(unrated.title)) }).first();
+      expect(await unratedRow.getByRole('cell').allInnerTexts()).toContain('No votes');
+    }
     await screenshot(page, 'my-skins-figures');
   });
 });
