@@ -1,8 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ExpiringMac } from './expiring-mac';
 
 /** How long the download links of a guest's confirmation mail work. */
 export const DOWNLOAD_GRANT_DAYS = 30;
-const DAY_SECONDS = 24 * 60 * 60;
 
 export type DownloadGrant = { orderId: string; skinId: number; expiresAt: Date };
 
@@ -16,19 +15,16 @@ const GRANT_FORMAT = /^(\d{1,15})\.(\d{1,15})\.(\d{1,12})\.([\w-]{43})$/;
  * revokes the links).
  */
 export class DownloadGrants {
-  private readonly key: Buffer;
+  private readonly signer: ExpiringMac;
 
-  constructor(
-    secret: string,
-    private readonly now: () => Date,
-  ) {
-    this.key = createHmac('sha256', secret).update('trackskins/download-grants/v1').digest();
+  constructor(secret: string, now: () => Date) {
+    this.signer = new ExpiringMac(secret, 'trackskins/download-grants/v1', now);
   }
 
   sign(grant: { orderId: string; skinId: number }, lifetimeDays = DOWNLOAD_GRANT_DAYS): string {
-    const expires = Math.floor(this.now().getTime() / 1000) + lifetimeDays * DAY_SECONDS;
-    const payload = `${grant.orderId}.${grant.skinId}.${expires}`;
-    return `${payload}.${this.mac(payload)}`;
+    const payload = `${grant.orderId}.${grant.skinId}`;
+    const { expires, mac } = this.signer.sign(payload, lifetimeDays);
+    return `${payload}.${expires}.${mac}`;
   }
 
   /** The grant a link carries, or null when it is malformed, tampered with or expired. */
@@ -36,14 +32,7 @@ export class DownloadGrants {
     const match = GRANT_FORMAT.exec(token ?? '');
     if (!match) return null;
     const [, orderId, skinId, expires, mac] = match as unknown as [string, string, string, string, string];
-    const expected = Buffer.from(this.mac(`${orderId}.${skinId}.${expires}`));
-    if (!timingSafeEqual(expected, Buffer.from(mac))) return null;
-    const expiresAt = new Date(Number(expires) * 1000);
-    if (expiresAt.getTime() <= this.now().getTime()) return null;
-    return { orderId, skinId: Number(skinId), expiresAt };
-  }
-
-  private mac(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url');
+    if (!this.signer.verifies(`${orderId}.${skinId}`, expires, mac)) return null;
+    return { orderId, skinId: Number(skinId), expiresAt: new Date(Number(expires) * 1000) };
   }
 }

@@ -1,11 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ExpiringMac } from './expiring-mac';
 
 /**
  * How long the key in a confirmation page's address works: as long as the download links mailed
  * to a guest, so the page and the mail stop working on the same day.
  */
 export const ORDER_CONFIRMATION_KEY_DAYS = 30;
-const DAY_SECONDS = 24 * 60 * 60;
 
 const KEY_FORMAT = /^(\d{1,12})\.([\w-]{43})$/;
 
@@ -17,18 +16,15 @@ const KEY_FORMAT = /^(\d{1,12})\.([\w-]{43})$/;
  * itself: it only opens the order it was signed for.
  */
 export class OrderConfirmationKeys {
-  private readonly key: Buffer;
+  private readonly signer: ExpiringMac;
 
-  constructor(
-    secret: string,
-    private readonly now: () => Date,
-  ) {
-    this.key = createHmac('sha256', secret).update('trackskins/order-confirmation/v1').digest();
+  constructor(secret: string, now: () => Date) {
+    this.signer = new ExpiringMac(secret, 'trackskins/order-confirmation/v1', now);
   }
 
   sign(orderId: string, lifetimeDays = ORDER_CONFIRMATION_KEY_DAYS): string {
-    const expires = Math.floor(this.now().getTime() / 1000) + lifetimeDays * DAY_SECONDS;
-    return `${expires}.${this.mac(orderId, String(expires))}`;
+    const { expires, mac } = this.signer.sign(orderId, lifetimeDays);
+    return `${expires}.${mac}`;
   }
 
   /** Whether the key was signed for this order and has not expired. */
@@ -36,12 +32,6 @@ export class OrderConfirmationKeys {
     const match = KEY_FORMAT.exec(key ?? '');
     if (!match) return false;
     const [, expires, mac] = match as unknown as [string, string, string];
-    const expected = Buffer.from(this.mac(orderId, expires));
-    if (!timingSafeEqual(expected, Buffer.from(mac))) return false;
-    return Number(expires) * 1000 > this.now().getTime();
-  }
-
-  private mac(orderId: string, expires: string): string {
-    return createHmac('sha256', this.key).update(`${orderId}.${expires}`).digest('base64url');
+    return this.signer.verifies(orderId, expires, mac);
   }
 }

@@ -9,7 +9,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconHeartHandshake, IconStack2, IconSteeringWheel, IconTrash } from '@tabler/icons-react';
+import { IconHeartHandshake, IconStack2, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatAmount, formatPrice } from '../../../shared/format';
 import { gameNames } from '../../../shared/skin-card';
@@ -18,32 +18,7 @@ import { cartMessages } from '../cart.messages';
 import type { CartLine } from '../hooks/use-cart-items';
 import type { AmountField, CheckedLine, LineChoice } from '../lib/cart-choices';
 import classes from './cart-lines.module.css';
-
-function LinePicture({ line }: { line: CartLine }) {
-  const src = line.item.thumbnail?.cardUrl;
-  const alt = cartMessages.previewAlt(line.item.title);
-  if (src)
-    return (
-      <img
-        src={src}
-        alt={alt}
-        className={classes.picture}
-        width={160}
-        height={90}
-        loading="lazy"
-        decoding="async"
-      />
-    );
-  return (
-    <div className={classes.picture} role="img" aria-label={alt}>
-      {line.kind === 'bundle' ? (
-        <IconStack2 size={28} stroke={1.4} aria-hidden />
-      ) : (
-        <IconSteeringWheel size={28} stroke={1.4} aria-hidden />
-      )}
-    </div>
-  );
-}
+import { ItemPicture } from './item-picture';
 
 const choiceTexts = cartMessages.choices;
 
@@ -122,7 +97,11 @@ function CartLineRow({
   return (
     <li className={classes.line}>
       <Link to={path} tabIndex={-1} aria-hidden className={classes.pictureLink}>
-        <LinePicture line={line} />
+        <ItemPicture
+          kind={line.kind}
+          src={line.item.thumbnail?.cardUrl}
+          alt={cartMessages.previewAlt(line.item.title)}
+        />
       </Link>
       <Stack gap={4} className={classes.details}>
         <Group gap={6} wrap="wrap">

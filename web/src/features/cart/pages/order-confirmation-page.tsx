@@ -5,8 +5,6 @@ import {
   IconDownload,
   IconReceiptOff,
   IconSearch,
-  IconStack2,
-  IconSteeringWheel,
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -21,6 +19,7 @@ import { openAuthModal, useSession } from '../../../shared/session';
 import { EmptyState, PageContainer, PageLoader } from '../../../shared/ui';
 import { cartMessages } from '../cart.messages';
 import { OrderConfirmationQuery } from '../lib/cart.documents';
+import { ItemPicture } from '../components/item-picture';
 import classes from './order-confirmation-page.module.css';
 
 const texts = cartMessages.confirmation;
@@ -34,21 +33,11 @@ const POLL_MS = 2_000;
 /** About half a minute of asking; then the page says it takes longer and offers to check again. */
 const POLL_ATTEMPTS = 15;
 
-function ItemPicture({ item }: { item: ConfirmationItem }) {
+function LinkedItemPicture({ item }: { item: ConfirmationItem }) {
   const product = item.skin ?? item.bundle;
   const src = product?.thumbnail?.cardUrl;
   const alt = texts.previewAlt(item.name);
-  const picture = src ? (
-    <img src={src} alt={alt} className={classes.picture} width={160} height={90} loading="lazy" />
-  ) : (
-    <div className={classes.picture} role="img" aria-label={alt}>
-      {item.itemType === 'BUNDLE' ? (
-        <IconStack2 size={28} stroke={1.4} aria-hidden />
-      ) : (
-        <IconSteeringWheel size={28} stroke={1.4} aria-hidden />
-      )}
-    </div>
-  );
+  const picture = <ItemPicture kind={item.itemType === 'BUNDLE' ? 'bundle' : 'skin'} src={src} alt={alt} />;
   if (!product) return picture;
   return (
     <Link to={`/${item.itemType === 'BUNDLE' ? 'bundles' : 'skins'}/${product.url}`} tabIndex={-1}>
@@ -73,7 +62,7 @@ function ItemRow({ item, paid }: { item: ConfirmationItem; paid: boolean }) {
   const kind = item.itemType === 'BUNDLE' ? ordersMessages.bundle : ordersMessages.skin;
   return (
     <li className={classes.item}>
-      <ItemPicture item={item} />
+      <LinkedItemPicture item={item} />
       <Stack gap={6} className={classes.details}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts="0.06em">
           {kind}
