@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTags } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -78,6 +79,32 @@ const validateTagChange = (values: TagFormValues) =>
   checkTagChange({ ...values, position: positionOf(values.position) });
 
 /** The new-tag form; the page mounts a fresh one after each tag added, so nothing is flagged in it. */
+/** The group and position fields, the same in the new-tag form and the edit dialog. */
+function GroupAndPositionFields({ form }: { form: UseFormReturnType<TagFormValues> }) {
+  return (
+    <>
+      <Select
+        label={texts.group}
+        required
+        allowDeselect={false}
+        data={groupOptions}
+        {...form.getInputProps('group')}
+      />
+      <NumberInput
+        label={texts.position}
+        description={texts.positionHint}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        min={0}
+        max={1000}
+        allowDecimal={false}
+        allowNegative={false}
+        placeholder="0"
+        {...form.getInputProps('position')}
+      />
+    </>
+  );
+}
+
 function NewTagForm({ onCreated }: { onCreated: () => void }) {
   const [{ fetching }, createTag] = useMutation(CreateTagMutation);
   const form = useForm<TagFormValues>({
@@ -126,24 +153,7 @@ function NewTagForm({ onCreated }: { onCreated: () => void }) {
               maxLength={TAG_SLUG_MAX}
               {...form.getInputProps('slug')}
             />
-            <Select
-              label={texts.group}
-              required
-              allowDeselect={false}
-              data={groupOptions}
-              {...form.getInputProps('group')}
-            />
-            <NumberInput
-              label={texts.position}
-              description={texts.positionHint}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              min={0}
-              max={1000}
-              allowDecimal={false}
-              allowNegative={false}
-              placeholder="0"
-              {...form.getInputProps('position')}
-            />
+            <GroupAndPositionFields form={form} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={fetching} leftSection={<IconPlus size={18} aria-hidden />}>
@@ -198,22 +208,7 @@ function EditTagForm({ tag, onDone }: { tag: AdminTagFieldsFragment; onDone: () 
           variant="filled"
           description={texts.slugHint}
         />
-        <Select
-          label={texts.group}
-          required
-          allowDeselect={false}
-          data={groupOptions}
-          {...form.getInputProps('group')}
-        />
-        <NumberInput
-          label={texts.position}
-          description={texts.positionHint}
-          min={0}
-          max={1000}
-          allowDecimal={false}
-          allowNegative={false}
-          {...form.getInputProps('position')}
-        />
+        <GroupAndPositionFields form={form} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             {texts.cancel}
