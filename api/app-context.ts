@@ -3,6 +3,7 @@ import type { DatabasePool } from '../infra/db/pool';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { SessionTokens } from '../infra/auth/session-tokens';
 import type { Logger } from '../infra/logger';
+import type { AppMetrics } from '../infra/metrics/app-metrics';
 import type { Mailer } from '../infra/mail/mailer';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
@@ -51,4 +52,6 @@ export type AppContext = {
   /** The current time; tests move it to check expiry. */
   now: () => Date;
   startedAt: number;
+  /** Prometheus metrics, served at /metrics. */
+  metrics: AppMetrics;
 };

@@ -35,6 +35,7 @@ import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
 import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { statisticsResolvers } from './statistics/statistics.resolvers';
+import { metricsRoutes } from './metrics/metrics.routes';
 import { webAppRoutes } from './web-app/web-app.routes';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -128,11 +129,19 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       const errors = (execution.errors ?? []).map(
         (error) => limitErrorOf(error) ?? inputErrorOf(error) ?? toGraphQLError(error, request),
       );
-      return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+      const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+      // Counted as the client reads them: a query that does not validate arrives as one wrapped error
+      // without a code (graphql-js raises it).
+      app.metrics.countErrors(
+        request,
+        (formatted.response.errors ?? []).map((error) => String(error.extensions?.code ?? 'NONE')),
+      );
+      return formatted;
     },
   });
 
   fastify.graphql.addHook('preExecution', costLimitHook(app.config.graphql));
+  await metricsRoutes(fastify, app);
 
   await healthRoutes(fastify, app);
   await authRoutes(fastify, app);

@@ -32,6 +32,7 @@ import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { sessionVersionOf } from '../api/accounts/users.repository';
 import { LocalFileStorage } from './storage/file-storage';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
+import { AppMetrics } from './metrics/app-metrics';
 
 /** The services the API is built on, around an open pool, event store and projection runner. */
 export async function createAppContext(
@@ -40,6 +41,7 @@ export async function createAppContext(
   const { config, log } = base;
   const secret = await loadTokenSecret(config.jwtSecret, config.dataDir);
   const storage = new LocalFileStorage(config.storageDir);
+  const responseCache = new CatalogueResponseCache({ maxBytes: config.graphql.responseCacheMaxBytes });
   const context: AppContext = {
     ...base,
     // Tokens read the context's clock, so a test that moves `now` moves token expiry too. Each
@@ -52,7 +54,7 @@ export async function createAppContext(
     mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
     storage,
     skinFiles: new SkinFileCache(storage),
-    responseCache: new CatalogueResponseCache({ maxBytes: config.graphql.responseCacheMaxBytes }),
+    responseCache,
     payments: createPaymentProviders(config.payments),
     social: createSocialPublishers(config.social, {
       outboxDir: config.social.outboxDir,
@@ -66,6 +68,7 @@ export async function createAppContext(
     statistics: new ReadModelAnswers(),
     now: () => new Date(),
     startedAt: Date.now(),
+    metrics: new AppMetrics({ pool: base.pool, runner: base.runner, responseCache }),
   };
   return context;
 }

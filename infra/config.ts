@@ -35,6 +35,8 @@ const environmentSchema = z.object({
     .min(0)
     .default(64 * 1024 * 1024),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  // Without it /metrics is open: keep it off the public internet, or set a token (docs/operations.md).
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('TrackSkins <noreply@trackskins.local>'),
   // Order mails (docs/buying.md): retries of a failed delivery, doubling from the base up to the cap.
@@ -111,6 +113,8 @@ export type Config = {
     responseCacheMaxBytes: number;
   };
   jwtSecret: string | undefined;
+  /** When set, /metrics asks for `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   mail: {
     smtpUrl: string | undefined;
     from: string;
@@ -262,6 +266,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       responseCacheMaxBytes: e.RESPONSE_CACHE_MAX_BYTES,
     },
     jwtSecret: e.JWT_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
