@@ -52,6 +52,8 @@ export type AppContext = {
   /** The current time; tests move it to check expiry. */
   now: () => Date;
   startedAt: number;
+  /** Whether this instance runs the catch-up projections and jobs; null where no lease is held (tests, CLIs). */
+  leadership: { readonly isLeader: boolean } | null;
   /** Prometheus metrics, served at /metrics. */
   metrics: AppMetrics;
 };

@@ -32,6 +32,8 @@ import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { sessionVersionOf } from '../api/accounts/users.repository';
 import { LocalFileStorage } from './storage/file-storage';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
+import { LeaderLease } from './cluster/leader-lease';
+import type { PeriodicJob } from './jobs/periodic-job';
 import { AppMetrics } from './metrics/app-metrics';
 
 /** The services the API is built on, around an open pool, event store and projection runner. */
@@ -68,6 +70,7 @@ export async function createAppContext(
     statistics: new ReadModelAnswers(),
     now: () => new Date(),
     startedAt: Date.now(),
+    leadership: null,
     metrics: new AppMetrics({ pool: base.pool, runner: base.runner, responseCache }),
   };
   return context;
@@ -128,7 +131,6 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     pollMs: config.projections.pollMs,
     listenUrl: database.url,
   });
-  await runner.start();
   const context = await createAppContext({ config, log, pool, store, runner });
   // Order mails recorded by the order-mails reactor go out through this sender (docs/buying.md).
   const mailSender = new MailSender(
@@ -137,10 +139,28 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   );
   await mailSender.start();
   if (config.seedDemo) await seedDemoData(context);
-  const skinOfTheMonthJob = startSkinOfTheMonthJob(context);
-  const uploadsCleanupJob = startTemporaryAssetsCleanupJob(context);
-  const unpaidOrdersJob = startUnpaidOrdersJob(context);
-  const payoutScheduleJob = config.payouts.schedule ? startPayoutScheduleJob(context) : null;
+  // Of all instances on the database, one runs the catch-up projections and the jobs (docs/deployment.md).
+  let jobs: PeriodicJob[] = [];
+  const leadership = new LeaderLease({
+    url: database.url,
+    log: log.child({ component: 'leader-lease' }),
+    onLead: async () => {
+      await runner.start();
+      jobs = [
+        startSkinOfTheMonthJob(context),
+        startTemporaryAssetsCleanupJob(context),
+        startUnpaidOrdersJob(context),
+        ...(config.payouts.schedule ? [startPayoutScheduleJob(context)] : []),
+      ];
+    },
+    onFollow: async () => {
+      for (const job of jobs) job.stop();
+      jobs = [];
+      await runner.stop();
+    },
+  });
+  context.leadership = leadership;
+  await leadership.start();
   const catalogueChanges = listenToCatalogueChanges(context, database.url);
   await catalogueChanges.start();
   const server = await buildServer(context);
@@ -150,13 +170,10 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      skinOfTheMonthJob.stop();
-      uploadsCleanupJob.stop();
-      unpaidOrdersJob.stop();
-      payoutScheduleJob?.stop();
       await catalogueChanges.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
-      await runner.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));
+      // Stops the jobs and projections, and frees the lock for another instance.
+      await leadership.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));
       await mailSender.stop().catch((error) => log.error({ err: error }, 'stopping the mail sender failed'));
       await pool.end().catch((error) => log.error({ err: error }, 'closing the database pool failed'));
       await database.stop().catch((error) => log.error({ err: error }, 'stopping PostgreSQL failed'));

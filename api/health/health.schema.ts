@@ -16,6 +16,8 @@ export const healthSchema = /* GraphQL */ `
     "A projection further behind than this many seconds makes the status degraded."
     degradedAfterSeconds: Float!
     projections: [ProjectionHealth!]!
+    "Whether this instance runs the catch-up projections and scheduled jobs (one instance of all those on the database does); null when it holds no lease."
+    leader: Boolean
   }
   extend type Query {
     health: Health!
