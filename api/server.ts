@@ -36,6 +36,7 @@ import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { metricsRoutes } from './metrics/metrics.routes';
+import { postgresRateLimitStore } from './rate-limit-store';
 import { webAppRoutes } from './web-app/web-app.routes';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -76,8 +77,9 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   fastify.setErrorHandler(restErrorHandler);
   await registerSecurityHeaders(fastify, app.config);
   registerRequestGuards(fastify);
-  // Limits are set per route (auth calls, comments, ratings): nothing is limited unless it says so.
-  await fastify.register(rateLimit, { global: false });
+  // Limits are set per route (auth calls, checkout, uploads): nothing is limited unless it says so.
+  // Counted in PostgreSQL, so that every instance on the database shares each budget.
+  await fastify.register(rateLimit, { global: false, store: postgresRateLimitStore(app.pool) });
   // Before the GraphQL route, so their hooks apply to it; the size limit first, so the cache never keeps an oversized answer.
   registerQueryLimits(fastify, app.config.graphql);
   app.responseCache.register(fastify);

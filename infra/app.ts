@@ -21,6 +21,7 @@ import { seedDemoData } from './demo/seed-demo';
 import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
 import { startTemporaryAssetsCleanupJob } from './jobs/temporary-assets-cleanup.job';
 import { startUnpaidOrdersJob } from './jobs/unpaid-orders.job';
+import { startRateLimitCleanupJob } from './jobs/rate-limit-cleanup.job';
 import { startPayoutScheduleJob } from './jobs/payout-schedule.job';
 import { createEventStore } from './event-store/event-store-factory';
 import type { Logger } from './logger';
@@ -62,7 +63,7 @@ export async function createAppContext(
       outboxDir: config.social.outboxDir,
       log: log.child({ component: 'social' }),
     }),
-    limits: createUserActionLimits(() => context.now()),
+    limits: createUserActionLimits(base.pool, () => context.now()),
     downloadGrants: new DownloadGrants(secret, () => context.now()),
     orderConfirmationKeys: new OrderConfirmationKeys(secret, () => context.now()),
     downloads: new DownloadRecorder({ pool: base.pool, store: base.store, log }),
@@ -150,6 +151,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
         startSkinOfTheMonthJob(context),
         startTemporaryAssetsCleanupJob(context),
         startUnpaidOrdersJob(context),
+        startRateLimitCleanupJob(context),
         ...(config.payouts.schedule ? [startPayoutScheduleJob(context)] : []),
       ];
     },

@@ -71,16 +71,24 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     canonicalIdentity((request.body as Record<string, unknown> | undefined)?.[field]);
   const perMinute = app.config.authRateLimitPerMinute;
   // The same canonical name tried from many addresses shares a budget too (a spread-out guess).
-  const identityLimit = (message: string) =>
-    new UserRateLimiter({
+  const identityLimit = (name: string, message: string) =>
+    new UserRateLimiter(app.pool, {
+      name,
       max: perMinute * IDENTITY_TRIES_PER_MINUTE_FACTOR,
       windowMs: 60_000,
       now: app.now,
       message,
     });
-  const loginsPerIdentity = identityLimit('Too many login attempts for this account. Please wait a minute.');
-  const resetsPerIdentity = identityLimit('Too many requests for this email. Please wait a minute.');
-  const resendsPerUser = new UserRateLimiter({
+  const loginsPerIdentity = identityLimit(
+    'logins-per-account',
+    'Too many login attempts for this account. Please wait a minute.',
+  );
+  const resetsPerIdentity = identityLimit(
+    'password-resets-per-account',
+    'Too many requests for this email. Please wait a minute.',
+  );
+  const resendsPerUser = new UserRateLimiter(app.pool, {
+    name: 'verification-mails',
     max: RESEND_PER_HOUR,
     windowMs: 3_600_000,
     now: app.now,
@@ -126,7 +134,7 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     async (request, reply) => {
       const parsed = loginSchema.safeParse(request.body);
       if (!parsed.success) throw new HttpRefusal(400, BAD_LOGIN);
-      loginsPerIdentity.hit(canonicalIdentity(parsed.data.username));
+      await loginsPerIdentity.hit(canonicalIdentity(parsed.data.username));
       const user = await findUserByLogin(app.pool, parsed.data.username);
       if (!(await passwordMatches(user?.password_hash ?? null, parsed.data.password)) || !user) {
         throw new HttpRefusal(400, BAD_LOGIN);
@@ -173,7 +181,7 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     { config: limited(perMinute, bodyField('email')) },
     async (request, reply) => {
       const parsed = forgotPasswordSchema.safeParse(request.body);
-      if (parsed.success) resetsPerIdentity.hit(canonicalIdentity(parsed.data.email));
+      if (parsed.success) await resetsPerIdentity.hit(canonicalIdentity(parsed.data.email));
       const user = parsed.success ? await findUserByEmail(app.pool, parsed.data.email) : null;
       if (user && !user.anonymous) {
         const code = await createResetCode(app.pool, user.id, app.now());
@@ -219,7 +227,7 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
   fastify.post('/api/auth/resend-verification', { config: limited(perMinute) }, async (request, reply) => {
     const user = await signedInAccount(request);
     if (user.email_verified_at !== null) throw new HttpRefusal(409, 'Your email is already verified.');
-    resendsPerUser.hit(user.id);
+    await resendsPerUser.hit(user.id);
     await sendVerificationMail(app, user);
     return reply.type('text/plain').send(`A new verification mail is on its way to ${user.email}.`);
   });

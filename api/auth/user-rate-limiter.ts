@@ -1,38 +1,50 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
+import type { Queryable } from '../../infra/db/pool';
 
 /**
- * At most `max` actions per key (a user's id, a canonical login name) in any window of `windowMs`
- * (a sliding log of each key's recent action times). In memory: the app is one process; several
- * instances would each allow `max`.
+ * At most `max` actions per key (a user's id, a canonical login name) in any window of `windowMs`:
+ * a sliding log of each key's recent allowed action times, kept in PostgreSQL (migration 030) so
+ * that every instance of the app shares one budget. One statement per action, row-locked per key,
+ * so concurrent actions of one key are counted one after another.
  */
 export class UserRateLimiter {
-  private readonly recent = new Map<number | string, number[]>();
-  private calls = 0;
-
   constructor(
-    private readonly options: { max: number; windowMs: number; now: () => Date; message: string },
+    private readonly db: Queryable,
+    private readonly options: {
+      name: string;
+      max: number;
+      windowMs: number;
+      now: () => Date;
+      message: string;
+    },
   ) {}
 
   /** Counts one action of the key, or refuses with TOO_MANY_REQUESTS when the window is full. */
-  hit(userId: number | string): void {
-    const now = this.options.now().getTime();
-    const since = now - this.options.windowMs;
-    const times = (this.recent.get(userId) ?? []).filter((time) => time > since);
-    if (times.length >= this.options.max) {
-      this.recent.set(userId, times);
-      throw new DomainError('TOO_MANY_REQUESTS', this.options.message);
-    }
-    times.push(now);
-    this.recent.set(userId, times);
-    // Now and then, forget users whose actions have all left the window.
-    if (++this.calls % 1000 === 0) this.sweep(since);
+  async hit(key: number | string): Promise<void> {
+    const now = this.options.now().toISOString();
+    const since = new Date(this.options.now().getTime() - this.options.windowMs).toISOString();
+    // The key's hits still inside the window, as the row stands once locked by the conflict.
+    const kept = sql.fragment`array(select h from unnest(log.hits) h where h > ${since}::timestamptz)`;
+    const allowed = await this.db.oneFirst(sql.type(z.object({ allowed: z.boolean() }))`
+      insert into rate_limit_logs as log (limiter, subject, hits, last_allowed, last_hit_at)
+      values (${this.options.name}, ${String(key)}, array[${now}::timestamptz], true, ${now}::timestamptz)
+      on conflict (limiter, subject) do update set
+        hits = case when cardinality(${kept}) < ${this.options.max}
+                    then ${kept} || ${now}::timestamptz else ${kept} end,
+        last_allowed = cardinality(${kept}) < ${this.options.max},
+        last_hit_at = ${now}::timestamptz
+      returning last_allowed as allowed`);
+    if (!allowed) throw new DomainError('TOO_MANY_REQUESTS', this.options.message);
   }
+}
 
-  private sweep(since: number): void {
-    for (const [userId, times] of this.recent) {
-      if (times.every((time) => time <= since)) this.recent.delete(userId);
-    }
-  }
+/** Forgets the logs whose last action is older than any window (the longest is an hour). */
+export async function forgetStaleRateLimits(db: Queryable, now: Date): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+  await db.query(sql.unsafe`delete from rate_limit_logs where last_hit_at < ${dayAgo}::timestamptz`);
+  await db.query(sql.unsafe`delete from rate_limit_windows where resets_at < now()`);
 }
 
 const MINUTE = 60_000;
@@ -41,21 +53,24 @@ export const RATINGS_PER_MINUTE = 30;
 export const REPORTS_PER_HOUR = 10;
 
 /** The per-user limits of the GraphQL actions that write for anyone signed in: comments, votes, reports. */
-export function createUserActionLimits(now: () => Date) {
+export function createUserActionLimits(db: Queryable, now: () => Date) {
   return {
-    comments: new UserRateLimiter({
+    comments: new UserRateLimiter(db, {
+      name: 'comments',
       max: COMMENTS_PER_MINUTE,
       windowMs: MINUTE,
       now,
       message: 'You are commenting too fast. Please wait a minute and try again.',
     }),
-    ratings: new UserRateLimiter({
+    ratings: new UserRateLimiter(db, {
+      name: 'ratings',
       max: RATINGS_PER_MINUTE,
       windowMs: MINUTE,
       now,
       message: 'You are voting too fast. Please wait a minute and try again.',
     }),
-    reports: new UserRateLimiter({
+    reports: new UserRateLimiter(db, {
+      name: 'reports',
       max: REPORTS_PER_HOUR,
       windowMs: 60 * MINUTE,
       now,

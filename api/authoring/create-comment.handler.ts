@@ -38,7 +38,7 @@ export async function createComment(
       'NOT_FOUND',
       `This ${args.skin != null ? 'skin' : 'bundle'} does not exist or is hidden.`,
     );
-  limiter.hit(viewer.id);
+  await limiter.hit(viewer.id);
   const createdAt = app.now();
   const commentId = await insertComment(app.pool, {
     ...(args.skin != null ? { skinId: args.skin } : { bundleId: args.bundle! }),

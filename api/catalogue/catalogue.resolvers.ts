@@ -223,7 +223,7 @@ export const catalogueResolvers = {
   Mutation: {
     rateSkin: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
       const viewer = requireViewer(context.viewer);
-      context.services.limits.ratings.hit(viewer.id);
+      await context.services.limits.ratings.hit(viewer.id);
       const args = z.object({ rating: z.number(), skinId: z.number().int().positive() }).parse(rawArgs);
       await rateSkin(context.services, {
         skinId: args.skinId,

@@ -288,7 +288,7 @@ export function moderationResolvers(app: AppContext) {
       reportItem: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         const viewer = requireViewer(context.viewer);
         const args = itemArgs.and(reportInput).parse(rawArgs);
-        app.limits.reports.hit(viewer.id);
+        await app.limits.reports.hit(viewer.id);
         await moderateItem(
           app,
           viewer,
