@@ -24,7 +24,7 @@ import { skinDownloadsProjection } from '../projections/skin-downloads.projectio
 import { CreativityDashboardQuery } from '../web/src/features/account/lib/dashboard.documents';
 import { SiteDashboardQuery } from '../web/src/features/admin/lib/site-dashboard.documents';
 import type { BenchDatabase } from './bench-database';
-import { startServer, stopServer } from './server-process';
+import { startServer, stopServer } from '../tests/support/server-process';
 import { insertOrderEvents, paidOrders, refundOf, type GeneratedEvent } from './order-history';
 
 export type DashboardsOptions = {

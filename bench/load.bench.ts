@@ -19,7 +19,7 @@ import {
   SkinsListDocument,
 } from '../web/src/shared/graphql/generated/graphql';
 import type { BenchDatabase } from './bench-database';
-import { startServer, stopServer } from './server-process';
+import { startServer, stopServer } from '../tests/support/server-process';
 
 const AUTHORS = 40;
 const SKINS = 600;

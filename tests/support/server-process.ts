@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { freePort } from '../tests/support/free-port';
-import type { BenchDatabase } from './bench-database';
+import { freePort } from './free-port';
 
 /** The app as `npm start` runs it, in a process of its own, so its peak memory is its own. */
 export async function startServer(
-  db: Pick<BenchDatabase, 'url'>,
+  db: { url: string },
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
@@ -45,7 +44,7 @@ export async function startServer(
 
 /** Stops a server that startServer started, and waits for it to exit. */
 export async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
