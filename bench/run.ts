@@ -1,9 +1,11 @@
 // npm run bench [-- event-store | skins-list | payouts [--orders=100000] | downloads [--seconds=30] |
 // reconcile [--reconcile-orders=200000 --reconcile-downloads=400000] | load [--seconds=60] |
+// cluster [--cluster-seconds=10 --failovers=3] |
 // dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
 // --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill]]: prints the figures as JSON, on a throw-away database.
 import os from 'node:os';
 import { openBenchDatabase } from './bench-database';
+import { benchCluster } from './cluster.bench';
 import { benchDashboards } from './dashboards.bench';
 import { benchDownloads } from './downloads.bench';
 import { benchEventStore } from './event-store.bench';
@@ -73,6 +75,18 @@ try {
         requestsPerSecond: 20,
         projectedDownloads: Number(option('dashboard-projected-downloads') ?? 500_000),
         verifyFill: args.includes('--dashboard-verify-fill'),
+      });
+    } finally {
+      await own.close();
+    }
+  }
+  // Only when named: three app processes of its own.
+  if (parts.includes('cluster')) {
+    const own = await openBenchDatabase();
+    try {
+      figures.cluster = await benchCluster(own, {
+        seconds: Number(option('cluster-seconds') ?? 10),
+        failovers: Number(option('failovers') ?? 3),
       });
     } finally {
       await own.close();
