@@ -30,7 +30,8 @@ import { createPaymentProviders } from './payments/payment-providers';
 import { createSocialPublishers } from './social/social-publisher';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { sessionVersionOf } from '../api/accounts/users.repository';
-import { LocalFileStorage } from './storage/file-storage';
+import { LocalFileStorage, type FileStorage } from './storage/file-storage';
+import { S3FileStorage } from './storage/s3-file-storage';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
 import { AppMetrics } from './metrics/app-metrics';
 
@@ -40,7 +41,7 @@ export async function createAppContext(
 ): Promise<AppContext> {
   const { config, log } = base;
   const secret = await loadTokenSecret(config.jwtSecret, config.dataDir);
-  const storage = new LocalFileStorage(config.storageDir);
+  const storage = await openFileStorage(config, log);
   const responseCache = new CatalogueResponseCache({ maxBytes: config.graphql.responseCacheMaxBytes });
   const context: AppContext = {
     ...base,
@@ -71,6 +72,18 @@ export async function createAppContext(
     metrics: new AppMetrics({ pool: base.pool, runner: base.runner, responseCache }),
   };
   return context;
+}
+
+/** The bucket when S3_BUCKET is set (checked reachable now, not at the first upload), else the local disk. */
+async function openFileStorage(config: Config, log: Logger): Promise<FileStorage> {
+  if (!config.s3) return new LocalFileStorage(config.storageDir);
+  const storage = new S3FileStorage(config.s3, log.child({ component: 'storage' }));
+  await storage.checkBucket();
+  log.info(
+    { bucket: config.s3.bucket, endpoint: config.s3.endpoint ?? 'AWS S3' },
+    'stored files in object storage',
+  );
+  return storage;
 }
 
 /** Keeps the response cache and the downloadable-skin cache exact: every catalogue change notice (migration 006) empties them. */
