@@ -66,10 +66,10 @@ try {
       `Backup written to ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
       `  database at schema version ${dump.schemaVersion}: ${dump.tables.length} tables, ` +
         `${rows.events ?? 0} events, ${rows.orders ?? 0} orders, ${rows.users ?? 0} users`,
-      (bucket
-        ? `  no stored files: they are in ${bucket}, which this backup does not copy; keep that bucket's versioning or replication on`
-        : `  ${manifest.files.count} stored files (${(manifest.files.bytes / 1024 / 1024).toFixed(1)} MB)`) +
-        (secret ? ', and the token secret' : ''),
+      bucket
+        ? `  NO stored files: they are in ${bucket}, which this backup does not copy (keep that bucket's versioning or replication on)`
+        : `  ${manifest.files.count} stored files (${(manifest.files.bytes / 1024 / 1024).toFixed(1)} MB)`,
+      ...(secret ? ['  the token secret'] : []),
       `Restore it with: DATA_DIR=<an empty folder> npm run restore -- ${target}`,
     ].join('\n'),
   );
