@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../infra/logger';
+import { S3FileStorage } from '../../infra/storage/s3-file-storage';
 import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
@@ -123,5 +125,20 @@ describe('files in an S3-compatible bucket', () => {
   it('answers 404 for a picture that is not in the bucket, and for names that are not server-made', async () => {
     for (const name of ['image-00000000-0000-0000-0000-000000000000.jpg', '..%2Fprivate%2Fx.zip', '.env'])
       expect((await app.server.inject({ method: 'GET', url: `/public/${name}` })).statusCode).toBe(404);
+  });
+  it('answers 500 with the request id when the store fails, not 404', async () => {
+    const working = app.context.storage;
+    // A bucket that is gone: the store answers NoSuchBucket, which is no missing picture.
+    app.context.storage = new S3FileStorage(
+      { ...s3.config, bucket: 'deleted-bucket' },
+      createLogger({ level: 'silent' }),
+    );
+    try {
+      const answer = await app.server.inject({ method: 'GET', url: '/public/image-1.jpg' });
+      expect(answer.statusCode).toBe(500);
+      expect(answer.json()).toMatchObject({ requestId: expect.any(String) });
+    } finally {
+      app.context.storage = working;
+    }
   });
 });
