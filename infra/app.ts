@@ -38,10 +38,10 @@ import { AppMetrics } from './metrics/app-metrics';
 /** The services the API is built on, around an open pool, event store and projection runner. */
 export async function createAppContext(
   base: Pick<AppContext, 'config' | 'log' | 'pool' | 'store' | 'runner'>,
+  storage: FileStorage = fileStorageFor(base.config, base.log),
 ): Promise<AppContext> {
   const { config, log } = base;
   const secret = await loadTokenSecret(config.jwtSecret, config.dataDir);
-  const storage = await openFileStorage(config, log);
   const responseCache = new CatalogueResponseCache({ maxBytes: config.graphql.responseCacheMaxBytes });
   const context: AppContext = {
     ...base,
@@ -74,9 +74,16 @@ export async function createAppContext(
   return context;
 }
 
-/** The bucket when S3_BUCKET is set (checked reachable now, not at the first upload), else the local disk. */
+/** The bucket when S3_BUCKET is set, else the local disk. */
+function fileStorageFor(config: Config, log: Logger): FileStorage {
+  return config.s3
+    ? new S3FileStorage(config.s3, log.child({ component: 'storage' }))
+    : new LocalFileStorage(config.storageDir);
+}
+
+/** The file storage, a bucket checked reachable now rather than at the first upload. */
 async function openFileStorage(config: Config, log: Logger): Promise<FileStorage> {
-  if (!config.s3) return new LocalFileStorage(config.storageDir);
+  if (!config.s3) return fileStorageFor(config, log);
   const storage = new S3FileStorage(config.s3, log.child({ component: 'storage' }));
   await storage.checkBucket();
   log.info(
@@ -113,6 +120,8 @@ export type RunningApp = {
 
 /** Everything behind the marketplace's URL: database, migrations, event store, projections and HTTP. */
 export async function startApp(config: Config, log: Logger): Promise<RunningApp> {
+  // Before PostgreSQL starts: a bucket that cannot be reached ends the start with nothing to stop.
+  const storage = await openFileStorage(config, log);
   const database = await openDatabaseServer(config, log);
   // A logically restored database is refused before anything writes (docs/operations.md).
   await assertTransactionIdsSafeAt(database.url).catch(async (error: unknown) => {
@@ -142,7 +151,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     listenUrl: database.url,
   });
   await runner.start();
-  const context = await createAppContext({ config, log, pool, store, runner });
+  const context = await createAppContext({ config, log, pool, store, runner }, storage);
   // Order mails recorded by the order-mails reactor go out through this sender (docs/buying.md).
   const mailSender = new MailSender(
     { ...context, log: log.child({ component: 'mail-sender' }) },

@@ -37,8 +37,8 @@ export class S3FileStorage implements FileStorage {
       forcePathStyle: config.forcePathStyle,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       ...(config.credentials ? { credentials: config.credentials } : {}),
-      // Other stores than AWS S3 do not all know the SDK's newer default checksums (CRC32 trailers);
-      // the classic Content-MD5 and signed payload work everywhere.
+      // Not every S3-compatible store accepts the SDK's newer default checksums (CRC32 headers and
+      // trailers): with another store, send them only where S3 requires one.
       ...(config.endpoint
         ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
         : {}),
@@ -52,14 +52,8 @@ export class S3FileStorage implements FileStorage {
   /** Fails at start, with the reason, when the bucket cannot be reached with these settings. */
   async checkBucket(): Promise<void> {
     // HEAD answers carry no error code: a 404 here is the bucket itself missing, not an object.
-    await this.call(
-      'reach',
-      '',
-      () => this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket })),
-      {
-        missingIsNull: false,
-      },
-    );
+    const head = () => this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+    await this.call('reach', '', head, { missingIsNull: false });
   }
 
   async put(area: StorageArea, name: string, content: Buffer): Promise<void> {
@@ -125,12 +119,13 @@ export class S3FileStorage implements FileStorage {
       return await send();
     } catch (error) {
       if (options.missingIsNull && isMissingObject(error)) return null;
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const status = error instanceof S3ServiceException ? `, HTTP ${error.$metadata.httpStatusCode}` : '';
+      const reason = error instanceof Error ? `${error.name}: ${error.message}${status}` : String(error);
+      const what = key ? `${key} in bucket ${this.config.bucket}` : `bucket ${this.config.bucket}`;
       this.log.error({ err: error, bucket: this.config.bucket, key, action }, 'object storage call failed');
-      throw new ObjectStorageError(
-        `Object storage could not ${action} ${key || 'the bucket'} in bucket ${this.config.bucket} (${reason})`,
-        { cause: error },
-      );
+      throw new ObjectStorageError(`Object storage could not ${action} ${what} (${reason})`, {
+        cause: error,
+      });
     }
   }
 }

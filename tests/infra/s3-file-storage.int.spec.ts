@@ -89,6 +89,9 @@ describe('the S3 file storage', () => {
   it('names the bucket and the cause when the store refuses, instead of answering "missing"', async () => {
     const storage = new S3FileStorage({ ...s3.config, bucket: 'no-such-bucket' }, log);
     await expect(storage.checkBucket()).rejects.toThrow(ObjectStorageError);
+    await expect(storage.checkBucket()).rejects.toThrow(
+      /could not reach bucket no-such-bucket \(.*HTTP 404\)/,
+    );
     await expect(storage.read('public', 'image-1.jpg')).rejects.toThrow(
       /could not read public\/image-1\.jpg in bucket no-such-bucket \(NoSuchBucket/,
     );
