@@ -31,7 +31,8 @@ import { createPaymentProviders } from './payments/payment-providers';
 import { createSocialPublishers } from './social/social-publisher';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { sessionVersionOf } from '../api/accounts/users.repository';
-import { LocalFileStorage } from './storage/file-storage';
+import { LocalFileStorage, type FileStorage } from './storage/file-storage';
+import { S3FileStorage } from './storage/s3-file-storage';
 import { CatchUpRunner } from './projection-engine/catch-up-runner';
 import { LeaderLease } from './cluster/leader-lease';
 import type { PeriodicJob } from './jobs/periodic-job';
@@ -40,10 +41,10 @@ import { AppMetrics } from './metrics/app-metrics';
 /** The services the API is built on, around an open pool, event store and projection runner. */
 export async function createAppContext(
   base: Pick<AppContext, 'config' | 'log' | 'pool' | 'store' | 'runner'>,
+  storage: FileStorage = fileStorageFor(base.config, base.log),
 ): Promise<AppContext> {
   const { config, log } = base;
   const secret = await loadTokenSecret(config.jwtSecret, config.dataDir);
-  const storage = new LocalFileStorage(config.storageDir);
   const responseCache = new CatalogueResponseCache({ maxBytes: config.graphql.responseCacheMaxBytes });
   const context: AppContext = {
     ...base,
@@ -77,6 +78,25 @@ export async function createAppContext(
   return context;
 }
 
+/** The bucket when S3_BUCKET is set, else the local disk. */
+function fileStorageFor(config: Config, log: Logger): FileStorage {
+  return config.s3
+    ? new S3FileStorage(config.s3, log.child({ component: 'storage' }))
+    : new LocalFileStorage(config.storageDir);
+}
+
+/** The file storage, a bucket checked reachable now rather than at the first upload. */
+async function openFileStorage(config: Config, log: Logger): Promise<FileStorage> {
+  if (!config.s3) return fileStorageFor(config, log);
+  const storage = new S3FileStorage(config.s3, log.child({ component: 'storage' }));
+  await storage.checkBucket();
+  log.info(
+    { bucket: config.s3.bucket, endpoint: config.s3.endpoint ?? 'AWS S3' },
+    'stored files in object storage',
+  );
+  return storage;
+}
+
 /** Keeps the response cache and the downloadable-skin cache exact: every catalogue change notice (migration 006) empties them. */
 export function listenToCatalogueChanges(context: AppContext, url: string): NotificationListener {
   return new NotificationListener({
@@ -104,6 +124,8 @@ export type RunningApp = {
 
 /** Everything behind the marketplace's URL: database, migrations, event store, projections and HTTP. */
 export async function startApp(config: Config, log: Logger): Promise<RunningApp> {
+  // Before PostgreSQL starts: a bucket that cannot be reached ends the start with nothing to stop.
+  const storage = await openFileStorage(config, log);
   const database = await openDatabaseServer(config, log);
   // A logically restored database is refused before anything writes (docs/operations.md).
   await assertTransactionIdsSafeAt(database.url).catch(async (error: unknown) => {
@@ -132,7 +154,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     pollMs: config.projections.pollMs,
     listenUrl: database.url,
   });
-  const context = await createAppContext({ config, log, pool, store, runner });
+  const context = await createAppContext({ config, log, pool, store, runner }, storage);
   // Order mails recorded by the order-mails reactor go out through this sender (docs/buying.md).
   const mailSender = new MailSender(
     { ...context, log: log.child({ component: 'mail-sender' }) },
@@ -140,7 +162,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   );
   await mailSender.start();
   if (config.seedDemo) await seedDemoData(context);
-  // Of all instances on the database, one runs the catch-up projections and the jobs (docs/deployment.md).
+  // Of all instances on the database, one runs the catch-up projections and the jobs (docs/operations.md, "Several instances").
   let jobs: PeriodicJob[] = [];
   const leadership = new LeaderLease({
     url: database.url,

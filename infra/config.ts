@@ -69,6 +69,18 @@ const environmentSchema = z.object({
   SEPA_DEBTOR_IBAN: z.string().trim().min(15).max(34).optional(),
   SEPA_DEBTOR_BIC: z.string().trim().min(8).max(11).optional(),
   PAYOUT_SCHEDULE: z.stringbool().default(true),
+  // Object storage (docs/deployment.md): with S3_BUCKET, stored files live in that bucket instead of DATA_DIR/files.
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]+(\/[\w.-]+)*\/?$/, 'must be folder names joined by slashes, e.g. trackskins/')
+    .optional(),
   // false: serve web/dist as it is, without checking it against the sources (a prebuilt install, tests).
   WEB_BUILD: z.stringbool().default(true),
   // Social publishing (docs/social.md): without a network's keys, posts go to a local outbox.
@@ -122,12 +134,28 @@ export type Config = {
     /** The order-mail sender: give-up after `maxAttempts`, backoff doubling from base to max. */
     delivery: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; pollMs: number };
   };
+  /** `$DATA_DIR/files`: where stored files live unless `s3` is set. */
   storageDir: string;
+  /** An S3-compatible bucket for stored files instead of `storageDir`; null: the local disk. */
+  s3: S3Config | null;
   authRateLimitPerMinute: number;
   uploads: UploadsConfig;
   payments: PaymentsConfig;
   payouts: PayoutsConfig;
   social: SocialConfig;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** Another store than AWS S3 (MinIO, R2, ...): its base URL, no trailing slash. */
+  endpoint: string | null;
+  /** Static keys; null: the SDK's default credential chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: what MinIO and s3rver need. */
+  forcePathStyle: boolean;
+  /** Put before every key, e.g. `trackskins/` (ends with a slash when set); '' for none. */
+  prefix: string;
 };
 
 /** Where admins' posts of a skin go (docs/social.md): a network's API when its keys are set, else the outbox. */
@@ -220,12 +248,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
     ['SEPA_DEBTOR_IBAN', 'SEPA_DEBTOR_BIC'],
     ['SEPA_DEBTOR_IBAN', 'SEPA_DEBTOR_NAME'],
+    ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   ] as const;
   for (const [first, second] of halves) {
     // Half a provider's keys would fail only at the first payment: refuse it at start.
     if (Boolean(e[first]) !== Boolean(e[second])) {
       throw new ConfigurationError(`Invalid configuration:\n  ${first} and ${second} must be set together`);
     }
+  }
+  // S3 settings without a bucket would silently keep files on the local disk: refuse them.
+  const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PREFIX'] as const;
+  const stray = s3Settings.filter((key) => e[key] !== undefined);
+  if (!e.S3_BUCKET && stray.length > 0) {
+    throw new ConfigurationError(`Invalid configuration:\n  ${stray.join(', ')} set without S3_BUCKET`);
   }
   const socialKeys = [
     ['X_API_KEY', 'X_API_SECRET', 'X_ACCESS_TOKEN', 'X_ACCESS_TOKEN_SECRET'],
@@ -279,6 +314,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
     },
     storageDir: path.resolve(e.DATA_DIR, 'files'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT ? e.S3_ENDPOINT.replace(/\/+$/, '') : null,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : null,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
+        }
+      : null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     uploads: {
       temporaryQuotaBytes: e.UPLOAD_TEMPORARY_QUOTA_MB * MB,

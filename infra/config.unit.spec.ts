@@ -124,4 +124,55 @@ describe('social publishing configuration', () => {
     );
     expect(() => loadConfig({ X_API_BASE_URL: 'ftp://api.x.com' })).toThrow(/X_API_BASE_URL/);
   });
+  it('keeps stored files on the local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/skins' })).toMatchObject({
+      storageDir: '/tmp/skins/files',
+      s3: null,
+    });
+  });
+
+  it('reads an S3-compatible bucket: endpoint, static keys, path style and a prefix', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'trackskins-files',
+      S3_REGION: 'eu-central-1',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_ACCESS_KEY_ID: 'minio-user',
+      S3_SECRET_ACCESS_KEY: 'minio-password',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'production',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'trackskins-files',
+      region: 'eu-central-1',
+      endpoint: 'http://minio:9000',
+      credentials: { accessKeyId: 'minio-user', secretAccessKey: 'minio-password' },
+      forcePathStyle: true,
+      prefix: 'production/',
+    });
+  });
+
+  it('leaves AWS S3 credentials to the SDK when no keys are set', () => {
+    expect(loadConfig({ S3_BUCKET: 'trackskins-files' }).s3).toEqual({
+      bucket: 'trackskins-files',
+      region: 'us-east-1',
+      endpoint: null,
+      credentials: null,
+      forcePathStyle: false,
+      prefix: '',
+    });
+  });
+
+  it('refuses half the S3 keys, S3 settings without a bucket, and a prefix that is not a path', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_ENDPOINT set without S3_BUCKET/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_PREFIX: '/abs/../x' })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'ftp://minio' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
 });

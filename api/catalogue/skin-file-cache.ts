@@ -27,9 +27,10 @@ export class SkinFileCache {
     }
     const file = await this.storage.open('private', filename);
     if (!file || file.size > MAX_FILE_BYTES) return file;
-    file.stream.destroy();
-    const body = await this.storage.read('private', filename);
-    if (!body) return null;
+    // The opened stream itself fills the cache: one request to an object store, not two.
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
     this.keep(filename, body);
     return { size: body.length, body };
   }

@@ -1,5 +1,5 @@
 // npm run backup [-- <folder>]: the database (every table, from one consistent snapshot) and the
-// stored files, into one new folder (docs/operations.md, "Backup and restore"). Runs beside a
+// stored files (unless they are in a bucket: S3_BUCKET), into one new folder (docs/operations.md, "Backup and restore"). Runs beside a
 // running app; `npm run restore -- <folder>` brings it back into an empty DATA_DIR.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { dumpDatabase } from '../db/database-backup';
 import { openDatabaseServer } from '../db/database';
 import { createLogger } from '../logger';
-import { BACKUP_FORMAT, backupLayout, type BackupManifest } from '../storage/backup-manifest';
+import { BACKUP_FORMAT, backupLayout, bucketAddress, type BackupManifest } from '../storage/backup-manifest';
 import { copyMissingFiles, listStoredFiles } from '../storage/file-copy';
 
 const config = loadConfig();
@@ -36,9 +36,11 @@ try {
   // Files first, the database snapshot, then the files that arrived meanwhile. Stored files never
   // change and are removed only after the rows that used them are gone, so a file the snapshot
   // names can be missing only when the app stopped using it and removed it during the backup.
-  await copyMissingFiles(config.storageDir, layout.files);
+  // With object storage the files stay in the bucket, which keeps its own versions or replicas.
+  const bucket = config.s3 ? bucketAddress(config.s3) : null;
+  if (!bucket) await copyMissingFiles(config.storageDir, layout.files);
   const dump = await dumpDatabase(database.url, layout.database);
-  await copyMissingFiles(config.storageDir, layout.files);
+  if (!bucket) await copyMissingFiles(config.storageDir, layout.files);
   const files = await listStoredFiles(layout.files);
   // The token secret, so that sessions and mailed download links stay valid after a restore.
   const secret = await fs.readFile(path.join(config.dataDir, 'secrets', 'jwt-secret')).catch(() => null);
@@ -50,7 +52,11 @@ try {
     format: BACKUP_FORMAT,
     createdAt: new Date().toISOString(),
     database: dump,
-    files: { count: files.size, bytes: [...files.values()].reduce((sum, size) => sum + size, 0) },
+    files: {
+      count: files.size,
+      bytes: [...files.values()].reduce((sum, size) => sum + size, 0),
+      ...(bucket ? { bucket } : {}),
+    },
   };
   await fs.writeFile(layout.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
   await fs.rename(partial, target);
@@ -60,8 +66,10 @@ try {
       `Backup written to ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
       `  database at schema version ${dump.schemaVersion}: ${dump.tables.length} tables, ` +
         `${rows.events ?? 0} events, ${rows.orders ?? 0} orders, ${rows.users ?? 0} users`,
-      `  ${manifest.files.count} stored files (${(manifest.files.bytes / 1024 / 1024).toFixed(1)} MB)` +
-        (secret ? ', and the token secret' : ''),
+      bucket
+        ? `  NO stored files: they are in ${bucket}, which this backup does not copy (keep that bucket's versioning or replication on)`
+        : `  ${manifest.files.count} stored files (${(manifest.files.bytes / 1024 / 1024).toFixed(1)} MB)`,
+      ...(secret ? ['  the token secret'] : []),
       `Restore it with: DATA_DIR=<an empty folder> npm run restore -- ${target}`,
     ].join('\n'),
   );

@@ -1,5 +1,5 @@
-// npm run db:reset: erase every table and event and the stored files (uploads, pictures, skin zips)
-// and the local mail outbox that belonged to them, then migrate again; the next start loads the demo
+// npm run db:reset: erase every table and event and the stored files (uploads, pictures, skin zips;
+// a bucket set by S3_BUCKET is left alone) and the local mail outbox that belonged to them, then migrate again; the next start loads the demo
 // data. Refused while an app runs on the database.
 import fs from 'node:fs/promises';
 import pg from 'pg';
@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { assertDatabaseNotInUse, DatabaseInUseError, openDatabaseServer } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createLogger } from '../logger';
+import { bucketAddress } from '../storage/backup-manifest';
 
 const config = loadConfig();
 const log = createLogger({ level: 'warn' });
@@ -30,11 +31,17 @@ try {
   await client.connect();
   await client.query('drop schema public cascade; create schema public;');
   await client.end();
-  // The files go after the rows that named them, as the app removes them.
-  await fs.rm(config.storageDir, { recursive: true, force: true });
+  // The files go after the rows that named them, as the app removes them. A bucket is left alone:
+  // it may be shared, versioned or replicated, and emptying it is the bucket owner's decision.
+  if (!config.s3) await fs.rm(config.storageDir, { recursive: true, force: true });
   await fs.rm(config.mail.outboxDir, { recursive: true, force: true });
   const { to } = await migrate(database.url, log);
-  console.log(`Database reset and migrated to version ${to}; stored files and mail outbox removed.`);
+  console.log(
+    config.s3
+      ? `Database reset and migrated to version ${to}; mail outbox removed. The stored files in ` +
+          `${bucketAddress(config.s3)} were left alone: empty that bucket (prefix) yourself if they should go.`
+      : `Database reset and migrated to version ${to}; stored files and mail outbox removed.`,
+  );
 } finally {
   await database.stop();
 }

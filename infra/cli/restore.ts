@@ -12,7 +12,12 @@ import { DatabaseNotEmptyError, loadDatabase } from '../db/database-backup';
 import { createDatabasePool } from '../db/pool';
 import { repairTransactionIds } from '../db/transaction-id-repair';
 import { createLogger } from '../logger';
-import { backupLayout, backupManifestSchema, type BackupManifest } from '../storage/backup-manifest';
+import {
+  backupLayout,
+  backupManifestSchema,
+  bucketAddress,
+  type BackupManifest,
+} from '../storage/backup-manifest';
 import { copyMissingFiles, listStoredFiles } from '../storage/file-copy';
 
 const config = loadConfig();
@@ -45,19 +50,37 @@ if (source) {
 // A backup is restored into a cluster this process starts (refused if another one runs on it).
 const database = await openDatabaseServer(config, log, { attach: !source });
 let failed = false;
+/** What the operator must still do by hand, printed at the end. */
+const notes: string[] = [];
 try {
   if (source && manifest) {
     const started = Date.now();
     const layout = backupLayout(source);
     await loadDatabase(database.url, layout.database, manifest.database, log);
-    // Copied files of a restore that failed half-way are simply there again on the next try.
-    await copyMissingFiles(layout.files, config.storageDir);
-    const restored = await listStoredFiles(config.storageDir);
-    const missing = [...(await listStoredFiles(layout.files))].filter(
-      ([name, size]) => restored.get(name) !== size,
-    );
-    if (missing.length > 0)
-      throw new Error(`Files not restored: ${missing.map(([name]) => name).join(', ')}`);
+    if (config.s3) {
+      // This app keeps its files in a bucket: copying them there is the operator's step, said plainly.
+      const bucket = bucketAddress(config.s3);
+      notes.push(
+        manifest.files.count > 0
+          ? `The backup's ${manifest.files.count} stored files were NOT copied: this app keeps its files in ${bucket}. ` +
+              `Upload them there, e.g. aws s3 sync ${layout.files} ${bucket}`
+          : `Stored files were not restored: they are in ${manifest.files.bucket ?? bucket}; restore that bucket from its versions or replica if needed.`,
+      );
+    } else {
+      // Copied files of a restore that failed half-way are simply there again on the next try.
+      await copyMissingFiles(layout.files, config.storageDir);
+      const restored = await listStoredFiles(config.storageDir);
+      const missing = [...(await listStoredFiles(layout.files))].filter(
+        ([name, size]) => restored.get(name) !== size,
+      );
+      if (missing.length > 0)
+        throw new Error(`Files not restored: ${missing.map(([name]) => name).join(', ')}`);
+      if (manifest.files.bucket)
+        notes.push(
+          `The backup holds no stored files: they were in ${manifest.files.bucket}. Copy them into ${config.storageDir}, ` +
+            `e.g. aws s3 sync ${manifest.files.bucket} ${config.storageDir}`,
+        );
+    }
     const secret = await fs.readFile(layout.jwtSecret).catch(() => null);
     if (secret) {
       const file = path.join(config.dataDir, 'secrets', 'jwt-secret');
@@ -86,8 +109,9 @@ try {
     const rows = Object.fromEntries(manifest.database.tables.map((table) => [table.name, table.rows]));
     console.log(
       `Restored ${source} (taken ${manifest.createdAt}) into ${config.databaseUrl ? 'the DATABASE_URL database' : config.dataDir}: ` +
-        `${rows.events ?? 0} events, ${rows.orders ?? 0} orders, ${manifest.files.count} stored files.`,
+        `${rows.events ?? 0} events, ${rows.orders ?? 0} orders, ${config.s3 ? 0 : manifest.files.count} stored files.`,
     );
+    for (const note of notes) console.log(note);
   }
 } catch (error) {
   failed = true;

@@ -9,9 +9,19 @@ export const backupManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   createdAt: z.iso.datetime(),
   database: databaseDumpSchema,
-  files: z.object({ count: z.number().int().min(0), bytes: z.number().int().min(0) }),
+  files: z.object({
+    count: z.number().int().min(0),
+    bytes: z.number().int().min(0),
+    /** Set when the app kept its files in a bucket: the backup holds none of them (docs/deployment.md). */
+    bucket: z.string().optional(),
+  }),
 });
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
+
+/** `s3://bucket/prefix`: where the files of an app with object storage are, for messages. */
+export function bucketAddress(s3: { bucket: string; prefix: string }): string {
+  return `s3://${s3.bucket}/${s3.prefix}`;
+}
 
 export function backupLayout(folder: string) {
   return {
