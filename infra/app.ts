@@ -33,7 +33,7 @@ import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { sessionVersionOf } from '../api/accounts/users.repository';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage';
 import { S3FileStorage } from './storage/s3-file-storage';
-import { CatchUpRunner } from './projection-engine/catch-up-runner';
+import { CatchUpRunner, ensureCheckpoints } from './projection-engine/catch-up-runner';
 import { LeaderLease } from './cluster/leader-lease';
 import type { PeriodicJob } from './jobs/periodic-job';
 import { AppMetrics } from './metrics/app-metrics';
@@ -137,18 +137,21 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const store = createEventStore({
     inlineProjections: projections.filter((projection) => projection.mode === 'inline'),
   });
+  const consumers = [
+    ...projections,
+    ...reactors({
+      store,
+      log: log.child({ component: 'reactors' }),
+      // Late payments are refunded through the configured providers (docs/buying.md).
+      payments: createPaymentProviders(config.payments),
+    }),
+  ];
+  // Every instance makes sure the checkpoints exist: the demo data runs consumers before any leads.
+  await ensureCheckpoints(pool, consumers);
   const runner = new CatchUpRunner({
     pool,
     store,
-    projections: [
-      ...projections,
-      ...reactors({
-        store,
-        log: log.child({ component: 'reactors' }),
-        // Late payments are refunded through the configured providers (docs/buying.md).
-        payments: createPaymentProviders(config.payments),
-      }),
-    ],
+    projections: consumers,
     log: log.child({ component: 'projections' }),
     batchSize: config.projections.batchSize,
     pollMs: config.projections.pollMs,
