@@ -16,6 +16,7 @@ import { ReadModelAnswers } from '../api/statistics/read-model-answers';
 import { DownloadableSkinCache } from '../api/catalogue/downloadable-skin-cache';
 import { SkinFileCache } from '../api/catalogue/skin-file-cache';
 import { CatalogueResponseCache } from '../api/graphql/response-cache';
+import { authorsOfUnlistedItems } from '../api/catalogue/skins.repository';
 import { NotificationListener } from './db/notification-listener';
 import { seedDemoData } from './demo/seed-demo';
 import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
@@ -52,7 +53,10 @@ export async function createAppContext(
     mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
     storage,
     skinFiles: new SkinFileCache(storage),
-    responseCache: new CatalogueResponseCache({ maxBytes: config.graphql.responseCacheMaxBytes }),
+    responseCache: new CatalogueResponseCache({
+      maxBytes: config.graphql.responseCacheMaxBytes,
+      viewersSeeingMore: () => authorsOfUnlistedItems(base.pool),
+    }),
     payments: createPaymentProviders(config.payments),
     social: createSocialPublishers(config.social, {
       outboxDir: config.social.outboxDir,

@@ -54,6 +54,15 @@ export const BundleDetailQuery = graphql(`
       skins {
         ...SkinCardFields
       }
+    }
+  }
+`);
+
+/** The takedown of a bundle (its author's and admins'), asked apart so that the bundle's own answer is shared. */
+export const BundleViewerStateQuery = graphql(`
+  query BundleViewerState($ids: [ID!]!) {
+    viewerBundleStates(ids: $ids) {
+      id
       takedown {
         at
         reason

@@ -77,7 +77,6 @@ export const SkinDetailQuery = graphql(`
       rating {
         average
         totalRatings
-        usersRating
       }
       resources {
         id
@@ -104,6 +103,20 @@ export const SkinDetailQuery = graphql(`
       downloads {
         total
       }
+    }
+  }
+`);
+
+/**
+ * What differs for the signed-in viewer on a skin's page, asked apart so that the skin's own answer
+ * is the one everyone shares (the server's response cache): their vote, and the takedown (the
+ * author's and admins').
+ */
+export const SkinViewerStateQuery = graphql(`
+  query SkinViewerState($ids: [ID!]!) {
+    viewerSkinStates(ids: $ids) {
+      id
+      myRating
       takedown {
         at
         reason
