@@ -1,7 +1,8 @@
 /*
  * The per-viewer parts of skin and bundle pages, asked apart from the items themselves: the items'
  * answers are then the same for every viewer and come from the shared response cache, and these
- * small lookups by the ids on screen carry what differs (docs/performance.md, "Signed-in viewers").
+ * small lookups by the ids on screen carry what differs (docs/catalogue.md, "Signed-in viewers and
+ * the cache").
  */
 export const viewerStatesSchema = /* GraphQL */ `
   "What differs for the signed-in viewer on a skin's page."

@@ -6,6 +6,7 @@ import {
   visit,
   visitWithTypeInfo,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -201,43 +202,89 @@ function operationOf(document: DocumentNode, operationName: unknown): OperationD
 }
 
 /**
+ * A per-viewer field the operation asks only as a variable says: `@include(if: $v)` asks it when v
+ * is true, `@skip(if: $v)` when v is false.
+ */
+export type Gate = { variable: string; askedWhen: boolean };
+/** An operation's audience, and the gates of the per-viewer fields it asks only conditionally. */
+export type Classification = { audience: CacheAudience; gates: readonly Gate[] };
+
+/** The variable gating a field, when the field itself carries `@include(if: $v)` or `@skip(if: $v)`. */
+function gateOf(node: FieldNode): Gate | null {
+  for (const directive of node.directives ?? []) {
+    const name = directive.name.value;
+    const condition = directive.arguments?.find((argument) => argument.name.value === 'if')?.value;
+    if ((name === 'include' || name === 'skip') && condition?.kind === Kind.VARIABLE) {
+      return { variable: condition.name.value, askedWhen: name === 'include' };
+    }
+  }
+  return null;
+}
+
+/**
  * Classifies an operation by a static walk of its selections and of every fragment of the document
  * (a spread fragment counts whether or not a directive skips it; an unused one counts too, which
- * only ever makes the answer less shared). Fields are judged by the type they are asked on.
+ * only ever makes the answer less shared). Fields are judged by the type they are asked on. A
+ * per-viewer field carrying its own `@include`/`@skip` on a variable is a gate, decided per request.
  */
-export function cacheAudienceOf(query: string, operationName: unknown): CacheAudience {
+export function classifyOperation(query: string, operationName: unknown): Classification {
+  const nobody: Classification = { audience: 'nobody', gates: [] };
   let document: DocumentNode;
   try {
     document = parse(query);
   } catch {
-    return 'nobody';
+    return nobody;
   }
   const operation = operationOf(document, operationName);
-  if (operation?.operation !== 'query') return 'nobody';
+  if (operation?.operation !== 'query') return nobody;
   // Fragments spread at the root could hide a private root field from the check below.
   const rootIsPublic = operation.selectionSet.selections.every(
     (selection) =>
       selection.kind === Kind.FIELD &&
       (publicRoots.has(selection.name.value) || selection.name.value === '__typename'),
   );
-  if (!rootIsPublic) return 'nobody';
+  if (!rootIsPublic) return nobody;
   const fragments = document.definitions.filter(
     (definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION,
   );
   const typeInfo = new TypeInfo(schemaOf());
   let audience: CacheAudience = 'everyone';
+  const gates: Gate[] = [];
   visit(
     { kind: Kind.DOCUMENT, definitions: [operation, ...fragments] },
     visitWithTypeInfo(typeInfo, {
       Field(node) {
-        if (node.name.value === '__typename') return;
+        if (node.name.value === '__typename') return undefined;
         const parent = typeInfo.getParentType()?.name;
         // Unknown types or fields fail validation; their answers are errors, never kept.
         if (!parent || !typeInfo.getFieldDef()) audience = 'nobody';
         else if (ROOT_TYPES.has(parent) && !publicRoots.has(node.name.value)) audience = 'nobody';
-        else if (!shared.get(parent)?.has(node.name.value) && audience === 'everyone') audience = 'anonymous';
+        else if (!shared.get(parent)?.has(node.name.value)) {
+          const gate = gateOf(node);
+          if (gate) gates.push(gate);
+          else if (audience === 'everyone') audience = 'anonymous';
+          // What a per-viewer field holds is asked only with it.
+          return false;
+        }
+        return undefined;
       },
     }),
   );
-  return audience;
+  return { audience, gates: audience === 'everyone' ? gates : [] };
+}
+
+/**
+ * Who may share one request's answer: a gated per-viewer field counts unless the request's
+ * variables leave it out explicitly (a default value is not looked at: the field then counts).
+ */
+export function audienceWith(classification: Classification, variables: unknown): CacheAudience {
+  if (classification.gates.length === 0) return classification.audience;
+  const values = (variables ?? {}) as Record<string, unknown>;
+  const asked = classification.gates.some((gate) => values[gate.variable] !== !gate.askedWhen);
+  return asked ? 'anonymous' : classification.audience;
+}
+
+/** The audience of an operation with the given variables. */
+export function cacheAudienceOf(query: string, operationName: unknown, variables?: unknown): CacheAudience {
+  return audienceWith(classifyOperation(query, operationName), variables);
 }

@@ -47,6 +47,37 @@ describe('who may share a cached answer', () => {
     expect(cacheAudienceOf('{ skins {', null)).toBe('nobody');
   });
 
+  it('decides per request on a per-viewer field the variables include or skip', () => {
+    const COMMENTS = `query C($moderation: Boolean!, $plain: Boolean) { comments(skin: 1) { content {
+      text user { username blocked @include(if: $moderation) }
+      removal @include(if: $moderation) { reason by { username email } } } } }`;
+    expect(cacheAudienceOf(COMMENTS, 'C', { moderation: false })).toBe('everyone');
+    expect(cacheAudienceOf(COMMENTS, 'C', { moderation: true })).toBe('anonymous');
+    // Left out only when the variable says so explicitly.
+    expect(cacheAudienceOf(COMMENTS, 'C', {})).toBe('anonymous');
+    expect(cacheAudienceOf(COMMENTS, 'C', null)).toBe('anonymous');
+    const SKIPPED = 'query S($hide: Boolean) { skin(url: "a") { rating { usersRating @skip(if: $hide) } } }';
+    expect(cacheAudienceOf(SKIPPED, 'S', { hide: true })).toBe('everyone');
+    expect(cacheAudienceOf(SKIPPED, 'S', { hide: false })).toBe('anonymous');
+    // A literal condition, or one on an enclosing field, is not a gate.
+    expect(cacheAudienceOf('{ skin(url: "a") { sales @include(if: false) } }', null)).toBe('anonymous');
+    expect(
+      cacheAudienceOf(
+        'query R($x: Boolean) { skin(url: "a") { rating @include(if: $x) { usersRating } } }',
+        'R',
+        { x: false },
+      ),
+    ).toBe('anonymous');
+    // An ungated per-viewer field elsewhere keeps the answer for anonymous visitors.
+    expect(
+      cacheAudienceOf(
+        'query M($m: Boolean) { skin(url: "a") { sales @include(if: $m) takedown { reason } } }',
+        'M',
+        { m: false },
+      ),
+    ).toBe('anonymous');
+  });
+
   it('judges the operation a request names', () => {
     const document = 'query Mine { myOwnedSkinIds } query List { skins { content { id } } }';
     expect(cacheAudienceOf(document, 'List')).toBe('everyone');

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { hasRoles } from '../../domain/accounts/roles';
 import { sessionClaimsSchema } from '../../infra/auth/session-tokens';
 import { sessionTokenOf } from '../auth/viewer';
-import { cacheAudienceOf, type CacheAudience } from './cache-audience';
+import { audienceWith, classifyOperation, type Classification } from './cache-audience';
 
 const MAX_ENTRIES = 2_000;
 const MAX_ANSWER_BYTES = 512 * 1024;
@@ -46,7 +46,7 @@ export class CatalogueResponseCache {
   /** Only while change notices are heard; without them an entry could outlive a change. */
   private live = false;
   private readonly entries = new Map<string, Entry>();
-  private readonly documents = new Map<string, CacheAudience>();
+  private readonly documents = new Map<string, Classification>();
   /** Signed-in requests answered as anonymous ones (their GraphQL context gets no viewer). */
   private readonly answeredAsAnonymous = new WeakSet<FastifyRequest>();
   private readonly loadViewersSeeingMore: ViewersSeeingMore | null;
@@ -162,7 +162,7 @@ export class CatalogueResponseCache {
       String(operationName ?? '').length > MAX_OPERATION_NAME
     )
       return null;
-    const audience = this.audienceOf(query, operationName);
+    const audience = audienceWith(this.classificationOf(query, operationName), variables);
     if (audience === 'nobody') return null;
     // The token GraphQL would read: without one (or with a cookie a cross-site form could send) the request is anonymous.
     const token = sessionTokenOf(request);
@@ -226,7 +226,7 @@ export class CatalogueResponseCache {
   }
 
   /** Who may share an operation's answer (cache-audience.ts), remembered per document. */
-  private audienceOf(query: string, operationName: unknown): CacheAudience {
+  private classificationOf(query: string, operationName: unknown): Classification {
     // A digest, so the remembered documents take little memory whatever their length.
     const key = createHash('sha1')
       .update(String(operationName ?? ''))
@@ -235,9 +235,9 @@ export class CatalogueResponseCache {
       .digest('base64url');
     const known = this.documents.get(key);
     if (known !== undefined) return known;
-    const audience = cacheAudienceOf(query, operationName);
+    const classification = classifyOperation(query, operationName);
     if (this.documents.size >= MAX_ENTRIES) this.documents.clear();
-    this.documents.set(key, audience);
-    return audience;
+    this.documents.set(key, classification);
+    return classification;
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertResource, insertSkin } from '../../api/catalogue/catalogue.writes';
+import { insertComment, insertResource, insertSkin } from '../../api/catalogue/catalogue.writes';
 import { rateSkin } from '../../api/catalogue/rate-skin.handler';
 import { listenToCatalogueChanges } from '../../infra/app';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -271,6 +271,59 @@ describe('signed-in viewers', () => {
       expect(page.json().data.skin.title).toBe(`${tag} Listed`);
     });
     expect((await post(SKIN, { url: listed.url }, bearer(other.token))).json().data.skin).toBeNull();
+  });
+
+  it('share the comments visitors get, leaving out what only admins get back; admins still get it', async () => {
+    const { owner, other, admin } = await createViewers(app);
+    const skin = await insertSkin(app.context.pool, {
+      authorId: owner.id,
+      title: 'Talked About',
+      description: '',
+      game: 'TM2020',
+      priceCents: 0,
+    });
+    await insertComment(app.context.pool, { skinId: skin.id, userId: other.id, text: 'Kept comment' });
+    const removed = await insertComment(app.context.pool, {
+      skinId: skin.id,
+      userId: other.id,
+      text: 'Removed comment',
+    });
+    const takeDown = await post(
+      'mutation ($id: ID!) { takeDownItem(itemType: COMMENT, itemId: $id, reason: "Spam") { success } }',
+      { id: String(removed) },
+      bearer(admin.token),
+    );
+    expect(takeDown.json().errors).toBeUndefined();
+    const COMMENTS = `query C($skin: ID, $moderation: Boolean!) { comments(skin: $skin) { content {
+      text user { username blocked @include(if: $moderation) } removal @include(if: $moderation) { reason } } } }`;
+    const shared = { skin: String(skin.id), moderation: false };
+    let anonymous!: Awaited<ReturnType<typeof post>>;
+    await eventually(async () => {
+      anonymous = await post(COMMENTS, shared);
+      expect((await post(COMMENTS, shared)).headers['x-cache']).toBe('hit');
+    });
+    expect(anonymous.json().data.comments.content).toEqual([
+      { text: 'Kept comment', user: { username: other.username } },
+    ]);
+    const player = await post(COMMENTS, shared, bearer(other.token));
+    expect(player.headers['x-cache']).toBe('hit');
+    expect(player.body).toBe(anonymous.body);
+    // Asking the admins' fields runs uncached: the writer sees their own 'blocked', an admin the removal.
+    const asWriter = await post(COMMENTS, { ...shared, moderation: true }, bearer(other.token));
+    expect(asWriter.headers['x-cache']).toBeUndefined();
+    expect(asWriter.json().data.comments.content).toEqual([
+      { text: 'Kept comment', user: { username: other.username, blocked: false }, removal: null },
+    ]);
+    const asAdmin = await post(COMMENTS, { ...shared, moderation: true }, bearer(admin.token));
+    expect(asAdmin.headers['x-cache']).toBeUndefined();
+    expect(
+      asAdmin
+        .json()
+        .data.comments.content.map((c: { text: string; removal: unknown }) => [c.text, c.removal]),
+    ).toEqual([
+      ['Removed comment', { reason: 'Spam' }],
+      ['Kept comment', null],
+    ]);
   });
 
   it('never get more than anonymous visitors with a forged token, whatever it claims', async () => {

@@ -58,7 +58,10 @@ export const BundleDetailQuery = graphql(`
   }
 `);
 
-/** The takedown of a bundle (its author's and admins'), asked apart so that the bundle's own answer is shared. */
+/**
+ * The takedown of a bundle, asked apart so that the bundle's own answer is shared; only its author
+ * and admins can have one, so only they ask.
+ */
 export const BundleViewerStateQuery = graphql(`
   query BundleViewerState($ids: [ID!]!) {
     viewerBundleStates(ids: $ids) {

@@ -4,7 +4,7 @@ import type {
   BundleDetailQuery,
   BundleViewerStateQuery as ViewerState,
 } from '../../../shared/graphql/generated/graphql';
-import { useSession } from '../../../shared/session';
+import { hasAllRoles, useSession } from '../../../shared/session';
 import { BundleViewerStateQuery } from './bundles.documents';
 
 type SharedBundle = NonNullable<BundleDetailQuery['bundle']>;
@@ -14,13 +14,18 @@ export type BundleDetail = SharedBundle & {
   takedown: ViewerState['viewerBundleStates'][number]['takedown'];
 };
 
-/** Merges the signed-in viewer's state of the bundle into the shared answer; a visitor has none. */
+/**
+ * Merges the viewer's state of the bundle into the shared answer. Only the bundle's author and
+ * admins can see a takedown: nobody else asks.
+ */
 export function useBundleWithViewerState(bundle: SharedBundle | null | undefined): BundleDetail | null {
   const { user } = useSession();
+  const mayHaveState =
+    user !== null && (String(user.id) === bundle?.author.id || hasAllRoles(user.roles, ['admin']));
   const [{ data }] = useQuery({
     query: BundleViewerStateQuery,
     variables: { ids: bundle ? [bundle.id] : [] },
-    pause: user === null || !bundle,
+    pause: !mayHaveState || !bundle,
   });
   const state = bundle ? data?.viewerBundleStates.find((entry) => entry.id === bundle.id) : undefined;
   return useMemo(() => (bundle ? { ...bundle, takedown: state?.takedown ?? null } : null), [bundle, state]);

@@ -4,7 +4,7 @@ import type {
   SkinDetailQuery,
   SkinViewerStateQuery as ViewerState,
 } from '../../../shared/graphql/generated/graphql';
-import { useSession } from '../../../shared/session';
+import { hasAllRoles, useSession } from '../../../shared/session';
 import { SkinViewerStateQuery } from './skins.documents';
 
 type SharedSkin = NonNullable<SkinDetailQuery['skin']>;
@@ -12,7 +12,7 @@ type SharedSkin = NonNullable<SkinDetailQuery['skin']>;
 /** A skin as its page shows it: the answer everyone shares, with the signed-in viewer's own parts. */
 export type SkinDetail = SharedSkin & {
   rating: SharedSkin['rating'] & { usersRating: number | null };
-  takedown: ViewerState['viewerSkinStates'][number]['takedown'];
+  takedown: NonNullable<ViewerState['viewerSkinStates'][number]['takedown']> | null;
 };
 
 // A vote answers a Rating: the viewer's state is asked again with the skin.
@@ -24,9 +24,11 @@ const REFRESHED_BY_VOTES = { additionalTypenames: ['Rating'] };
  */
 export function useSkinWithViewerState(skin: SharedSkin | null | undefined): SkinDetail | null {
   const { user } = useSession();
+  const withTakedown =
+    user !== null && (String(user.id) === skin?.author.id || hasAllRoles(user.roles, ['admin']));
   const [{ data }] = useQuery({
     query: SkinViewerStateQuery,
-    variables: { ids: skin ? [skin.id] : [] },
+    variables: { ids: skin ? [skin.id] : [], withTakedown },
     pause: user === null || !skin,
     context: REFRESHED_BY_VOTES,
   });
