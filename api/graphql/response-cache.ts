@@ -50,6 +50,8 @@ export class CatalogueResponseCache {
   /** Signed-in requests answered as anonymous ones (their GraphQL context gets no viewer). */
   private readonly answeredAsAnonymous = new WeakSet<FastifyRequest>();
   private readonly loadViewersSeeingMore: ViewersSeeingMore | null;
+  /** What tokens claim (see nonAdminAccountOf): derived from the token text alone, so never stale. */
+  private readonly tokenAccounts = new Map<string, number | null>();
   /** The last read of `loadViewersSeeingMore`, and the catalogue version it was read at. */
   private viewersSeeingMore: { version: number; ids: Promise<ReadonlySet<number>> } | null = null;
   hits = 0;
@@ -197,18 +199,29 @@ export class CatalogueResponseCache {
    */
   private async seesWhatAnonymousSees(token: string): Promise<boolean> {
     if (!this.loadViewersSeeingMore) return false;
-    let claims;
+    const accountId = this.nonAdminAccountOf(token);
+    if (accountId === null) return false;
     try {
-      claims = sessionClaimsSchema.safeParse(decodeJwt(token));
+      return !(await this.viewersSeeingMoreNow()).has(accountId);
     } catch {
       return false;
     }
-    if (!claims.success || hasRoles(claims.data.roles, ['admin'])) return false;
+  }
+
+  /** The account a token claims, unless it claims the admin role or is unreadable; remembered per token. */
+  private nonAdminAccountOf(token: string): number | null {
+    const known = this.tokenAccounts.get(token);
+    if (known !== undefined) return known;
+    let accountId: number | null = null;
     try {
-      return !(await this.viewersSeeingMoreNow()).has(claims.data.id);
+      const claims = sessionClaimsSchema.safeParse(decodeJwt(token));
+      if (claims.success && !hasRoles(claims.data.roles, ['admin'])) accountId = claims.data.id;
     } catch {
-      return false;
+      accountId = null;
     }
+    if (this.tokenAccounts.size >= MAX_ENTRIES) this.tokenAccounts.clear();
+    this.tokenAccounts.set(token, accountId);
+    return accountId;
   }
 
   /** The accounts seeing more, read once per catalogue version (any change may hide or show an item). */
