@@ -14,6 +14,7 @@ import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bundlesAuthorsLoaders, bundlesAuthorsResolvers } from './catalogue/bundles-authors.resolvers';
 import { relatedItemsLoaders } from './catalogue/related-items.resolvers';
+import { viewerStatesLoaders, viewerStatesResolvers } from './catalogue/viewer-states.resolvers';
 import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.resolvers';
 import { tagsLoaders, tagsResolvers } from './tags/tags.resolvers';
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
@@ -93,6 +94,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         accountsResolvers as ResolverMap,
         catalogueResolvers as ResolverMap,
         bundlesAuthorsResolvers as ResolverMap,
+        viewerStatesResolvers as ResolverMap,
         statisticsResolvers as ResolverMap,
         ordersResolvers(app) as ResolverMap,
         orderConfirmationResolvers as ResolverMap,
@@ -108,6 +110,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       catalogueLoaders as ResolverMap,
       bundlesAuthorsLoaders as ResolverMap,
       relatedItemsLoaders as ResolverMap,
+      viewerStatesLoaders as ResolverMap,
       ordersLoaders as ResolverMap,
       orderConfirmationLoaders as ResolverMap,
       payoutsLoaders as ResolverMap,
@@ -118,7 +121,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,
-      viewer: await viewerOf(app, request),
+      // A request the response cache shares with anonymous visitors is answered as theirs.
+      viewer: app.responseCache.answersAsAnonymous(request) ? null : await viewerOf(app, request),
       request,
     }),
     graphiql: app.config.env === 'development',

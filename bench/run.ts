@@ -1,4 +1,4 @@
-// npm run bench [-- event-store | skins-list | payouts [--orders=100000] | downloads [--seconds=30] |
+// npm run bench [-- event-store | skins-list [--skins-list-skins=100000 --skins-list-seconds=10] | payouts [--orders=100000] | downloads [--seconds=30] |
 // reconcile [--reconcile-orders=200000 --reconcile-downloads=400000] | load [--seconds=60] |
 // cluster [--cluster-seconds=10 --failovers=3] |
 // dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
@@ -27,7 +27,11 @@ try {
     machine: { cpus: os.cpus().length, node: process.version },
   };
   if (wanted('event-store')) figures.eventStore = await benchEventStore(db, { replayEvents: 100_000 });
-  if (wanted('skins-list')) figures.skinsList = await benchSkinsList(db, { seconds: 10 });
+  if (wanted('skins-list'))
+    figures.skinsList = await benchSkinsList(db, {
+      seconds: Number(option('skins-list-seconds') ?? 10),
+      skins: Number(option('skins-list-skins') ?? 100_000),
+    });
   if (wanted('payouts')) {
     figures.payouts = await benchPayouts(db, {
       orders: Number(option('orders') ?? 100_000),

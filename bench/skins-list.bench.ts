@@ -5,6 +5,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'slonik';
+import { z } from 'zod';
+import { findUserById, sessionClaimsOf } from '../api/accounts/users.repository';
+import { insertSkin } from '../api/catalogue/catalogue.writes';
 import { buildServer } from '../api/server';
 import { projections } from '../projections';
 import { createAppContext, listenToCatalogueChanges } from '../infra/app';
@@ -22,31 +25,49 @@ const SKINS_PAGE = JSON.stringify({
               rating { average totalRatings } thumbnail { cardUrl } } } }`,
 });
 
+/** The skins page with a search, as the list asks for it once a visitor types. */
+const SEARCH_PAGE = JSON.stringify({
+  query: `{ skins(search: "Bench Skin 4242", page: { page: 0, size: 15 }) {
+    pageInfo { pageNumber totalPages totalElements }
+    content { id url title price type author { username url country avatar { url } }
+              rating { average totalRatings } thumbnail { cardUrl } } } }`,
+});
+
 /**
- * Fills the read models the list reads: 20k users (2k of them authors), 100k skins with a picture
- * each, 1M votes (10 per skin) and 5M downloads as the counters the download projection keeps,
- * and 10 days of daily download counts for every fifth skin (the trending sort's window).
+ * Fills the read models the list reads: by default 20k users (2k of them authors), 100k skins with
+ * a picture each, 1M votes (10 per skin) and 5M downloads as the counters the download projection
+ * keeps, and 10 days of daily download counts for every fifth skin (the trending sort's window).
+ * A smaller `skins` scales users and authors down with it (for quick runs while working).
  */
-async function fillCatalogue(db: BenchDatabase) {
-  const { pool } = db;
+async function fillCatalogue(db: BenchDatabase, skins: number) {
+  // Each fill statement may outlast the pool's statement timeout on a busy machine.
+  const pool = {
+    query: (statement: ReturnType<typeof sql.unsafe>) =>
+      db.pool.transaction(async (tx) => {
+        await tx.query(sql.unsafe`set local statement_timeout = 0`);
+        return tx.query(statement);
+      }),
+  };
+  const users = Math.max(100, skins / 5);
+  const authors = Math.max(10, users / 10);
   await pool.query(sql.unsafe`
     insert into users (url, username, email, country, roles)
     select 'bench-user-' || n, 'bench_user_' || n, 'bench' || n || '@example.com',
            (array['cz','de','fr','pl','se','us','jp','br'])[1 + n % 8], array['regular']
-    from generate_series(1, 20000) n`);
+    from generate_series(1, ${users}::int) n`);
   await pool.query(sql.unsafe`
     insert into skins (url, author_id, title, description, game, price_cents, created_at, modified_at)
-    select 'bench-skin-' || n, (select min(id) from users) + (n % 2000), 'Bench Skin ' || n, 'Generated for the benchmark',
+    select 'bench-skin-' || n, (select min(id) from users) + (n % ${authors}::int), 'Bench Skin ' || n, 'Generated for the benchmark',
            (array['TM2020','TM2020','TMNF','TM_TURBO','TM2'])[1 + n % 5],
            case when n % 3 = 0 then 0 else 200 + (n % 2800) end,
            now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval
-    from generate_series(1, 100000) n`);
+    from generate_series(1, ${skins}::int) n`);
   await pool.query(sql.unsafe`
     insert into resources (skin_id, type, filename, position)
     select id, 'IMAGE', 'bench-' || id || '.jpg', 0 from skins`);
   await pool.query(sql.unsafe`
     insert into skin_ratings (skin_id, user_id, rating, rated_at)
-    select s.id, (select min(id) from users) + ((s.id * 7 + k * 1999) % 20000), 1 + (s.id + k) % 5, now()
+    select s.id, (select min(id) from users) + ((s.id * 7 + k * 1999) % ${users}::int), 1 + (s.id + k) % 5, now()
     from skins s, generate_series(1, 10) k`);
   await pool.query(sql.unsafe`
     insert into skin_stats (skin_id, rating_sum, rating_count, downloads_total, downloads_unique)
@@ -57,7 +78,7 @@ async function fillCatalogue(db: BenchDatabase) {
     insert into skin_download_daily (skin_id, day, total)
     select s.id, current_date - d, 1 + (s.id * 13 + d) % 40
     from skins s, generate_series(0, 9) d where s.id % 5 = 0`);
-  await pool.query(sql.unsafe`vacuum analyze`);
+  await db.pool.query(sql.unsafe`vacuum analyze`);
 }
 
 /** The skins list's sorts and filters, each asked one after another: the computed latency of each. */
@@ -101,13 +122,21 @@ async function latencyOfVariants(url: string, requests: number) {
   return figures;
 }
 
+/** A request to repeat: its body and the headers beside the content type (a session cookie). */
+type Load = { body: string; headers?: Record<string, string> };
+const SKINS_LOAD: Load = { body: SKINS_PAGE };
+
 /** Saturated load: as many requests as 32 connections get answered. */
-async function saturate(url: string, options: { connections: number; seconds: number }) {
+async function saturate(
+  url: string,
+  options: { connections: number; seconds: number },
+  load: Load = SKINS_LOAD,
+) {
   const result = await autocannon({
     url,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: SKINS_PAGE,
+    headers: { 'content-type': 'application/json', ...load.headers },
+    body: load.body,
     connections: options.connections,
     duration: options.seconds,
   });
@@ -125,10 +154,10 @@ const percentile = (sorted: number[], p: number) =>
  * falls behind is charged for the wait. (autocannon's rate option sends each second's requests in
  * one burst at the start of the second, which measures the burst, not the rate.)
  */
-async function offer(url: string, options: { rate: number; seconds: number }) {
+async function offer(url: string, options: { rate: number; seconds: number }, load: Load = SKINS_LOAD) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const target = new URL(url);
-  const body = Buffer.from(SKINS_PAGE);
+  const body = Buffer.from(load.body);
   const send = () =>
     new Promise<void>((resolve, reject) => {
       const request = http.request(
@@ -138,12 +167,16 @@ async function offer(url: string, options: { rate: number; seconds: number }) {
           port: target.port,
           path: target.pathname,
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': body.length },
+          headers: { 'content-type': 'application/json', 'content-length': body.length, ...load.headers },
         },
         (response) => {
-          response.resume();
+          let answer = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => void (answer += chunk));
           response.on('end', () =>
-            response.statusCode === 200 ? resolve() : reject(new Error(`status ${response.statusCode}`)),
+            response.statusCode === 200 && !answer.includes('"errors"')
+              ? resolve()
+              : reject(new Error(`status ${response.statusCode}: ${answer.slice(0, 200)}`)),
           );
         },
       );
@@ -174,9 +207,100 @@ async function offer(url: string, options: { rate: number; seconds: number }) {
   };
 }
 
-export async function benchSkinsList(db: BenchDatabase, options: { seconds: number }) {
+/**
+ * Anonymous and signed-in visitors side by side, on the response cache: the skins page and a
+ * search, saturated and at 200 requests a second; the signed-in skins page of a viewer who sees
+ * more (uncached); and the viewer-state query a signed-in skin page adds, alone.
+ */
+async function measureSignedIn(
+  db: BenchDatabase,
+  context: Awaited<ReturnType<typeof createAppContext>>,
+  url: string,
+  seconds: number,
+) {
+  const cookies = await sessionCookies(db, context);
+  const round = (ratio: number) => Math.round(ratio * 100) / 100;
+  const side = async (load: Load) => {
+    // One answer first: 32 connections missing an emptied cache at once would each compute it.
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...load.headers },
+      body: load.body,
+    });
+    await saturate(url, { connections: 8, seconds: 2 }, load); // warm-up
+    const saturated = await saturate(url, { connections: 32, seconds }, load);
+    const at200 = await offer(url, { rate: 200, seconds }, load);
+    return {
+      saturatedRequestsPerSecond: saturated.requestsPerSecond,
+      saturatedP99Ms: saturated.p99Ms,
+      at200,
+    };
+  };
+  const pair = async (body: string) => {
+    const anonymous = await side({ body });
+    const signedIn = await side({ body, headers: cookies.player });
+    return {
+      anonymous,
+      signedIn,
+      signedInToAnonymousRatio: round(
+        signedIn.saturatedRequestsPerSecond / anonymous.saturatedRequestsPerSecond,
+      ),
+    };
+  };
+  const skinsPage = await pair(SKINS_PAGE);
+  const search = await pair(SEARCH_PAGE);
+  const seeingMore = await side({ body: SKINS_PAGE, headers: cookies.authorOfDraft });
+  const [skinId] = await db.pool.anyFirst(
+    sql.type(z.object({ id: z.number() }))`select id from skins where listed order by id limit 1`,
+  );
+  const viewerState = await side({
+    body: JSON.stringify({
+      // What a player's skin page asks (the takedown only for the skin's author and admins).
+      query: `query ($ids: [ID!]!) { viewerSkinStates(ids: $ids) { id myRating } }`,
+      variables: { ids: [String(skinId)] },
+    }),
+    headers: cookies.player,
+  });
+  return {
+    skinsPage,
+    search,
+    skinsPageOfAViewerSeeingMore: {
+      ...seeingMore,
+      toAnonymousRatio: round(
+        seeingMore.saturatedRequestsPerSecond / skinsPage.anonymous.saturatedRequestsPerSecond,
+      ),
+    },
+    viewerSkinStateOfOneSkin: viewerState,
+  };
+}
+
+/**
+ * Session cookies of two bench players, minted as the login route mints them: one who sees what
+ * visitors see, and the author of an unpublished skin, who sees more and so runs every query
+ * uncached (as every signed-in request did before signed-in viewers shared the cache).
+ */
+async function sessionCookies(db: BenchDatabase, context: Awaited<ReturnType<typeof createAppContext>>) {
+  const [player, author] = await db.pool.anyFirst(
+    sql.type(z.object({ id: z.number() }))`select id from users order by id desc limit 2`,
+  );
+  await insertSkin(db.pool, {
+    authorId: author!,
+    title: 'Bench Draft',
+    description: '',
+    game: 'TM2020',
+    priceCents: 0,
+    published: false,
+  });
+  const cookieOf = async (id: number) => {
+    const user = await findUserById(db.pool, id);
+    return { cookie: `token=${await context.tokens.sign(sessionClaimsOf(user!))}` };
+  };
+  return { player: await cookieOf(player!), authorOfDraft: await cookieOf(author!) };
+}
+
+export async function benchSkinsList(db: BenchDatabase, options: { seconds: number; skins: number }) {
   const started = performance.now();
-  await fillCatalogue(db);
+  await fillCatalogue(db, options.skins);
   const fillSeconds = Math.round((performance.now() - started) / 100) / 10;
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-app-'));
@@ -229,14 +353,26 @@ export async function benchSkinsList(db: BenchDatabase, options: { seconds: numb
     // ...then with the exact response cache, as `npm start` runs.
     await changes.start();
     const cached = await measure();
+    const signedIn = await measureSignedIn(db, context, `${apiUrl}/graphql`, options.seconds);
     return {
-      catalogue: { skins: 100_000, ratings: 1_000_000, downloadsCounted: 5_000_000, fillSeconds },
+      catalogue: {
+        skins: options.skins,
+        ratings: options.skins * 10,
+        downloadsCounted: options.skins * 50,
+        fillSeconds,
+      },
       query: 'skins(type: TM2020, page 0 of 15) with author, rating and thumbnail',
       bareRouteRequestsPerSecond: bareSaturated.requestsPerSecond,
       withResponseCache: cached,
       everyAnswerComputed: computed,
       sortsAndFiltersComputedOneAtATime: sorts,
-      targets: { p99MsAt200: 15, saturatedToBareRatio: 0.5 },
+      signedIn,
+      targets: {
+        p99MsAt200: 15,
+        saturatedToBareRatio: 0.5,
+        signedInToAnonymousRatio: 0.5,
+        signedInP99MsAt200: 20,
+      },
     };
   } finally {
     await changes.stop();

@@ -16,6 +16,7 @@ import { ReadModelAnswers } from '../api/statistics/read-model-answers';
 import { DownloadableSkinCache } from '../api/catalogue/downloadable-skin-cache';
 import { SkinFileCache } from '../api/catalogue/skin-file-cache';
 import { CatalogueResponseCache } from '../api/graphql/response-cache';
+import { authorsOfUnlistedItems } from '../api/catalogue/skins.repository';
 import { NotificationListener } from './db/notification-listener';
 import { seedDemoData } from './demo/seed-demo';
 import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
@@ -45,7 +46,10 @@ export async function createAppContext(
 ): Promise<AppContext> {
   const { config, log } = base;
   const secret = await loadTokenSecret(config.jwtSecret, config.dataDir);
-  const responseCache = new CatalogueResponseCache({ maxBytes: config.graphql.responseCacheMaxBytes });
+  const responseCache = new CatalogueResponseCache({
+    maxBytes: config.graphql.responseCacheMaxBytes,
+    viewersSeeingMore: () => authorsOfUnlistedItems(base.pool),
+  });
   const context: AppContext = {
     ...base,
     // Tokens read the context's clock, so a test that moves `now` moves token expiry too. Each

@@ -43,6 +43,18 @@ export function visibleTo(visibility: Visibility, alias: 's' | 'b' = 's'): Fragm
   return sql.fragment`${column('listed')}`;
 }
 
+/**
+ * The accounts `visibleTo` shows more than anonymous visitors see, admins aside: the authors of an
+ * unlisted skin or bundle that is not deleted.
+ */
+export async function authorsOfUnlistedItems(db: Queryable): Promise<Set<number>> {
+  const ids = await db.anyFirst(sql.type(z.object({ author_id: z.number() }))`
+    select author_id from skins where not listed and deleted_at is null
+    union
+    select author_id from bundles where not listed and deleted_at is null`);
+  return new Set(ids);
+}
+
 export async function findSkinByUrl(
   db: Queryable,
   url: string,

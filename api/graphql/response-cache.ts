@@ -1,24 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import { hasRoles } from '../../domain/accounts/roles';
+import { sessionClaimsSchema } from '../../infra/auth/session-tokens';
+import { sessionTokenOf } from '../auth/viewer';
+import { audienceWith, classifyOperation, type Classification } from './cache-audience';
 
-/** Root fields whose answers are the same for every anonymous visitor: the public catalogue. */
-const PUBLIC_FIELDS = new Set([
-  'skins',
-  'skin',
-  'skinsById',
-  'mostDownloadedSkins',
-  'skinOfTheMonth',
-  'skinOfTheMonthHistory',
-  'bundles',
-  'bundle',
-  'bundlesById',
-  'authors',
-  'author',
-  'comments',
-  'tags',
-  '__typename',
-]);
 const MAX_ENTRIES = 2_000;
 const MAX_ANSWER_BYTES = 512 * 1024;
 /** Longest operation name a cached document may have (the key holds it). */
@@ -32,15 +19,23 @@ type Slot = { key: string; versions: Versions; readsDownloads: boolean };
 /** The kinds of change a 'catalogue_changed' notice names: '' for any, 'downloads' for download counters only. */
 export type CatalogueChange = 'downloads' | 'any';
 
+/** The accounts that see more of the catalogue than anonymous visitors do (admins aside). */
+export type ViewersSeeingMore = () => Promise<ReadonlySet<number>>;
+
 /**
- * Answers repeated anonymous catalogue queries from memory. Exact: every entry remembers the
- * catalogue version it was computed at, and any committed change (the 'catalogue_changed' notice
- * that database triggers send, see migration 006) moves the version, so an entry is served only
- * while nothing has changed since it was computed. Download counters change with every download,
+ * Answers repeated catalogue queries from memory. Exact: every entry remembers the catalogue
+ * version it was computed at, and any committed change (the 'catalogue_changed' notice that
+ * database triggers send, see migration 006) moves the version, so an entry is served only while
+ * nothing has changed since it was computed. Download counters change with every download,
  * and their notice says so ('downloads', migration 008): it drops only the answers that may show
  * downloads (any query or variables mentioning them), so the lists stay cached while players
- * download. Signed-in requests always run (their answers contain the viewer's own votes and hidden
- * items).
+ * download.
+ *
+ * Signed-in viewers share the anonymous visitors' entries when the operation asks no per-viewer
+ * field (cache-audience.ts) and the viewer sees no more of the catalogue than a visitor: no admin,
+ * and no author of an unlisted skin or bundle (`viewersSeeingMore`, read again after every change).
+ * Such a request is answered as an anonymous one, hit or miss, without reading its session: the
+ * answer cannot depend on it. Every other signed-in request runs uncached.
  */
 export class CatalogueResponseCache {
   /** All kept answers together at most (least recently served forgotten first); 0 keeps none. */
@@ -51,12 +46,26 @@ export class CatalogueResponseCache {
   /** Only while change notices are heard; without them an entry could outlive a change. */
   private live = false;
   private readonly entries = new Map<string, Entry>();
-  private readonly documents = new Map<string, boolean>();
+  private readonly documents = new Map<string, Classification>();
+  /** Signed-in requests answered as anonymous ones (their GraphQL context gets no viewer). */
+  private readonly answeredAsAnonymous = new WeakSet<FastifyRequest>();
+  private readonly loadViewersSeeingMore: ViewersSeeingMore | null;
+  /** What tokens claim (see nonAdminAccountOf): derived from the token text alone, so never stale. */
+  private readonly tokenAccounts = new Map<string, number | null>();
+  /** The last read of `loadViewersSeeingMore`, and the catalogue version it was read at. */
+  private viewersSeeingMore: { version: number; ids: Promise<ReadonlySet<number>> } | null = null;
   hits = 0;
   misses = 0;
 
-  constructor(options: { maxBytes?: number } = {}) {
+  constructor(options: { maxBytes?: number; viewersSeeingMore?: ViewersSeeingMore } = {}) {
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    // Without it (unit tests), signed-in requests never share the cache.
+    this.loadViewersSeeingMore = options.viewersSeeingMore ?? null;
+  }
+
+  /** Whether this request is served as an anonymous visitor's: its session must not be read. */
+  answersAsAnonymous(request: FastifyRequest): boolean {
+    return this.answeredAsAnonymous.has(request);
   }
 
   private forget(key: string): void {
@@ -108,7 +117,7 @@ export class CatalogueResponseCache {
   register(fastify: FastifyInstance): void {
     fastify.addHook('preHandler', async (request, reply) => {
       if (request.method !== 'POST' || request.routeOptions.url !== '/graphql') return;
-      const slot = this.slotOf(request.headers.authorization, request.headers.cookie, request.body);
+      const slot = await this.slotOf(request);
       if (!slot) return;
       const entry = this.entries.get(slot.key);
       if (entry && this.isCurrent(entry.versions, entry.readsDownloads)) {
@@ -138,10 +147,13 @@ export class CatalogueResponseCache {
     });
   }
 
-  /** Where an anonymous public query's answer is kept, and the versions it is computed at; null for any other request. */
-  private slotOf(authorization: string | undefined, cookie: string | undefined, body: unknown): Slot | null {
-    if (!this.live || authorization || /(?:^|;\s*)token=/.test(cookie ?? '')) return null;
-    const { query, variables, operationName } = (body ?? {}) as {
+  /**
+   * Where a public query's answer is kept, and the versions it is computed at; null for a request
+   * that runs uncached. A signed-in request that may share the anonymous answer is marked so.
+   */
+  private async slotOf(request: FastifyRequest): Promise<Slot | null> {
+    if (!this.live) return null;
+    const { query, variables, operationName } = (request.body ?? {}) as {
       query?: unknown;
       variables?: unknown;
       operationName?: unknown;
@@ -149,10 +161,20 @@ export class CatalogueResponseCache {
     if (
       typeof query !== 'string' ||
       query.length > 10_000 ||
-      String(operationName ?? '').length > MAX_OPERATION_NAME ||
-      !this.isPublicQuery(query, operationName)
+      String(operationName ?? '').length > MAX_OPERATION_NAME
     )
       return null;
+    const audience = audienceWith(this.classificationOf(query, operationName), variables);
+    if (audience === 'nobody') return null;
+    // The token GraphQL would read: without one (or with a cookie a cross-site form could send) the request is anonymous.
+    const token = sessionTokenOf(request);
+    if (token) {
+      const versions = { ...this.versions };
+      if (audience !== 'everyone' || !(await this.seesWhatAnonymousSees(token))) return null;
+      // A change while the check waited could concern this viewer: run uncached.
+      if (versions.all !== this.versions.all) return null;
+      this.answeredAsAnonymous.add(request);
+    }
     const variablesText = JSON.stringify(variables ?? null);
     const key = createHash('sha1')
       .update(query)
@@ -169,8 +191,55 @@ export class CatalogueResponseCache {
     return { key, versions: { ...this.versions }, readsDownloads };
   }
 
-  /** A read-only document whose every root field is public (fragments spread at the root are not). */
-  private isPublicQuery(query: string, operationName: unknown): boolean {
+  /**
+   * Whether the token's account sees exactly what anonymous visitors see. The claims are read
+   * without checking the signature or the session: a forged or revoked token is answered as
+   * anonymous by GraphQL too, and one claiming an account that sees more is sent to GraphQL,
+   * which checks it. So nothing is served that its bearer could not get without a session.
+   */
+  private async seesWhatAnonymousSees(token: string): Promise<boolean> {
+    if (!this.loadViewersSeeingMore) return false;
+    const accountId = this.nonAdminAccountOf(token);
+    if (accountId === null) return false;
+    try {
+      return !(await this.viewersSeeingMoreNow()).has(accountId);
+    } catch {
+      return false;
+    }
+  }
+
+  /** The account a token claims, unless it claims the admin role or is unreadable; remembered per token. */
+  private nonAdminAccountOf(token: string): number | null {
+    const known = this.tokenAccounts.get(token);
+    if (known !== undefined) return known;
+    let accountId: number | null = null;
+    try {
+      const claims = sessionClaimsSchema.safeParse(decodeJwt(token));
+      if (claims.success && !hasRoles(claims.data.roles, ['admin'])) accountId = claims.data.id;
+    } catch {
+      accountId = null;
+    }
+    if (this.tokenAccounts.size >= MAX_ENTRIES) this.tokenAccounts.clear();
+    this.tokenAccounts.set(token, accountId);
+    return accountId;
+  }
+
+  /** The accounts seeing more, read once per catalogue version (any change may hide or show an item). */
+  private viewersSeeingMoreNow(): Promise<ReadonlySet<number>> {
+    const version = this.versions.all;
+    if (this.viewersSeeingMore?.version !== version) {
+      const ids = this.loadViewersSeeingMore!();
+      this.viewersSeeingMore = { version, ids };
+      // A failed read is tried again by the next request.
+      ids.catch(() => {
+        if (this.viewersSeeingMore?.ids === ids) this.viewersSeeingMore = null;
+      });
+    }
+    return this.viewersSeeingMore!.ids;
+  }
+
+  /** Who may share an operation's answer (cache-audience.ts), remembered per document. */
+  private classificationOf(query: string, operationName: unknown): Classification {
     // A digest, so the remembered documents take little memory whatever their length.
     const key = createHash('sha1')
       .update(String(operationName ?? ''))
@@ -179,24 +248,9 @@ export class CatalogueResponseCache {
       .digest('base64url');
     const known = this.documents.get(key);
     if (known !== undefined) return known;
-    let document: DocumentNode | null;
-    try {
-      document = parse(query);
-    } catch {
-      document = null;
-    }
-    const operations = (document?.definitions ?? []).filter(
-      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
-    );
-    const operation =
-      operations.length === 1 ? operations[0] : operations.find((o) => o.name?.value === operationName);
-    const isPublic =
-      operation?.operation === 'query' &&
-      operation.selectionSet.selections.every(
-        (selection) => selection.kind === Kind.FIELD && PUBLIC_FIELDS.has(selection.name.value),
-      );
+    const classification = classifyOperation(query, operationName);
     if (this.documents.size >= MAX_ENTRIES) this.documents.clear();
-    this.documents.set(key, Boolean(isPublic));
-    return Boolean(isPublic);
+    this.documents.set(key, classification);
+    return classification;
   }
 }

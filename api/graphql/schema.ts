@@ -7,6 +7,7 @@ import { moderationSchema } from '../moderation/moderation.schema';
 import { socialSchema } from '../social/social.schema';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { relatedItemsSchema } from '../catalogue/related-items.schema';
+import { viewerStatesSchema } from '../catalogue/viewer-states.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
 import { payoutsSchema } from '../payouts/payouts.schema';
@@ -22,6 +23,7 @@ export const typeDefs = [
   catalogueSchema,
   bundlesAuthorsCommentsSchema,
   relatedItemsSchema,
+  viewerStatesSchema,
   authoringSchema,
   payWhatYouWantSchema,
   ordersSchema,

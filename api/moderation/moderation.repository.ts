@@ -26,6 +26,26 @@ export async function takedownsOf(
   return new Map(rows.map((row) => [row.item_id, row]));
 }
 
+/**
+ * The current takedowns of some skins or bundles that `reader` may read, by item id: every one for
+ * an admin, else those of the reader's own items. One query, by the takedowns' primary key.
+ */
+export async function takedownsReadableBy(
+  db: Queryable,
+  itemType: 'SKIN' | 'BUNDLE',
+  itemIds: readonly number[],
+  reader: { userId: number; admin: boolean },
+): Promise<Map<number, TakedownRow>> {
+  if (itemIds.length === 0) return new Map();
+  const items = sql.identifier([itemType === 'SKIN' ? 'skins' : 'bundles']);
+  const rows = await db.any(sql.type(takedownRow)`
+    select m.item_id, m.taken_down_at, m.taken_down_by, m.reason
+    from moderated_items m join ${items} i on i.id = m.item_id
+    where m.item_type = ${itemType} and m.item_id = any(${ids(itemIds)})
+      and (${reader.admin} or i.author_id = ${reader.userId})`);
+  return new Map(rows.map((row) => [row.item_id, row]));
+}
+
 const blockRow = z.object({
   user_id: z.number(),
   blocked_at: z.number(),

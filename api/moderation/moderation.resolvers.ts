@@ -44,7 +44,7 @@ const visibilityOf = (context: RequestContext): Visibility => ({
 const metadataOf = (context: RequestContext) => ({ correlationId: context.request.id });
 const done = (itemId: number) => ({ id: itemId, success: true });
 
-function takedownOf(row: TakedownRow, admin: boolean) {
+export function takedownOf(row: TakedownRow, admin: boolean) {
   return { at: iso(row.taken_down_at), reason: row.reason, byId: admin ? row.taken_down_by : null };
 }
 type TakedownObject = ReturnType<typeof takedownOf>;

@@ -245,6 +245,12 @@ describe('authoring in the browser', () => {
     await stars.getByRole('button', { name: '4 stars' }).click();
     await expect.poll(() => toast(player.page, 'Thank you for voting.').isVisible(), WAIT).toBe(true);
     await expect.poll(() => player.page.getByText('Thanks, your vote is in.').isVisible(), WAIT).toBe(true);
+    // The vote is the player's own (asked apart from the skin everyone shares): marked, and again after a reload.
+    const fourStars = stars.getByRole('button', { name: '4 stars' });
+    await expect.poll(() => fourStars.getAttribute('aria-pressed'), WAIT).toBe('true');
+    await player.page.reload();
+    await expect.poll(() => player.page.getByText('Your vote', { exact: true }).isVisible(), WAIT).toBe(true);
+    expect(await fourStars.getAttribute('aria-pressed')).toBe('true');
 
     // And comments: too short first, then a real one that goes to the top and locks the form.
     const box = player.page.getByLabel('Write a comment');

@@ -18,7 +18,7 @@ import { useErrorsAfterSubmit } from '../forms';
 import type { ItemCommentsQuery as ItemCommentsResult } from '../graphql/generated/graphql';
 import { ListLoadError } from '../listing';
 import { moderationUiMessages, ReportButton } from '../moderation';
-import { openAuthModal, useSession } from '../session';
+import { hasAllRoles, openAuthModal, useSession } from '../session';
 import { UserAvatar } from '../ui';
 import { CountryFlag } from '../ui/country-flag';
 import { CreateCommentMutation, ItemCommentsQuery } from './comments.documents';
@@ -37,10 +37,20 @@ export const COMMENTS_PAGE_SIZE = 10;
 
 type Comment = ItemCommentsResult['comments']['content'][number];
 
-const pageVariables = (item: CommentedItem, page: number) => ({
+const pageVariables = (item: CommentedItem, page: number, moderation: boolean) => ({
   ...targetOf(item),
   page: { page, size: COMMENTS_PAGE_SIZE, sortBy: 'createdAt', sortDirection: 'DESC' as const },
+  moderation,
 });
+
+/**
+ * Whether the viewer asks what admins alone get back (removals, blocked writers): everyone else
+ * leaves those fields out, so their comments come from the answer visitors share.
+ */
+function useModeration(): boolean {
+  const { user } = useSession();
+  return user !== null && hasAllRoles(user.roles, ['admin']);
+}
 
 /**
  * What admins alone see of a comment hidden from everyone else: an admin's removal with its reason,
@@ -133,7 +143,11 @@ function CommentsPage({
   page: number;
   onLoaded: (page: number, ids: readonly string[]) => void;
 }) {
-  const [{ data, error }] = useQuery({ query: ItemCommentsQuery, variables: pageVariables(item, page) });
+  const moderation = useModeration();
+  const [{ data, error }] = useQuery({
+    query: ItemCommentsQuery,
+    variables: pageVariables(item, page, moderation),
+  });
   const comments = data?.comments.content;
   useEffect(() => {
     if (comments)
@@ -192,6 +206,7 @@ const validateComment = (values: CommentValues) => {
 function CommentForm({ item, onPosted }: { item: CommentedItem; onPosted: (comment: Comment) => void }) {
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
   const [, createComment] = useMutation(CreateCommentMutation);
+  const moderation = useModeration();
   const form = useForm<CommentValues>({
     initialValues: { text: '' },
     validate: validateComment,
@@ -210,7 +225,7 @@ function CommentForm({ item, onPosted }: { item: CommentedItem; onPosted: (comme
       autoClose: false,
       withCloseButton: false,
     });
-    const result = await createComment({ ...targetOf(item), text: values.text.trim() });
+    const result = await createComment({ ...targetOf(item), text: values.text.trim(), moderation });
     const comment = result.data?.createComment;
     if (result.error || !comment) {
       console.error('createComment failed', result.error);
@@ -273,9 +288,10 @@ function CommentForm({ item, onPosted }: { item: CommentedItem; onPosted: (comme
  */
 export function ItemComments({ item }: { item: CommentedItem }) {
   const { user } = useSession();
+  const moderation = useModeration();
   const [{ data, fetching, error }, refetch] = useQuery({
     query: ItemCommentsQuery,
-    variables: pageVariables(item, 0),
+    variables: pageVariables(item, 0, moderation),
   });
   const key = itemKey(item);
   useEffect(() => {

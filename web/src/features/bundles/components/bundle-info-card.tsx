@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { BundlePriceButton, bundleSavings } from '../../../shared/bundle-card';
 import { formatDate, formatPrice } from '../../../shared/format';
 import { moderationUiMessages, ReportButton } from '../../../shared/moderation';
-import type { BundleDetailQuery } from '../../../shared/graphql/generated/graphql';
 import { gameNames } from '../../../shared/skin-card';
 import { UserAvatar } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
@@ -12,7 +11,9 @@ import { bundlesMessages as messages } from '../bundles.messages';
 import infoCard from '../../../shared/ui/info-card.module.css';
 import classes from './bundle-info-card.module.css';
 
-export type BundleDetail = NonNullable<BundleDetailQuery['bundle']>;
+import type { BundleDetail } from '../lib/use-bundle-viewer-state';
+
+export type { BundleDetail };
 
 /**
  * The bundle's card beside the gallery (spec 2.8): title, author, description, facts, the purchase

@@ -54,6 +54,18 @@ export const BundleDetailQuery = graphql(`
       skins {
         ...SkinCardFields
       }
+    }
+  }
+`);
+
+/**
+ * The takedown of a bundle, asked apart so that the bundle's own answer is shared; only its author
+ * and admins can have one, so only they ask.
+ */
+export const BundleViewerStateQuery = graphql(`
+  query BundleViewerState($ids: [ID!]!) {
+    viewerBundleStates(ids: $ids) {
+      id
       takedown {
         at
         reason

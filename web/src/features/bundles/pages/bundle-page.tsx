@@ -14,6 +14,7 @@ import { BackLink, DetailSkeleton, EmptyState, PageTitle } from '../../../shared
 import { bundlesMessages } from '../bundles.messages';
 import { BundleInfoCard } from '../components/bundle-info-card';
 import type { BundleDetail } from '../components/bundle-info-card';
+import { useBundleWithViewerState } from '../lib/use-bundle-viewer-state';
 import { BundleDetailQuery } from '../lib/bundles.documents';
 import classes from './bundle-page.module.css';
 
@@ -76,13 +77,14 @@ function BundleView({ bundle }: { bundle: BundleDetail }) {
 export function BundlePage() {
   const { url = '' } = useParams();
   const [{ data, fetching, error }, refetch] = useQuery({ query: BundleDetailQuery, variables: { url } });
+  const bundle = useBundleWithViewerState(data?.bundle);
   useEffect(() => {
     if (error) console.error('The bundle could not be loaded', error);
   }, [error]);
 
   let content;
-  if (data?.bundle) {
-    content = <BundleView bundle={data.bundle} />;
+  if (bundle) {
+    content = <BundleView bundle={bundle} />;
   } else if (fetching) {
     content = (
       <>

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import { moderationUiMessages, ReportButton } from '../../../shared/moderation';
-import type { SkinDetailQuery } from '../../../shared/graphql/generated/graphql';
 import { gameNames, SkinStars } from '../../../shared/skin-card';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { skinsMessages as messages } from '../skins.messages';
@@ -17,7 +16,9 @@ import { SkinGetButton } from './skin-get-button';
 import { SkinRating } from './skin-rating';
 import classes from '../../../shared/ui/info-card.module.css';
 
-export type SkinDetail = NonNullable<SkinDetailQuery['skin']>;
+import type { SkinDetail } from '../lib/use-skin-viewer-state';
+
+export type { SkinDetail };
 
 const DOWNLOADS_REFRESH_MS = 5_000;
 

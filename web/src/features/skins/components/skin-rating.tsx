@@ -80,11 +80,12 @@ export function SkinRating({ skinId, authorId, published, rating: initial }: Ski
   const [rating, setRating] = useState(initial);
   const locked = user !== null && hasVotedThisSession(user.id, skinId);
 
-  // A refetched skin (another vote elsewhere) brings newer figures.
+  // A refetched skin (another vote elsewhere) brings newer figures. The viewer's vote is asked apart
+  // from the skin and may come later; a vote once cast never goes back to none.
   const [seen, setSeen] = useState(initial);
   if (seen !== initial) {
     setSeen(initial);
-    setRating(initial);
+    setRating({ ...initial, usersRating: initial.usersRating ?? rating.usersRating });
   }
 
   const vote = async (value: number) => {

@@ -77,7 +77,6 @@ export const SkinDetailQuery = graphql(`
       rating {
         average
         totalRatings
-        usersRating
       }
       resources {
         id
@@ -104,7 +103,21 @@ export const SkinDetailQuery = graphql(`
       downloads {
         total
       }
-      takedown {
+    }
+  }
+`);
+
+/**
+ * What differs for the signed-in viewer on a skin's page, asked apart so that the skin's own answer
+ * is the one everyone shares (the server's response cache): their vote, and the takedown, which
+ * only the author and admins can have (so only they ask for it).
+ */
+export const SkinViewerStateQuery = graphql(`
+  query SkinViewerState($ids: [ID!]!, $withTakedown: Boolean!) {
+    viewerSkinStates(ids: $ids) {
+      id
+      myRating
+      takedown @include(if: $withTakedown) {
         at
         reason
         by {

@@ -12,6 +12,7 @@ import { SkinInfoCard } from '../components/skin-info-card';
 import { SkinStickyBar } from '../components/skin-sticky-bar';
 import type { SkinDetail } from '../components/skin-info-card';
 import { SkinDetailQuery } from '../lib/skins.documents';
+import { useSkinWithViewerState } from '../lib/use-skin-viewer-state';
 import { skinsMessages } from '../skins.messages';
 import { ItemComments } from '../../../shared/comments';
 import { TakedownNotice } from '../../../shared/moderation';
@@ -72,13 +73,14 @@ function SkinView({ skin }: { skin: SkinDetail }) {
 export function SkinPage() {
   const { url = '' } = useParams();
   const [{ data, fetching, error }, refetch] = useQuery({ query: SkinDetailQuery, variables: { url } });
+  const skin = useSkinWithViewerState(data?.skin);
   useEffect(() => {
     if (error) console.error('The skin could not be loaded', error);
   }, [error]);
 
   let content;
-  if (data?.skin) {
-    content = <SkinView skin={data.skin} />;
+  if (skin) {
+    content = <SkinView skin={skin} />;
   } else if (fetching) {
     content = (
       <>
