@@ -14,7 +14,7 @@ const median = (values: readonly number[]) =>
  * is one multi-row insert of typed arrays (`unnest`): the server parses three array literals, about
  * half the work of building a `jsonb` document of the batch and taking it apart again.
  */
-const benchRowsProjection: Projection = {
+export const benchRowsProjection: Projection = {
   name: 'bench-rows',
   mode: 'catch-up',
   eventTypes: ['BenchCounted'],
