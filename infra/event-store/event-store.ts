@@ -106,7 +106,34 @@ const storedEventRow = z.object({
   recorded_at: z.number(),
 });
 
-const feedRow = storedEventRow.extend({ wanted: z.boolean() });
+type StoredEventRow = z.infer<typeof storedEventRow>;
+type FeedRow = StoredEventRow & { wanted: boolean };
+
+/**
+ * The feed's rows, checked by hand instead of by a zod schema per row: a replay reads hundreds of
+ * thousands of them, and parsing each with zod was a fifth of its time. The check is the same
+ * (column types; `data` is any JSON).
+ */
+function feedRowsOf<Row extends StoredEventRow>(rows: readonly unknown[], wanted: boolean): Row[] {
+  for (const row of rows as readonly Record<string, unknown>[]) {
+    if (
+      typeof row.event_id !== 'string' ||
+      typeof row.stream_id !== 'string' ||
+      typeof row.stream_version !== 'number' ||
+      typeof row.global_position !== 'number' ||
+      typeof row.transaction_id !== 'string' ||
+      typeof row.event_type !== 'string' ||
+      typeof row.schema_version !== 'number' ||
+      typeof row.metadata !== 'object' ||
+      row.metadata === null ||
+      typeof row.recorded_at !== 'number' ||
+      (wanted && typeof row.wanted !== 'boolean')
+    ) {
+      throw new TypeError(`An events row of unexpected shape: ${JSON.stringify(row).slice(0, 300)}`);
+    }
+  }
+  return rows as Row[];
+}
 
 const eventColumns = sql.fragment`
   event_id, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
@@ -360,16 +387,21 @@ export class EventStore {
     const wanted = options.eventTypes
       ? sql.fragment`event_type = any(${sql.array(this.upcasters.storedTypesFor(options.eventTypes), 'text')})`
       : sql.fragment`true`;
-    const rows = await db.any(sql.type(feedRow)`
+    const rows = feedRowsOf<FeedRow>(
+      await db.any(sql.unsafe`
       select ${wanted} as wanted,
              case when ${wanted} then data end as data,
              event_id, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
-             event_type, schema_version, metadata, recorded_at
+             event_type, schema_version, metadata,
+             -- Epoch milliseconds (what a Date holds): cheaper to decode than a timestamp's text.
+             floor(extract(epoch from recorded_at) * 1000)::int8 as recorded_at
       from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position})
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       order by events.transaction_id, events.global_position
-      limit ${options.limit}`);
+      limit ${options.limit}`),
+      true,
+    );
     const last = rows.at(-1);
     return {
       events: rows
@@ -412,14 +444,17 @@ export class EventStore {
    * writer still in flight will apply its own events after the rebuild commits.
    */
   async readCommitted(db: Queryable, after: FeedCheckpoint, limit: number): Promise<StoredEvent[]> {
-    const rows = await db.any(sql.type(storedEventRow)`
+    const rows = feedRowsOf(
+      await db.any(sql.unsafe`
       select ${eventColumns} from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.position})
-      order by events.transaction_id, events.global_position limit ${limit}`);
+      order by events.transaction_id, events.global_position limit ${limit}`),
+      false,
+    );
     return rows.map((row) => this.toStoredEvent(row));
   }
 
-  private toStoredEvent(row: z.infer<typeof storedEventRow>): StoredEvent {
+  private toStoredEvent(row: StoredEventRow): StoredEvent {
     const upcast = this.upcasters.upcast(row.event_type, row.schema_version, row.data);
     return {
       eventId: row.event_id,

@@ -16,6 +16,8 @@ export type UpcastEvent = { type: string; schemaVersion: number; data: unknown }
 
 export class EventUpcasters {
   private readonly steps = new Map<string, UpcastStep>();
+  /** Types with any step: the others are returned as they are without building a key per event. */
+  private readonly typesWithSteps = new Set<string>();
 
   constructor(steps: readonly UpcastStep[] = []) {
     for (const step of steps) this.register(step);
@@ -25,10 +27,13 @@ export class EventUpcasters {
     const key = `${step.type}@${step.from}`;
     if (this.steps.has(key)) throw new Error(`Two upcasters for ${key}.`);
     this.steps.set(key, step);
+    this.typesWithSteps.add(step.type);
     return this;
   }
 
   upcast(type: string, schemaVersion: number, data: unknown): UpcastEvent {
+    // Most events on a replay's path: no step for their type at all.
+    if (!this.typesWithSteps.has(type)) return { type, schemaVersion, data };
     let current = { type, schemaVersion, data };
     for (let step = this.steps.get(`${type}@${schemaVersion}`); step;) {
       current = {

@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
+import type { DatabasePool, DatabaseTransactionConnection, Queryable } from '../db/pool';
 import {
   FEED_START,
   type EventStore,
@@ -9,6 +10,7 @@ import {
 } from '../event-store/event-store';
 import type { Logger } from '../logger';
 import { handlesEvent, type Projection } from './projection';
+import { applyReadingAhead } from './read-ahead';
 
 /** A live read-model table (schema public) that a projection writes. */
 export type ReadModelTable = {
@@ -87,7 +89,7 @@ export async function rebuildInShadow(
       select pg_try_advisory_lock(${REBUILD_LOCK_CLASS}, hashtext(${projection.name})) as free`);
     if (!free) throw new Error(`${projection.name} is already being rebuilt.`);
     try {
-      return await rebuildWhileGuarded(options, projection);
+      return await rebuildWhileGuarded(options, projection, guard);
     } finally {
       await guard.query(
         sql.unsafe`select pg_advisory_unlock(${REBUILD_LOCK_CLASS}, hashtext(${projection.name}))`,
@@ -99,6 +101,7 @@ export async function rebuildInShadow(
 async function rebuildWhileGuarded(
   options: ShadowRebuildOptions,
   projection: RebuildableProjection,
+  reader: Queryable,
 ): Promise<ShadowRebuildResult> {
   const schema = shadowSchemaOf(projection);
   const log = options.log?.child({ projection: projection.name, shadowSchema: schema });
@@ -108,7 +111,7 @@ async function rebuildWhileGuarded(
     let applied = 0;
     const attempts = options.swapAttempts ?? 20;
     for (let attempt = 1; ; attempt++) {
-      const built = await buildShadow(options, projection, schema, position);
+      const built = await buildShadow(options, projection, schema, position, reader);
       position = built.position;
       applied += built.applied;
       log?.info({ applied, position }, 'shadow tables built; swapping them in');
@@ -157,26 +160,28 @@ async function useShadow(tx: DatabaseTransactionConnection, schema: string) {
   await tx.query(sql.unsafe`select set_config('search_path', ${`${schema}, public`}, true)`);
 }
 
-/** Applies the feed after `from` to the shadow tables, one short transaction per batch. */
-async function buildShadow(
+/**
+ * Applies the feed after `from` to the shadow tables, one short transaction per batch. The batches
+ * are read on `reader` (the rebuild's guard connection, idle otherwise), one ahead of the writes.
+ */
+function buildShadow(
   options: ShadowRebuildOptions,
   projection: RebuildableProjection,
   schema: string,
   from: FeedCheckpoint,
+  reader: Queryable,
 ): Promise<{ position: FeedCheckpoint; applied: number }> {
-  let position = from;
-  let applied = 0;
-  for (;;) {
-    const batch = await options.pool.transaction(async (tx) => {
-      await useShadow(tx, schema);
-      const read = await readHandled(options.store, tx, projection, position, options.batchSize);
-      if (read.events.length > 0) await projection.apply(tx, read.events);
-      return read;
-    });
-    if (!batch.scannedTo) return { position, applied };
-    position = batch.scannedTo;
-    applied += batch.events.length;
-  }
+  return applyReadingAhead(
+    (after) => readHandled(options.store, reader, projection, after, options.batchSize),
+    from,
+    async ({ events }) => {
+      if (events.length === 0) return;
+      await options.pool.transaction(async (tx) => {
+        await useShadow(tx, schema);
+        await projection.apply(tx, events);
+      });
+    },
+  );
 }
 
 /**
@@ -185,7 +190,7 @@ async function buildShadow(
  */
 function readHandled(
   store: EventStore,
-  tx: DatabaseTransactionConnection,
+  tx: Queryable,
   projection: Projection,
   after: FeedCheckpoint,
   limit: number,
@@ -334,25 +339,43 @@ async function syncTable(
  * The rebuild of a projection that does not name its tables: emptied and replayed in place.
  * Catch-up: emptied with its checkpoint reset under the runner's lock, then replayed batch by batch
  * by the caller's loop. Inline: emptied and replayed in one transaction that holds its tables (live
- * appends wait); appends still in flight apply their own events afterwards.
+ * appends wait); appends still in flight apply their own events afterwards. Either way the events
+ * are read on a second connection, one batch ahead of the transaction's writes: they are the events
+ * the transaction itself would read (committed ones; for a catch-up projection only those older
+ * than every running transaction, this one included).
  */
 export async function rebuildInPlace(
   options: Omit<ShadowRebuildOptions, 'lockTimeoutMs' | 'swapAttempts'>,
   projection: Projection,
 ): Promise<number> {
-  if (projection.mode === 'catch-up') {
+  return options.pool.connect((connection) => {
+    const reader = outsideTransactions(connection);
     return options.pool.transaction(async (tx) => {
-      await options.lockCatchUp(tx, projection.name);
+      if (projection.mode === 'catch-up') await options.lockCatchUp(tx, projection.name);
       await projection.reset(tx);
-      let position = FEED_START;
-      let applied = 0;
-      for (;;) {
-        const read = await readHandled(options.store, tx, projection, position, options.batchSize);
-        if (!read.scannedTo) break;
-        if (read.events.length > 0) await projection.apply(tx, read.events);
-        applied += read.events.length;
-        position = read.scannedTo;
+      const apply = async ({ events }: { events: readonly StoredEvent[] }) => {
+        if (events.length > 0) await projection.apply(tx, events);
+      };
+      if (projection.mode !== 'catch-up') {
+        const replayed = await applyReadingAhead(
+          async (after) => {
+            const events = await options.store.readCommitted(reader, after, options.batchSize);
+            const last = events.at(-1);
+            return {
+              events: events.filter((event) => handlesEvent(projection, event.type)),
+              scannedTo: last ? { transactionId: last.transactionId, position: last.globalPosition } : null,
+            };
+          },
+          FEED_START,
+          apply,
+        );
+        return replayed.applied;
       }
+      const { position, applied } = await applyReadingAhead(
+        (after) => readHandled(options.store, reader, projection, after, options.batchSize),
+        FEED_START,
+        apply,
+      );
       await tx.query(sql.unsafe`
         insert into projection_checkpoints (projection_name) values (${projection.name}) on conflict do nothing`);
       await tx.query(sql.unsafe`
@@ -362,19 +385,33 @@ export async function rebuildInPlace(
         where projection_name = ${projection.name}`);
       return applied;
     });
-  }
-  return options.pool.transaction(async (tx) => {
-    await projection.reset(tx);
-    let after = FEED_START;
-    let applied = 0;
-    for (;;) {
-      const events = await options.store.readCommitted(tx, after, options.batchSize);
-      const last = events.at(-1);
-      if (!last) return applied;
-      const handled = events.filter((event) => handlesEvent(projection, event.type));
-      if (handled.length > 0) await projection.apply(tx, handled);
-      applied += handled.length;
-      after = { transactionId: last.transactionId, position: last.globalPosition };
-    }
   });
+}
+
+const QUERY_METHODS = [
+  'query',
+  'one',
+  'maybeOne',
+  'many',
+  'any',
+  'oneFirst',
+  'maybeOneFirst',
+  'anyFirst',
+  'exists',
+] as const satisfies readonly (keyof Queryable)[];
+
+/**
+ * The connection with its queries run in the async context of this call: slonik refuses a query on
+ * another connection from inside a transaction's context, and the reads of a replay in place are
+ * started from inside the transaction that writes.
+ */
+function outsideTransactions(connection: Queryable): Queryable {
+  const outside = AsyncLocalStorage.snapshot();
+  return Object.fromEntries(
+    QUERY_METHODS.map((method) => [
+      method,
+      (...args: unknown[]) =>
+        outside(() => (connection[method] as (...a: unknown[]) => Promise<unknown>)(...args)),
+    ]),
+  ) as unknown as Queryable;
 }
