@@ -12,6 +12,79 @@ export type PageMeta = {
   type: 'website' | 'profile';
 };
 
+/** The public pages that are not catalogue items: their title and what a search result says of them. */
+const STATIC_PAGES: Record<string, { title: string; description: string }> = {
+  '/': {
+    title: 'Custom car skins for Trackmania',
+    description:
+      'TrackSkins: custom car skins for Trackmania. Find your new ride, or publish and sell your own skins.',
+  },
+  '/skins': {
+    title: 'Skins',
+    description: 'Browse custom car skins for every Trackmania game: search, filter by game, price and tags.',
+  },
+  '/bundles': {
+    title: 'Bundles',
+    description: 'Bundles of Trackmania car skins: several liveries from one author, for less than apart.',
+  },
+  '/authors': {
+    title: 'Authors',
+    description: 'The skin makers of TrackSkins: find an author and see all of their Trackmania car skins.',
+  },
+  '/about': {
+    title: 'About TrackSkins',
+    description:
+      'TrackSkins is the marketplace and gallery for custom car skins for the Trackmania games, where skin makers show and sell their work.',
+  },
+  '/about-payout-system': {
+    title: 'Author payouts and fees',
+    description:
+      'What you earn when someone buys your skin or bundle, what the fees pay for, and when and how the money reaches you.',
+  },
+  '/installation-guide': {
+    title: 'Installation guide',
+    description: 'How to get a skin from TrackSkins onto your car, step by step, for each Trackmania game.',
+  },
+  '/blog': {
+    title: 'Blog',
+    description: 'News from the TrackSkins garage: new features, changes to the site and what comes next.',
+  },
+  '/faq': {
+    title: 'Frequently asked questions',
+    description: 'Answers about buying, installing and selling Trackmania car skins on TrackSkins.',
+  },
+  '/terms-of-service': {
+    title: 'Terms of service',
+    description:
+      'The rules for using TrackSkins: buying and downloading skins, publishing and selling your own.',
+  },
+  '/refunds': {
+    title: 'Refund policy',
+    description:
+      'When you can get your money back for a skin or bundle, how to ask, and what happens afterwards.',
+  },
+  '/privacy': {
+    title: 'Privacy policy',
+    description:
+      'What personal data TrackSkins collects, why, who else sees it, how long it is kept, and your rights.',
+  },
+  '/submissions': {
+    title: 'Submission rules',
+    description:
+      'What every skin and bundle on TrackSkins must meet, so players get what they see and authors get credit.',
+  },
+  '/roadmap': {
+    title: 'Roadmap',
+    description: 'What TrackSkins has built, what is being built now and what comes next.',
+  },
+};
+
+/** Title and description of a public page that is not a catalogue item; null for any other path. */
+export function staticPageMeta(pathname: string): PageMeta | null {
+  const page = Object.hasOwn(STATIC_PAGES, pathname) ? STATIC_PAGES[pathname] : undefined;
+  return page ? { ...page, image: null, type: 'website' } : null;
+}
+
 const PUBLIC_SKIN = /^\/skins\/(?!success$|failed$)([^/]+)$/;
 const PUBLIC_BUNDLE = /^\/bundles\/(?!success$|failed$)([^/]+)$/;
 const PUBLIC_AUTHOR = /^\/authors\/([^/]+)$/;
@@ -87,7 +160,7 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** The app's index.html with the page's title and Open Graph tags. */
+/** The app's index.html with the page's title, description, canonical address and Open Graph tags. */
 export function withPageMeta(indexHtml: string, meta: PageMeta, pageUrl: string, siteUrl: string): string {
   const title = `${meta.title} | ${SITE}`;
   const image = meta.image ? `${siteUrl}/public/${imageVariantNames(meta.image).full}` : null;
@@ -103,6 +176,7 @@ export function withPageMeta(indexHtml: string, meta: PageMeta, pageUrl: string,
     .concat(
       `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
       `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
     )
     .join('\n    ');
   return indexHtml
