@@ -33,6 +33,8 @@ const METRICS = {
   cls: 'cumulative-layout-shift',
   speedIndexMs: 'speed-index',
   ttiMs: 'interactive',
+  /** Bytes over the wire for the whole page (compressed where the server compresses). */
+  transferBytes: 'total-byte-weight',
 } as const;
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
