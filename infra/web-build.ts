@@ -48,7 +48,21 @@ export async function buildWebAppIfNeeded(root: string, distDir: string, log: Lo
   const built = await fs.readFile(path.join(distDir, STAMP), 'utf8').catch(() => null);
   if (built === digest) return;
   log.info('building the web app (first start or changed sources)…');
+  await buildWebApp(root, distDir, log, digest);
+}
+
+/**
+ * Builds the web app with Vite, renders its PNG icons and writes the compressed siblings of its
+ * text files, then stamps the build with the digest of its sources.
+ */
+export async function buildWebApp(
+  root: string,
+  distDir: string,
+  log: Logger,
+  digest?: string,
+): Promise<void> {
   const started = Date.now();
+  const stamp = digest ?? (await sourceDigest(root));
   await new Promise<void>((resolve, reject) => {
     const child = spawn(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
       cwd: root,
@@ -66,6 +80,6 @@ export async function buildWebAppIfNeeded(root: string, distDir: string, log: Lo
   await writeAppIcons(distDir);
   // Compressed once here at the highest levels, instead of on every request (docs/performance.md).
   const compressed = await precompressDir(distDir);
-  await fs.writeFile(path.join(distDir, STAMP), digest);
+  await fs.writeFile(path.join(distDir, STAMP), stamp);
   log.info({ seconds: (Date.now() - started) / 1000, ...compressed }, 'web app built');
 }

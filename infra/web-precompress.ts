@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -36,7 +37,7 @@ export async function precompressDir(
   const files = (await filesUnder(dir)).filter(isPrecompressible);
   let bytes = 0;
   let brBytes = 0;
-  for (const file of files) {
+  const compressOne = async (file: string) => {
     const content = await fs.readFile(file);
     const [br, gz] = await Promise.all([
       brotli(content, {
@@ -51,16 +52,19 @@ export async function precompressDir(
     bytes += content.length;
     brBytes += Math.min(br.length, content.length);
     // A stale sibling from an earlier build must not outlive its file's new content.
-    await Promise.all(
-      [
-        [`${file}.br`, br],
-        [`${file}.gz`, gz],
-      ].map(([target, compressed]) =>
-        (compressed as Buffer).length < content.length
-          ? fs.writeFile(target as string, compressed as Buffer)
-          : fs.rm(target as string, { force: true }),
-      ),
-    );
-  }
+    for (const [target, compressed] of [
+      [`${file}.br`, br],
+      [`${file}.gz`, gz],
+    ] as const) {
+      if (compressed.length < content.length) await fs.writeFile(target, compressed);
+      else await fs.rm(target, { force: true });
+    }
+  };
+  // zlib's asynchronous calls run on libuv's thread pool: one file per core at a time.
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) await compressOne(files[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));
   return { files: files.length, bytes, brBytes };
 }
