@@ -46,7 +46,6 @@ const DISALLOWED = [
   '/skins/failed$',
   '/bundles/success$',
   '/bundles/failed$',
-  '/me/collection/success$',
 ];
 
 export function robotsTxt(publicUrl: string): string {

@@ -10,6 +10,11 @@ export type PageMeta = {
   description: string;
   image: string | null;
   type: 'website' | 'profile';
+  /**
+   * The picture the page shows first and largest (the gallery's first preview), preloaded from the
+   * head so the browser need not wait for the app to ask for it.
+   */
+  leadImage?: string | null;
 };
 
 /** The public pages that are not catalogue items: their title and what a search result says of them. */
@@ -82,7 +87,7 @@ const STATIC_PAGES: Record<string, { title: string; description: string }> = {
 /** Title and description of a public page that is not a catalogue item; null for any other path. */
 export function staticPageMeta(pathname: string): PageMeta | null {
   const page = Object.hasOwn(STATIC_PAGES, pathname) ? STATIC_PAGES[pathname] : undefined;
-  return page ? { ...page, image: null, type: 'website' } : null;
+  return page ? { ...page, image: null, type: 'website', leadImage: null } : null;
 }
 
 const PUBLIC_SKIN = /^\/skins\/(?!success$|failed$)([^/]+)$/;
@@ -94,6 +99,10 @@ const metaRow = z.object({
   description: z.string().nullable(),
   image: z.string().nullable(),
 });
+const bundleMetaRow = metaRow.extend({ own_image: z.string().nullable() });
+
+const previewOf = (filename: string | null) =>
+  filename ? `/public/${imageVariantNames(filename).preview}` : null;
 
 /**
  * Title, description and picture of a shared skin, bundle or author page, so that a link posted
@@ -110,21 +119,35 @@ export async function pageMetaOf(db: Queryable, pathname: string): Promise<PageM
       from skins s join users u on u.id = s.author_id
       where s.url = ${slug}::citext and s.listed`);
     return (
-      row && { ...row, description: row.description ?? `A custom car skin on ${SITE}.`, type: 'website' }
+      row && {
+        ...row,
+        description: row.description ?? `A custom car skin on ${SITE}.`,
+        type: 'website',
+        leadImage: previewOf(row.image),
+      }
     );
   }
   if (kind === 'bundle') {
-    const row = await db.maybeOne(sql.type(metaRow)`
+    const row = await db.maybeOne(sql.type(bundleMetaRow)`
       select b.title || ' by ' || u.username as title, nullif(b.description, '') as description,
+             own.filename as own_image,
              coalesce(
-               (select filename from resources r where r.bundle_id = b.id and r.type = 'IMAGE' order by position, id limit 1),
+               own.filename,
                (select r.filename from bundle_skins bs join resources r on r.skin_id = bs.skin_id and r.type = 'IMAGE'
                 where bs.bundle_id = b.id order by bs.position, r.position, r.id limit 1)) as image
       from bundles b join users u on u.id = b.author_id
+      left join lateral (select filename from resources r where r.bundle_id = b.id and r.type = 'IMAGE'
+                         order by position, id limit 1) own on true
       where b.url = ${slug}::citext and b.listed`);
-    return (
-      row && { ...row, description: row.description ?? `A bundle of skins on ${SITE}.`, type: 'website' }
-    );
+    if (!row) return null;
+    const { own_image: ownImage, ...meta } = row;
+    // The bundle's gallery shows its own pictures only; the skins' are for shared links.
+    return {
+      ...meta,
+      description: meta.description ?? `A bundle of skins on ${SITE}.`,
+      type: 'website',
+      leadImage: previewOf(ownImage),
+    };
   }
   const row = await db.maybeOne(sql.type(metaRow)`
     select u.username::text as title, u.description,
@@ -177,6 +200,9 @@ export function withPageMeta(indexHtml: string, meta: PageMeta, pageUrl: string,
       `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
       `<meta name="description" content="${escapeHtml(meta.description)}" />`,
       `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+      ...(meta.leadImage
+        ? [`<link rel="preload" as="image" href="${escapeHtml(meta.leadImage)}" fetchpriority="high" />`]
+        : []),
     )
     .join('\n    ');
   return indexHtml

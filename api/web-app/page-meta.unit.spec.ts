@@ -29,6 +29,15 @@ describe('withPageMeta', () => {
     expect(html).toContain('<link rel="canonical" href="https://site.example/faq" />');
   });
 
+  it('preloads the lead picture when there is one', () => {
+    const meta = { title: 'Red', description: 'x', image: 'a.jpg', type: 'website' as const };
+    const url = 'https://site.example/skins/red';
+    expect(
+      withPageMeta(INDEX, { ...meta, leadImage: '/public/a-preview.webp' }, url, 'https://site.example'),
+    ).toContain('<link rel="preload" as="image" href="/public/a-preview.webp" fetchpriority="high" />');
+    expect(withPageMeta(INDEX, meta, url, 'https://site.example')).not.toContain('preload');
+  });
+
   it('escapes what it puts in the head', () => {
     const html = withPageMeta(
       INDEX,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { create } from 'xmlbuilder2';
 import { insertResource, insertSkin } from '../../api/catalogue/catalogue.writes';
 import { listenToCatalogueChanges } from '../../infra/app';
@@ -99,6 +100,23 @@ describe('the built web app', () => {
     expect(html).toMatch(/<meta name="description" content="Answers about buying[^"]+"/);
     expect(html).toContain(`<link rel="canonical" href="${app.context.config.publicUrl}/faq" />`);
     expect(html.match(/name="description"/g)).toHaveLength(1);
+  });
+});
+
+describe('the head of an item page', () => {
+  it("preloads a skin's first picture as the gallery shows it, and a bundle's own only", async () => {
+    const author = await createUser(app);
+    const skin = await addSkin(app, { authorId: author.id, priceCents: 0 });
+    const [image] = await app.context.pool.anyFirst(sql.type(z.object({ filename: z.string() }))`
+      select filename from resources where skin_id = ${skin.id} and type = 'IMAGE'`);
+    const preview = `/public/${image!.replace(/\.[^.]+$/, '')}-preview.webp`;
+    const page = (await get(`/skins/${skin.url}`)).body;
+    expect(page).toContain(`<link rel="preload" as="image" href="${preview}" fetchpriority="high" />`);
+    // A bundle without pictures of its own shows none first: nothing to preload.
+    const bundle = await addBundle(app, { authorId: author.id, priceCents: 900, skinIds: [skin.id] });
+    const bundlePage = (await get(`/bundles/${bundle.url}`)).body;
+    expect(bundlePage).toContain('og:image');
+    expect(bundlePage).not.toContain('rel="preload" as="image"');
   });
 });
 
