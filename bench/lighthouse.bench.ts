@@ -122,6 +122,22 @@ function figuresOf(url: string, runs: LighthouseResult[]): PageFigures {
   return { url, performanceRuns, scores, metrics, failing };
 }
 
+/** One Lighthouse run; a run whose trace failed (it happens on a busy machine) is tried again, twice. */
+async function lighthouseRun(url: string, port: number): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    if (attempt === 3) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    console.error(`${url}: ${result.lhr.runtimeError.code}, running again`);
+  }
+}
+
 /**
  * Lighthouse's default (mobile, simulated throttling) on the main public pages of the app started
  * as `npm start` runs it, with the demo data. Each page runs `runs` times; the median by
@@ -139,15 +155,7 @@ export async function benchLighthouse(
     for (const [name, url] of Object.entries(await pagesOf(server.url))) {
       const runs: LighthouseResult[] = [];
       for (let run = 0; run < options.runs; run++) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-        runs.push(result.lhr);
+        runs.push(await lighthouseRun(url, chrome.port));
       }
       pages[name] = figuresOf(url.replace(server.url, ''), runs);
     }
