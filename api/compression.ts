@@ -21,6 +21,10 @@ export async function registerCompression(fastify: FastifyInstance): Promise<voi
   await fastify.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    // Answers up to this size are compressed in one call rather than through a stream (about 2 ms
+    // at brotli's quality 4): GraphQL answers stay whole, and a visitor who leaves mid-answer
+    // leaves no broken stream behind.
+    syncThreshold: 256 * 1024,
     customTypes: COMPRESSIBLE_TYPE,
     // Request bodies are taken as sent: no compressed uploads, so no decompression bombs to size.
     globalDecompression: false,
