@@ -97,7 +97,12 @@ export function toGraphQLError(error: GraphQLError, request: FastifyRequest | un
       extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
     });
   }
-  request?.log.error({ err: original, path: error.path }, 'unexpected GraphQL error');
+  if ((original as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    // The client left while a (compressed) answer was streaming: nothing failed on this side.
+    request?.log.debug({ err: original }, 'client closed the connection mid-answer');
+  } else {
+    request?.log.error({ err: original, path: error.path }, 'unexpected GraphQL error');
+  }
   return new GraphQLError(GENERIC_ERROR_MESSAGE, {
     path: error.path,
     extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: request?.id },
