@@ -17,13 +17,11 @@ import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { config as zodConfig } from 'zod';
 import { AppProviders } from './providers';
+import { makeZodJitless } from './zod-jitless';
 import { router } from './router';
 
-// Zod probes for eval (new Function) to compile its parsers; the Content-Security-Policy forbids
-// eval, and the browser reports even a caught probe as a violation (docs/security.md).
-zodConfig({ jitless: true });
+makeZodJitless();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

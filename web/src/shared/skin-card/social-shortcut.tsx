@@ -1,8 +1,9 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconBrandInstagram } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../session';
 import { skinCardMessages as messages } from './skin-card.messages';
+import { DeferredTooltip } from '../ui/deferred-tooltip';
 import classes from './skin-card.module.css';
 
 export interface SocialShortcutProps {
@@ -30,7 +31,7 @@ export function SocialShortcut({ kind, url, title, className }: SocialShortcutPr
   if (!user || !hasRoles(['admin'])) return null;
   const label = messages.socialShortcut(title);
   return (
-    <Tooltip label={label} withArrow openDelay={300}>
+    <DeferredTooltip label={label} withArrow openDelay={300}>
       <ActionIcon
         component={Link}
         to={socialShortcutPath(kind, url)}
@@ -43,6 +44,6 @@ export function SocialShortcut({ kind, url, title, className }: SocialShortcutPr
       >
         <IconBrandInstagram size={16} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
