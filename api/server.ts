@@ -25,6 +25,7 @@ import { restErrorHandler, toGraphQLError } from './errors';
 import { healthResolvers } from './health/health.resolvers';
 import { healthRoutes } from './health/health.routes';
 import { publicFilesRoutes } from './media/public-files.routes';
+import { registerCompression } from './compression';
 import { registerRequestGuards } from './request-guards';
 import { registerSecurityHeaders } from './security-headers';
 import { checkoutRoutes } from './orders/checkout.routes';
@@ -75,6 +76,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   fastify.setErrorHandler(restErrorHandler);
   await registerSecurityHeaders(fastify, app.config);
   registerRequestGuards(fastify);
+  // Before any route: it hooks each route as it is added (the response cache's hook still sees plain text).
+  await registerCompression(fastify);
   // Limits are set per route (auth calls, comments, ratings): nothing is limited unless it says so.
   await fastify.register(rateLimit, { global: false });
   // Before the GraphQL route, so their hooks apply to it; the size limit first, so the cache never keeps an oversized answer.

@@ -1,12 +1,14 @@
 // npm run bench [-- event-store | skins-list | payouts [--orders=100000] | downloads [--seconds=30] |
 // reconcile [--reconcile-orders=200000 --reconcile-downloads=400000] | load [--seconds=60] |
 // dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
-// --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill]]: prints the figures as JSON, on a throw-away database.
+// --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill] |
+// lighthouse [--lighthouse-runs=3]]: prints the figures as JSON, on a throw-away database.
 import os from 'node:os';
 import { openBenchDatabase } from './bench-database';
 import { benchDashboards } from './dashboards.bench';
 import { benchDownloads } from './downloads.bench';
 import { benchEventStore } from './event-store.bench';
+import { benchLighthouse } from './lighthouse.bench';
 import { benchLoad } from './load.bench';
 import { benchPayouts } from './payouts.bench';
 import { benchReconcile } from './reconcile.bench';
@@ -74,6 +76,15 @@ try {
         projectedDownloads: Number(option('dashboard-projected-downloads') ?? 500_000),
         verifyFill: args.includes('--dashboard-verify-fill'),
       });
+    } finally {
+      await own.close();
+    }
+  }
+  // Only when named: Lighthouse in Chromium against the app with its demo data, a few minutes.
+  if (parts.includes('lighthouse')) {
+    const own = await openBenchDatabase();
+    try {
+      figures.lighthouse = await benchLighthouse(own, { runs: Number(option('lighthouse-runs') ?? 3) });
     } finally {
       await own.close();
     }

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './logger';
+import { writeAppIcons } from './web-icons';
+import { precompressDir } from './web-precompress';
 
 const INPUTS = [
   'web/src',
@@ -13,6 +15,11 @@ const INPUTS = [
   'package-lock.json',
 ];
 const STAMP = '.build-stamp';
+/**
+ * What the build does after Vite, as part of the stamp: a build made before a step was added (no
+ * .br siblings, no icons) does not match and is made again.
+ */
+const POST_BUILD_STEPS = 'precompressed-v1,icons-v1';
 
 async function listFiles(entry: string): Promise<string[]> {
   const stat = await fs.stat(entry).catch(() => null);
@@ -31,6 +38,7 @@ async function sourceDigest(root: string): Promise<string> {
     hash.update(path.relative(root, file));
     hash.update(await fs.readFile(file));
   }
+  hash.update(POST_BUILD_STEPS);
   return hash.digest('hex');
 }
 
@@ -40,7 +48,21 @@ export async function buildWebAppIfNeeded(root: string, distDir: string, log: Lo
   const built = await fs.readFile(path.join(distDir, STAMP), 'utf8').catch(() => null);
   if (built === digest) return;
   log.info('building the web app (first start or changed sources)…');
+  await buildWebApp(root, distDir, log, digest);
+}
+
+/**
+ * Builds the web app with Vite, renders its PNG icons and writes the compressed siblings of its
+ * text files, then stamps the build with the digest of its sources.
+ */
+export async function buildWebApp(
+  root: string,
+  distDir: string,
+  log: Logger,
+  digest?: string,
+): Promise<void> {
   const started = Date.now();
+  const stamp = digest ?? (await sourceDigest(root));
   await new Promise<void>((resolve, reject) => {
     const child = spawn(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
       cwd: root,
@@ -55,6 +77,9 @@ export async function buildWebAppIfNeeded(root: string, distDir: string, log: Lo
       code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`)),
     );
   });
-  await fs.writeFile(path.join(distDir, STAMP), digest);
-  log.info({ seconds: (Date.now() - started) / 1000 }, 'web app built');
+  await writeAppIcons(distDir);
+  // Compressed once here at the highest levels, instead of on every request (docs/performance.md).
+  const compressed = await precompressDir(distDir);
+  await fs.writeFile(path.join(distDir, STAMP), stamp);
+  log.info({ seconds: (Date.now() - started) / 1000, ...compressed }, 'web app built');
 }

@@ -1,21 +1,39 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
-import { pageMetaOf, withPageMeta } from './page-meta';
+import { COMPRESSION_THRESHOLD_BYTES } from '../compression';
+import { crawlFilesRoutes } from './crawl-files.routes';
+import { encodePage, pageEncodingFor } from './html-encoding';
+import { pageMetaOf, staticPageMeta, withPageMeta } from './page-meta';
 
 // Paths the server answers itself; anything else under GET is a page of the web app.
-const SERVER_PREFIXES = ['/api/', '/graphql', '/graphiql', '/assets/', '/public/', '/local-checkout/'];
+const SERVER_PREFIXES = [
+  '/api/',
+  '/graphql',
+  '/graphiql',
+  '/assets/',
+  '/public/',
+  '/local-checkout/',
+  '/sitemaps/',
+];
+
+/** A weak validator: the same page may go out brotli, gzip or plain, all with this one tag. */
+const etagOf = (html: string) => `W/"${createHash('sha1').update(html).digest('base64url')}"`;
 
 /**
- * Serves the built web app: hashed bundles under /static with a year-long cache, other files
- * as they are, and index.html (never cached) for every page path so the client router takes over.
+ * Serves the built web app: hashed bundles under /static with a year-long cache, other files for
+ * an hour, each text file as its precompressed .br or .gz sibling when the browser takes it (the
+ * build writes them, infra/web-build.ts), the crawl files, and index.html (revalidated on every
+ * visit, with an ETag) for every page path so the client router takes over.
  */
 export async function webAppRoutes(fastify: FastifyInstance, app: AppContext) {
   const options = { distDir: app.config.webDistDir };
   const indexFile = path.join(options.distDir, 'index.html');
   const indexHtml = await fs.readFile(indexFile, 'utf8').catch(() => null);
+  await crawlFilesRoutes(fastify, app);
   if (indexHtml === null) {
     fastify.log.warn({ indexFile }, 'the web app is not built; run `npm run build`');
   } else {
@@ -23,6 +41,9 @@ export async function webAppRoutes(fastify: FastifyInstance, app: AppContext) {
       root: options.distDir,
       index: false,
       wildcard: false,
+      preCompressed: true,
+      // The siblings are sent in place of their file, never asked for by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(response, filePath) {
         const hashed = filePath.startsWith(path.join(options.distDir, 'static') + path.sep);
         response.header(
@@ -44,14 +65,24 @@ export async function webAppRoutes(fastify: FastifyInstance, app: AppContext) {
     if (indexHtml === null) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    // Shared links to a skin, bundle or author show its title and picture (Open Graph).
-    const meta = await pageMetaOf(app.pool, pathname).catch((error) => {
-      request.log.warn({ err: error }, 'page meta could not be read');
-      return null;
-    });
+    // Search results show each public page's own title and description; shared links to a skin,
+    // bundle or author show its title and picture (Open Graph).
+    const meta =
+      staticPageMeta(pathname) ??
+      (await pageMetaOf(app.pool, pathname).catch((error) => {
+        request.log.warn({ err: error }, 'page meta could not be read');
+        return null;
+      }));
     const html = meta
       ? withPageMeta(indexHtml, meta, `${app.config.publicUrl}${pathname}`, app.config.publicUrl)
       : indexHtml;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const etag = etagOf(html);
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding');
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
+    reply.type('text/html; charset=utf-8');
+    // The compression plugin hooks routes only, not this handler: pages are compressed here.
+    const encoding = pageEncodingFor(request.headers['accept-encoding']);
+    if (!encoding || Buffer.byteLength(html) < COMPRESSION_THRESHOLD_BYTES) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await encodePage(html, encoding));
   });
 }

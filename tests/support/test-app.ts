@@ -28,7 +28,12 @@ export type TestApp = {
  * a small stand-in build, so page routing can be checked without running Vite.
  */
 export async function createTestApp(
-  overrides: { config?: Partial<Config>; context?: Partial<AppContext> } = {},
+  overrides: {
+    config?: Partial<Config>;
+    context?: Partial<AppContext>;
+    /** Adds to the stand-in build before the server lists its files. */
+    webDist?: (dir: string) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-app-'));
@@ -40,6 +45,7 @@ export async function createTestApp(
   );
   await fs.writeFile(path.join(webDistDir, 'static', 'app-1a2b3c.js'), 'console.log("app")');
   await fs.writeFile(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await overrides.webDist?.(webDistDir);
 
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),

@@ -1,0 +1,160 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { BenchDatabase } from './bench-database';
+import { startServer, stopServer } from './server-process';
+
+const CHROME_PATH = '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+/** What each category should reach (0–100). */
+const AIMS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+const METRICS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  speedIndexMs: 'speed-index',
+  ttiMs: 'interactive',
+  /** Bytes over the wire for the whole page (compressed where the server compresses). */
+  transferBytes: 'total-byte-weight',
+} as const;
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+export type PageFigures = {
+  url: string;
+  /** Every run's performance score, in run order; the other figures are the median run's. */
+  performanceRuns: number[];
+  scores: Record<Category, number | null>;
+  metrics: Record<keyof typeof METRICS, number | null>;
+  /** For each category under its aim: the audits that did not pass. */
+  failing: Partial<Record<Category, string[]>>;
+};
+
+const DEMO_PAGES_QUERY = `{
+  skins(page: { page: 0, size: 1 }) { content { url } }
+  bundles(page: { page: 0, size: 1 }) { content { url } }
+  authors(page: { page: 0, size: 1 }) { content { url } }
+}`;
+
+/** The pages to score: home, the skins list, and the first demo skin, bundle and author. */
+async function pagesOf(url: string): Promise<Record<string, string>> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: DEMO_PAGES_QUERY }),
+  });
+  const { data } = (await response.json()) as {
+    data?: Record<'skins' | 'bundles' | 'authors', { content: { url: string }[] }>;
+  };
+  const first = (list: 'skins' | 'bundles' | 'authors') => {
+    const item = data?.[list].content[0];
+    if (!item) throw new Error(`the demo data has no ${list}`);
+    return encodeURIComponent(item.url);
+  };
+  return {
+    home: `${url}/`,
+    skins: `${url}/skins`,
+    skin: `${url}/skins/${first('skins')}`,
+    bundle: `${url}/bundles/${first('bundles')}`,
+    author: `${url}/authors/${first('authors')}`,
+  };
+}
+
+const score = (lhr: LighthouseResult, category: Category) => {
+  const value = lhr.categories[category]?.score;
+  return value === null || value === undefined ? null : Math.round(value * 100);
+};
+
+/** Audits of a category that count and did not pass (for performance: those under 0.9). */
+function failingAudits(lhr: LighthouseResult, category: Category): string[] {
+  const pass = category === 'performance' ? 0.9 : 1;
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter(
+      (audit) =>
+        audit &&
+        audit.score !== null &&
+        audit.score < pass &&
+        ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode),
+    )
+    .map((audit) => audit!.id);
+}
+
+function figuresOf(url: string, runs: LighthouseResult[]): PageFigures {
+  const performanceRuns = runs.map((lhr) => score(lhr, 'performance') ?? 0);
+  const sorted = [...runs].sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0));
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, score(median, c)])) as PageFigures['scores'];
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([name, id]) => {
+      const value = median.audits[id]?.numericValue;
+      return [
+        name,
+        value === undefined
+          ? null
+          : Math.round(value * (name === 'cls' ? 1000 : 1)) / (name === 'cls' ? 1000 : 1),
+      ];
+    }),
+  ) as PageFigures['metrics'];
+  const failing: PageFigures['failing'] = {};
+  for (const category of CATEGORIES) {
+    if ((scores[category] ?? 0) < AIMS[category]) failing[category] = failingAudits(median, category);
+  }
+  return { url, performanceRuns, scores, metrics, failing };
+}
+
+/**
+ * Lighthouse's default (mobile, simulated throttling) on the main public pages of the app started
+ * as `npm start` runs it, with the demo data. Each page runs `runs` times; the median by
+ * performance is reported, since the score moves from run to run on a busy machine.
+ */
+export async function benchLighthouse(
+  db: Pick<BenchDatabase, 'url'>,
+  options: { runs: number },
+): Promise<{ aims: Record<Category, number>; runs: number; pages: Record<string, PageFigures> }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-lighthouse-'));
+  const server = await startServer(db, dataDir, { SEED_DEMO: 'true' });
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  try {
+    const pages: Record<string, PageFigures> = {};
+    for (const [name, url] of Object.entries(await pagesOf(server.url))) {
+      const runs: LighthouseResult[] = [];
+      for (let run = 0; run < options.runs; run++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+        runs.push(result.lhr);
+      }
+      pages[name] = figuresOf(url.replace(server.url, ''), runs);
+    }
+    return { aims: AIMS, runs: options.runs, pages };
+  } finally {
+    chrome.kill();
+    await stopServer(server.child);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
