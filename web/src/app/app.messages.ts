@@ -1,4 +1,4 @@
-// Texts of the application shell: top bar, footer, error page.
+// Texts of the application shell: top bar, error page (the footer's are in layout/footer.messages.ts).
 export const appMessages = {
   nav: {
     home: 'Home',
@@ -24,37 +24,6 @@ export const appMessages = {
   theme: {
     toLight: 'Switch to light theme',
     toDark: 'Switch to dark theme',
-  },
-  footer: {
-    about:
-      'Custom car skins for Trackmania, made by players. Authors publish and sell; players download, rate and comment.',
-    marketplace: 'Marketplace',
-    learn: 'Learn',
-    legal: 'Legal',
-    social: 'Follow TrackSkins',
-    links: {
-      about: 'About',
-      payouts: 'Author payouts and fees',
-      installation: 'Installation guide',
-      faq: 'FAQ',
-      blog: 'Blog',
-      roadmap: 'Roadmap',
-      terms: 'Terms of service',
-      refunds: 'Refund policy',
-      privacy: 'Privacy policy',
-      submissions: 'Submission rules',
-      cart: 'Shopping cart',
-    },
-    socialLinks: {
-      twitter: 'TrackSkins on X (Twitter)',
-      instagram: 'TrackSkins on Instagram',
-      discord: 'TrackSkins on Discord',
-      youtube: 'TrackSkins on YouTube',
-    },
-    copyright: (year: number) => `© ${year} TrackSkins`,
-    disclaimer:
-      'Trackmania is a trademark of Ubisoft Nadeo. TrackSkins is a community marketplace and is not affiliated with them.',
-    opensInNewTab: '(opens in a new tab)',
   },
   skipToContent: 'Skip to content',
   error: {

@@ -1,23 +1,27 @@
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
-import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
-import '@fontsource/titillium-web/600.css';
-import '@fontsource/titillium-web/700.css';
-import '@fontsource/titillium-web/900.css';
-import '@mantine/core/styles.css';
+// Latin letters only, in the weights the styles use (font-display: swap); vite.config.ts preloads the
+// ones the first paint needs.
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-500.css';
+import '@fontsource/inter/latin-600.css';
+import '@fontsource/inter/latin-700.css';
+import '@fontsource/titillium-web/latin-600.css';
+import '@fontsource/titillium-web/latin-700.css';
+import '@fontsource/titillium-web/latin-900.css';
+// Mantine's base styles; each module gets the stylesheets of the components it imports from the
+// mantine-component-styles build plugin (infra/vite/mantine-component-styles.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { config as zodConfig } from 'zod';
 import { AppProviders } from './providers';
+import { makeZodJitless } from './zod-jitless';
 import { router } from './router';
 
-// Zod probes for eval (new Function) to compile its parsers; the Content-Security-Policy forbids
-// eval, and the browser reports even a caught probe as a violation (docs/security.md).
-zodConfig({ jitless: true });
+makeZodJitless();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,7 +1,5 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Provider as GraphqlProvider } from 'urql';
 import { SessionProvider, useSession } from '../shared/session';
@@ -10,8 +8,8 @@ import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
-/** Toasts close after 5 s unless a message says otherwise (spec 9). */
-export const DEFAULT_TOAST_MS = 5000;
+// Toasts and their animations are not needed for the first paint: their code loads right after.
+const Toasts = lazy(() => import('./toasts').then((module) => ({ default: module.Toasts })));
 
 /**
  * A GraphQL client per signed-in user: logging out or in as someone else starts with an empty cache,
@@ -39,17 +37,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** Modals and toasts live inside the router so that their content can hold links. */
+/** Toasts live inside the router so that their content can hold links. */
 export function RouterScopedProviders({ children }: { children: ReactNode }) {
   return (
-    <ModalsProvider>
-      <Notifications
-        autoClose={DEFAULT_TOAST_MS}
-        position="top-right"
-        zIndex={1000}
-        classNames={{ root: 'app-toasts' }}
-      />
+    <>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       {children}
-    </ModalsProvider>
+    </>
   );
 }

@@ -61,6 +61,11 @@ const PayoutStatementPage = lazyPage(
 );
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page'), 'SettingsPage');
 
+// Only the admin screens open dialogs through @mantine/modals (modals.openConfirmModal…).
+const ModalsProvider = lazy(() =>
+  import('@mantine/modals').then((module) => ({ default: module.ModalsProvider })),
+);
+
 const SiteDashboardPage = lazyPage(
   () => import('../features/admin/pages/site-dashboard-page'),
   'SiteDashboardPage',
@@ -144,7 +149,9 @@ const printableRoutes: RouteObject = {
 const adminRoutes: RouteObject = {
   element: (
     <RouteGuard roles={['admin']}>
-      <AccountLayout />
+      <ModalsProvider>
+        <AccountLayout />
+      </ModalsProvider>
     </RouteGuard>
   ),
   children: [

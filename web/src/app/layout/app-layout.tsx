@@ -6,7 +6,6 @@ import { useAuthModal } from '../../shared/session';
 import { PageLoader } from '../../shared/ui/page-loader';
 import { appMessages } from '../app.messages';
 import { RouterScopedProviders } from '../providers';
-import { Footer } from './footer';
 import { ScrollToTop } from './scroll-to-top';
 import { TopBar } from './top-bar';
 import classes from './app-layout.module.css';
@@ -15,6 +14,9 @@ import classes from './app-layout.module.css';
 const AuthModal = lazy(() =>
   import('../../features/auth/components/auth-modal').then((module) => ({ default: module.AuthModal })),
 );
+
+// Below the first screen: the footer's code loads right after the page's.
+const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
 
 function AuthModalHost() {
   const mode = useAuthModal();
@@ -42,7 +44,9 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </Box>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </div>
       <AuthModalHost />
     </RouterScopedProviders>

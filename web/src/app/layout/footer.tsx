@@ -12,12 +12,13 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { appMessages } from '../app.messages';
+import { footerMessages } from './footer.messages';
 import { Logo } from './logo';
-import { learnLinks, legalLinks, marketplaceLinks } from './navigation';
+import { learnLinks, legalLinks, marketplaceLinks } from './footer-links';
 import { socialLinks } from './social-links';
 import classes from './footer.module.css';
 
-const footer = appMessages.footer;
+const footer = footerMessages;
 
 function LinkColumn({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
   const headingId = `footer-${title.toLowerCase()}`;

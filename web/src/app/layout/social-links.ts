@@ -1,6 +1,6 @@
 import { IconBrandDiscord, IconBrandInstagram, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
 import type { TablerIcon } from '@tabler/icons-react';
-import { appMessages } from '../app.messages';
+import { footerMessages } from './footer.messages';
 
 export interface SocialLink {
   href: string;
@@ -9,20 +9,20 @@ export interface SocialLink {
 }
 
 export const socialLinks: readonly SocialLink[] = [
-  { href: 'https://twitter.com/trackskins', label: appMessages.footer.socialLinks.twitter, icon: IconBrandX },
+  { href: 'https://twitter.com/trackskins', label: footerMessages.socialLinks.twitter, icon: IconBrandX },
   {
     href: 'https://www.instagram.com/trackskins',
-    label: appMessages.footer.socialLinks.instagram,
+    label: footerMessages.socialLinks.instagram,
     icon: IconBrandInstagram,
   },
   {
     href: 'https://discord.gg/trackskins',
-    label: appMessages.footer.socialLinks.discord,
+    label: footerMessages.socialLinks.discord,
     icon: IconBrandDiscord,
   },
   {
     href: 'https://www.youtube.com/@trackskins',
-    label: appMessages.footer.socialLinks.youtube,
+    label: footerMessages.socialLinks.youtube,
     icon: IconBrandYoutube,
   },
 ];

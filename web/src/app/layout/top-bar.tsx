@@ -1,113 +1,28 @@
-import {
-  ActionIcon,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  Indicator,
-  Stack,
-  UnstyledButton,
-} from '@mantine/core';
+import { Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCart } from '../../shared/cart';
-import { openAuthModal, useSession } from '../../shared/session';
 import { appMessages } from '../app.messages';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
 import { mainNavigation } from './navigation';
+import { AccountButton, CartButton } from './top-bar-actions';
 import classes from './top-bar.module.css';
 
 const nav = appMessages.nav;
 
-/** Always there, so the cart can be found; the count shows on a badge once something is in it. */
-function CartButton({ count, fullWidth = false }: { count: number; fullWidth?: boolean }) {
-  if (fullWidth) {
-    return (
-      <Button
-        component={Link}
-        to="/cart/summary"
-        variant="light"
-        fullWidth
-        leftSection={<IconShoppingCart size={18} stroke={1.8} aria-hidden />}
-        aria-label={nav.cartLabel(count)}
-      >
-        {count > 0 ? `${nav.cart} (${count})` : nav.cart}
-      </Button>
-    );
-  }
-  return (
-    <Indicator
-      label={count}
-      size={18}
-      disabled={count === 0}
-      offset={4}
-      color="magenta"
-      styles={{ indicator: { fontWeight: 700 } }}
-    >
-      <ActionIcon
-        component={Link}
-        to="/cart/summary"
-        variant="light"
-        size="lg"
-        aria-label={nav.cartLabel(count)}
-      >
-        <IconShoppingCart size={20} stroke={1.8} aria-hidden />
-      </ActionIcon>
-    </Indicator>
-  );
-}
-
-function AccountButton({ fullWidth = false, onNavigate }: { fullWidth?: boolean; onNavigate?: () => void }) {
-  const { user } = useSession();
-  if (user) {
-    return (
-      <Button
-        component={Link}
-        to="/me"
-        variant="default"
-        fullWidth={fullWidth}
-        onClick={onNavigate}
-        leftSection={<IconUserCircle size={18} stroke={1.8} aria-hidden />}
-      >
-        {nav.profile}
-      </Button>
-    );
-  }
-  // Sign In beside Sign Up: both open the one auth modal, in its sign-in or register mode.
-  return (
-    <>
-      <Button
-        variant="default"
-        fullWidth={fullWidth}
-        onClick={() => {
-          onNavigate?.();
-          openAuthModal('login');
-        }}
-      >
-        {nav.signIn}
-      </Button>
-      <Button
-        fullWidth={fullWidth}
-        onClick={() => {
-          onNavigate?.();
-          openAuthModal('register');
-        }}
-      >
-        {nav.signUp}
-      </Button>
-    </>
-  );
-}
+// The phone menu's drawer (dialog, focus trap, scroll lock) loads when it is first opened.
+const NavigationDrawer = lazy(() =>
+  import('./navigation-drawer').then((module) => ({ default: module.NavigationDrawer })),
+);
 
 /** Logo, main sections, theme, cart and account; a drawer on phones (spec 2.4). */
 export function TopBar() {
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Once opened, the drawer stays mounted so that it can play its closing animation.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (drawerOpened && !drawerLoaded) setDrawerLoaded(true);
   const { count } = useCart();
   const { pathname } = useLocation();
 
@@ -154,35 +69,11 @@ export function TopBar() {
         </Group>
       </Container>
 
-      <Drawer
-        id="main-navigation-drawer"
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="right"
-        size="min(20rem, 85vw)"
-        title={<Logo />}
-        hiddenFrom="sm"
-        closeButtonProps={{ 'aria-label': nav.closeMenu }}
-      >
-        <Stack gap="lg">
-          <Stack component="nav" aria-label={nav.mainNavigation} gap={4}>
-            <NavLink to="/" end className={classes.drawerLink} onClick={drawer.close}>
-              {nav.home}
-            </NavLink>
-            {mainNavigation.map((link) => (
-              <NavLink key={link.to} to={link.to} className={classes.drawerLink} onClick={drawer.close}>
-                {link.label}
-              </NavLink>
-            ))}
-          </Stack>
-          <Divider />
-          <CartButton count={count} fullWidth />
-          <AccountButton fullWidth onNavigate={drawer.close} />
-          <Group justify="space-between">
-            <ColorSchemeToggle />
-          </Group>
-        </Stack>
-      </Drawer>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <NavigationDrawer opened={drawerOpened} onClose={drawer.close} cartCount={count} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -88,8 +88,4 @@ export const authMessages = {
     toSettings: 'Account settings',
     toSkins: 'Explore skins',
   },
-  verifyNotice: {
-    message: (email: string) => `Please verify your email: open the link we sent to ${email}.`,
-    settings: 'Send a new link',
-  },
 } as const;

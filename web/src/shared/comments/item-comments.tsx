@@ -1,56 +1,33 @@
 import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import {
-  IconBan,
-  IconCheck,
-  IconLogin2,
-  IconMessageCircle,
-  IconSend,
-  IconUserOff,
-} from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { IconBan, IconLogin2, IconMessageCircle, IconUserOff } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery } from 'urql';
-import { COMMENT_MAX, commentText } from '../../../../domain/catalog/item-editor.schemas';
+import { useQuery } from 'urql';
 import { formatDate } from '../format';
-import { useErrorsAfterSubmit } from '../forms';
-import type { ItemCommentsQuery as ItemCommentsResult } from '../graphql/generated/graphql';
 import { ListLoadError } from '../listing';
 import { moderationUiMessages, ReportButton } from '../moderation';
-import { hasAllRoles, openAuthModal, useSession } from '../session';
+import { openAuthModal, useSession } from '../session';
 import { UserAvatar } from '../ui';
 import { CountryFlag } from '../ui/country-flag';
-import { CreateCommentMutation, ItemCommentsQuery } from './comments.documents';
+import { itemKey, targetOf, useModeration } from './comment-target';
+import type { Comment, CommentedItem } from './comment-target';
+import { ItemCommentsQuery } from './comments.documents';
 import { commentsMessages as messages } from './comments.messages';
 import classes from './item-comments.module.css';
-
-/** What the comments are about: a skin or a bundle, by id. */
-export type CommentedItem = { kind: 'skin' | 'bundle'; id: string };
-const itemKey = (item: CommentedItem) => `${item.kind}-${item.id}`;
-/** The query's and the mutation's `skin` or `bundle` argument. */
-const targetOf = (item: CommentedItem) =>
-  item.kind === 'skin' ? { skin: item.id, bundle: null } : { skin: null, bundle: item.id };
 
 /** Spec 7.2: comments come 10 a page, newest first. */
 export const COMMENTS_PAGE_SIZE = 10;
 
-type Comment = ItemCommentsResult['comments']['content'][number];
+export type { CommentedItem } from './comment-target';
+
+// The form and its validation (zod) load for signed-in users only; visitors see the sign-in box.
+const CommentForm = lazy(() => import('./comment-form').then((module) => ({ default: module.CommentForm })));
 
 const pageVariables = (item: CommentedItem, page: number, moderation: boolean) => ({
   ...targetOf(item),
   page: { page, size: COMMENTS_PAGE_SIZE, sortBy: 'createdAt', sortDirection: 'DESC' as const },
   moderation,
 });
-
-/**
- * Whether the viewer asks what admins alone get back (removals, blocked writers): everyone else
- * leaves those fields out, so their comments come from the answer visitors share.
- */
-function useModeration(): boolean {
-  const { user } = useSession();
-  return user !== null && hasAllRoles(user.roles, ['admin']);
-}
 
 /**
  * What admins alone see of a comment hidden from everyone else: an admin's removal with its reason,
@@ -162,9 +139,6 @@ function CommentsPage({
   return comments?.map((comment) => <CommentItem key={comment.id} comment={comment} />) ?? null;
 }
 
-/** Spec 9: toasts close after 5 s. */
-const TOAST_MS = 5000;
-
 /**
  * Visitors see the spec's placeholder in a read-only box (spec 5); a click on it or on the button
  * opens the sign-in modal.
@@ -189,95 +163,6 @@ function SignInToComment() {
         {messages.signIn}
       </Button>
     </div>
-  );
-}
-
-type CommentValues = { text: string };
-
-const validateComment = (values: CommentValues) => {
-  const parsed = commentText.safeParse(values.text);
-  return parsed.success ? {} : { text: parsed.error.issues[0]?.message };
-};
-
-/**
- * The comment form (spec 4): idle, sending, done. At least 3 characters, flagged only after the
- * first attempt; the toasts of spec 8; once sent, the form locks and the comment goes to the top.
- */
-function CommentForm({ item, onPosted }: { item: CommentedItem; onPosted: (comment: Comment) => void }) {
-  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [, createComment] = useMutation(CreateCommentMutation);
-  const moderation = useModeration();
-  const form = useForm<CommentValues>({
-    initialValues: { text: '' },
-    validate: validateComment,
-    clearInputErrorOnChange: false,
-  });
-  const errors = useErrorsAfterSubmit(form);
-
-  const send = async (values: CommentValues) => {
-    if (state !== 'idle') return;
-    setState('sending');
-    const toastId = `comment-${itemKey(item)}-${Date.now()}`;
-    notifications.show({
-      id: toastId,
-      loading: true,
-      message: messages.sending,
-      autoClose: false,
-      withCloseButton: false,
-    });
-    const result = await createComment({ ...targetOf(item), text: values.text.trim(), moderation });
-    const comment = result.data?.createComment;
-    if (result.error || !comment) {
-      console.error('createComment failed', result.error);
-      setState('idle');
-      notifications.update({
-        id: toastId,
-        loading: false,
-        color: 'red',
-        message: messages.failed,
-        autoClose: TOAST_MS,
-        withCloseButton: true,
-      });
-      return;
-    }
-    setState('done');
-    onPosted(comment);
-    notifications.update({
-      id: toastId,
-      loading: false,
-      color: 'teal',
-      message: messages.sent,
-      autoClose: TOAST_MS,
-      withCloseButton: true,
-    });
-  };
-
-  const locked = state !== 'idle';
-  return (
-    <form className={classes.form} onSubmit={errors.onSubmit(send)} noValidate>
-      <Textarea
-        label={messages.writeLabel}
-        placeholder={messages.placeholder[item.kind]}
-        autosize
-        minRows={2}
-        maxRows={10}
-        maxLength={COMMENT_MAX}
-        disabled={locked}
-        description={state === 'done' ? messages.done : undefined}
-        {...form.getInputProps('text')}
-      />
-      <Button
-        type="submit"
-        className={classes.formButton}
-        loading={state === 'sending'}
-        disabled={state === 'done'}
-        leftSection={
-          state === 'done' ? <IconCheck size={18} aria-hidden /> : <IconSend size={18} aria-hidden />
-        }
-      >
-        {state === 'done' ? messages.sentButton : messages.send}
-      </Button>
-    </form>
   );
 }
 
@@ -397,7 +282,13 @@ export function ItemComments({ item }: { item: CommentedItem }) {
           </Badge>
         ) : null}
       </Group>
-      {user ? <CommentForm key={key} item={item} onPosted={onPosted} /> : <SignInToComment />}
+      {user ? (
+        <Suspense fallback={<div className={classes.formPlaceholder} />}>
+          <CommentForm key={key} item={item} onPosted={onPosted} />
+        </Suspense>
+      ) : (
+        <SignInToComment />
+      )}
       {content}
     </section>
   );

@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Loader, Modal, Text, Tooltip } from '@mantine/core';
 import { IconFlag, IconFlagFilled } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useQuery } from 'urql';
 import type { ModeratedItemType } from '../../../../domain/moderation/moderation.schemas';
@@ -8,7 +8,11 @@ import { formatDate } from '../format';
 import { openAuthModal, useSession } from '../session';
 import { MyReportQuery } from './moderation.documents';
 import { moderationUiMessages as messages } from './moderation.messages';
-import { REPORT_TYPENAMES, ReportForm, type KnownReport } from './report-form';
+import { REPORT_TYPENAMES } from './report-types';
+import type { KnownReport } from './report-types';
+
+// The form and its validation (zod) load when the dialog first opens, not with the page.
+const ReportForm = lazy(() => import('./report-form').then((module) => ({ default: module.ReportForm })));
 
 export type ReportButtonProps = {
   itemType: ModeratedItemType;
@@ -61,13 +65,21 @@ function ReportModal({
       }}
     >
       {opened ? (
-        <ReportForm
-          target={target}
-          checkFirst={checkFirst}
-          knownReport={knownReport}
-          onReported={onReported}
-          onClose={onClose}
-        />
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <ReportForm
+            target={target}
+            checkFirst={checkFirst}
+            knownReport={knownReport}
+            onReported={onReported}
+            onClose={onClose}
+          />
+        </Suspense>
       ) : null}
     </Modal>
   );

@@ -19,17 +19,10 @@ import { useErrorsAfterSubmit } from '../forms';
 import { graphqlFailureOf } from '../graphql/graphql-errors';
 import { moderationUiMessages as messages } from './moderation.messages';
 import { MyReportQuery, ReportItemMutation } from './moderation.documents';
-
-/** The user's report of an item: what the page needs to show "Reported". */
-export type KnownReport = { reason: ReportReason; reportedAt: string | null };
+import { REPORT_TYPENAMES } from './report-types';
+import type { KnownReport } from './report-types';
 
 export type ReportTarget = { itemType: ModeratedItemType; itemId: string };
-
-/**
- * A report's answer changes the user's `myReport` of the item: queries that ask for it name the
- * type, so urql's document cache drops them even when they answered null.
- */
-export const REPORT_TYPENAMES = { additionalTypenames: ['Report'] };
 
 type ReportValues = { reason: ReportReason | ''; text: string };
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { SkinPriceButton } from './skin-price-button';
 import { SkinStars } from './skin-stars';
 import { SkinThumbnail } from './skin-thumbnail';
 import { SocialShortcut } from './social-shortcut';
+import { DeferredTooltip } from '../ui/deferred-tooltip';
 import classes from './skin-card.module.css';
 
 /** A card shows the first tags only (the list's order: style first); the skin page shows them all. */
@@ -40,12 +41,12 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCard
         <Link to={skinPath} className={classes.mediaLink} tabIndex={-1} aria-hidden="true">
           <SkinThumbnail src={skin.thumbnail?.cardUrl} alt={skin.title} />
         </Link>
-        <Tooltip label={game.name} withArrow openDelay={300}>
+        <DeferredTooltip label={game.name} withArrow openDelay={300}>
           <Badge className={classes.game} radius="sm" size="sm" variant="filled">
             <span aria-hidden>{game.short}</span>
             <VisuallyHidden>{game.name}</VisuallyHidden>
           </Badge>
-        </Tooltip>
+        </DeferredTooltip>
         {skin.published ? null : (
           <Badge className={classes.hidden} radius="sm" size="sm" color="magenta" variant="filled">
             {messages.hidden}

@@ -1,9 +1,5 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconBrandInstagram } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../session';
-import { skinCardMessages as messages } from './skin-card.messages';
-import classes from './skin-card.module.css';
 
 export interface SocialShortcutProps {
   /** A skin (`?s=`) or an author (`?a=`). */
@@ -20,29 +16,22 @@ export function socialShortcutPath(kind: SocialShortcutProps['kind'], url: strin
   return `/admin/social-media?${kind === 'skin' ? 's' : 'a'}=${encodeURIComponent(url)}`;
 }
 
+// Only admins see the button: everyone else's cards do not load its code.
+const SocialShortcutButton = lazy(() =>
+  import('./social-shortcut-button').then((module) => ({ default: module.SocialShortcutButton })),
+);
+
 /**
  * Spec 2.13 and 6: on skin and author cards, admins get a shortcut to post the skin or the author on
  * social media. Nothing renders for anyone else. It is a link of its own (never inside the card's
  * link), and a click on it does not reach the card.
  */
-export function SocialShortcut({ kind, url, title, className }: SocialShortcutProps) {
+export function SocialShortcut(props: SocialShortcutProps) {
   const { user, hasRoles } = useSession();
   if (!user || !hasRoles(['admin'])) return null;
-  const label = messages.socialShortcut(title);
   return (
-    <Tooltip label={label} withArrow openDelay={300}>
-      <ActionIcon
-        component={Link}
-        to={socialShortcutPath(kind, url)}
-        aria-label={label}
-        className={className ? `${classes.shortcut} ${className}` : classes.shortcut}
-        variant="filled"
-        radius="xl"
-        size="md"
-        onClick={(event) => event.stopPropagation()}
-      >
-        <IconBrandInstagram size={16} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <Suspense fallback={null}>
+      <SocialShortcutButton {...props} />
+    </Suspense>
   );
 }

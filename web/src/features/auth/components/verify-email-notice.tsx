@@ -3,9 +3,7 @@ import { IconMailExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/session';
-import { authMessages } from '../auth.messages';
-
-const texts = authMessages.verifyNotice;
+import { verifyNoticeMessages as texts } from '../verify-notice.messages';
 
 /** Under the top bar while the signed-in account has not opened its verification link. */
 export function VerifyEmailNotice() {
