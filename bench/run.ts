@@ -6,6 +6,7 @@
 // lighthouse [--lighthouse-runs=3]]: prints the figures as JSON, on a throw-away database.
 import os from 'node:os';
 import { openBenchDatabase } from './bench-database';
+import { ratiosOf } from './ratios';
 import { benchCluster } from './cluster.bench';
 import { benchDashboards } from './dashboards.bench';
 import { benchDownloads } from './downloads.bench';
@@ -107,6 +108,8 @@ try {
       await own.close();
     }
   }
+  // The aims' ratios side by side, from this run's figures.
+  figures.ratios = ratiosOf(figures);
   console.log(JSON.stringify(figures, null, 2));
 } finally {
   await db.close();
