@@ -247,13 +247,17 @@ export class EventStore {
         }
       }
     }
+    const notifiedBefore = this.lastNotifiedAt;
     const now = performance.now();
-    const notify = now - this.lastNotifiedAt >= FEED_NOTIFY_INTERVAL_MS;
+    const notify = now - notifiedBefore >= FEED_NOTIFY_INTERVAL_MS;
     if (notify) this.lastNotifiedAt = now;
     const rows = await tx.any(
       sql.prepared('append_events', appendEventsRow)`
         select * from append_events(${sql.jsonb(requests)}, ${sql.jsonb(events as never)}, ${notify})`,
     );
+    // A refused append is rolled back with its notification (a command handler's retry follows at
+    // once): the next append must send one.
+    if (notify && !rows.some((row) => row.outcome === 'appended')) this.lastNotifiedAt = notifiedBefore;
     if (rows.some((row) => row.outcome === 'not_first_write')) {
       throw new EventStoreUsageError(
         'Events must be appended before any other write of the transaction (it already has a transaction id).',
