@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { createEventStore } from '../infra/event-store/event-store-factory';
+import { GroupAppender } from '../infra/event-store/group-appender';
+import { createLogger } from '../infra/logger';
 import { rebuildProjection } from '../infra/projection-engine/catch-up-runner';
 import type { Projection } from '../infra/projection-engine/projection';
 import type { BenchDatabase } from './bench-database';
@@ -61,19 +64,72 @@ export async function benchEventStore(db: BenchDatabase, options: { replayEvents
   for (let version = 0; version < oneStreamCount; version++) await appendOne('bench-one', version, version);
   const oneStream = perSecond(oneStreamCount, performance.now() - started);
 
-  // Many streams: eight concurrent writers, each on its own streams, one event per transaction.
+  // Eight concurrent writers, one event per transaction, beside the same shape of plain insert: one
+  // row per transaction into a copy of the events table (same columns, defaults and indexes), through
+  // the same pool and with the same durability. Rounds alternate the ways so that a machine whose load
+  // drifts weighs on all alike; the figures are the totals over the rounds.
   const writers = 8;
-  const perWriter = 1_000;
-  started = performance.now();
-  await Promise.all(
-    Array.from({ length: writers }, async (_, writer) => {
-      for (let i = 0; i < perWriter; i++) await appendOne(`bench-many-${writer}-${i % 50}`, 'any', i);
-    }),
-  );
-  const manyStreams = perSecond(writers * perWriter, performance.now() - started);
+  const perWriterPerRound = 150;
+  const rounds = 4;
+  await pool.query(sql.unsafe`create table bench_plain_events (like events including all)`);
+  const concurrently = async (write: (writer: number, i: number) => Promise<unknown>) => {
+    const roundStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        for (let i = 0; i < perWriterPerRound; i++) await write(writer, i);
+      }),
+    );
+    return performance.now() - roundStarted;
+  };
+  const benchEvent = (i: number) => [{ type: 'BenchCounted', data: { amount: i }, metadata: BENCH_METADATA }];
+  const appender = new GroupAppender({ pool, store, log: createLogger({ level: 'warn' }) });
+  let plainVersion = 0;
+  const plainInsert = sql.fragment`insert into bench_plain_events (stream_id, stream_version, event_id, event_type, data, metadata)`;
+  const plainRow = (writer: number, i: number) => sql.fragment`
+    values (${`bench-plain-${writer}-${i % 50}`}, ${++plainVersion}, ${randomUUID()}, 'BenchCounted',
+            ${sql.jsonb({ amount: i })}, ${sql.jsonb(BENCH_METADATA)})`;
+  const ways = {
+    // store.append in the caller's transaction (BEGIN, the append, COMMIT), as a command handler does.
+    inTransaction: (writer: number, i: number) => appendOne(`bench-many-${writer}-${i % 50}`, 'any', i),
+    // store.appendAlone: the append statement is the transaction (one round trip).
+    alone: (writer: number, i: number) =>
+      store.appendAlone(pool, {
+        streamId: `bench-alone-${writer}-${i % 50}`,
+        streamType: 'bench',
+        expectedVersion: 'any',
+        events: benchEvent(i),
+      }),
+    // GroupAppender: calls that arrive while a transaction is writing go together in the next one.
+    groupCommit: (writer: number, i: number) =>
+      appender.append({
+        streamId: `bench-grouped-${writer}-${i % 50}`,
+        streamType: 'bench',
+        expectedVersion: 'any',
+        events: benchEvent(i),
+      }),
+    // The reference: BEGIN, INSERT, COMMIT.
+    plainTransaction: (writer: number, i: number) =>
+      pool.transaction((tx) => tx.query(sql.unsafe`${plainInsert} ${plainRow(writer, i)}`)),
+    // A bare INSERT, its own transaction (one round trip).
+    plainStatement: (writer: number, i: number) =>
+      pool.query(sql.unsafe`${plainInsert} ${plainRow(writer, i)}`),
+  };
+  const ms = Object.fromEntries(Object.keys(ways).map((way) => [way, 0])) as Record<
+    keyof typeof ways,
+    number
+  >;
+  for (let round = 0; round < rounds; round++) {
+    const order = Object.keys(ways) as (keyof typeof ways)[];
+    for (const way of round % 2 === 0 ? order : order.reverse()) ms[way] += await concurrently(ways[way]);
+  }
+  const manyEvents = writers * perWriterPerRound * rounds;
+  const rate = (way: keyof typeof ways) => perSecond(manyEvents, ms[way]);
+  const toPlain = (way: keyof typeof ways) => Math.round((ms.plainTransaction / ms[way]) * 100) / 100;
 
   // Fill the store up to the replay size with bulk appends (1,000 events per transaction).
-  const already = oneStreamCount + writers * perWriter;
+  const already = await pool.oneFirst(
+    sql.type(z.object({ n: z.number() }))`select count(*)::int as n from events`,
+  );
   for (let done = already, batch = 0; done < options.replayEvents; batch++) {
     const count = Math.min(1_000, options.replayEvents - done);
     await pool.transaction((tx) =>
@@ -137,7 +193,21 @@ export async function benchEventStore(db: BenchDatabase, options: { replayEvents
   }
 
   return {
-    appendEventsPerSecond: { oneStream, manyStreams, manyStreamsWriters: writers },
+    appendEventsPerSecond: {
+      oneStream,
+      writers,
+      manyStreamsInTransaction: rate('inTransaction'),
+      manyStreamsAlone: rate('alone'),
+      groupCommit: rate('groupCommit'),
+      plainInsertTransactions: rate('plainTransaction'),
+      plainInsertStatements: rate('plainStatement'),
+      toPlainInsertTransactions: {
+        inTransaction: toPlain('inTransaction'),
+        alone: toPlain('alone'),
+        groupCommit: toPlain('groupCommit'),
+        plainStatement: toPlain('plainStatement'),
+      },
+    },
     replay: {
       events: replayed,
       replayEventsPerSecond: perSecond(replayed, replayMs),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { DatabaseTransactionConnection, Queryable } from '../db/pool';
+import type { DatabasePool, DatabaseTransactionConnection, Queryable } from '../db/pool';
 import { handlesEvent, type Projection } from '../projection-engine/projection';
 import type { Backdated } from './backdating';
 import { recordedMetadata, type EventMetadata, type RecordedMetadata } from './event-metadata';
@@ -92,6 +92,13 @@ export class EventStoreUsageError extends Error {
 }
 
 export const FEED_CHANNEL = 'events_appended';
+/**
+ * An append sends NOTIFY on FEED_CHANNEL only when the store has sent none for this long: PostgreSQL
+ * makes notifying transactions commit one at a time (a lock held until the commit is flushed), which
+ * would undo the sharing of flushes between concurrent appends. Catch-up runners wake on a
+ * notification and again a little later (catch-up-runner.ts), and poll besides.
+ */
+export const FEED_NOTIFY_INTERVAL_MS = 50;
 
 const storedEventRow = z.object({
   event_id: z.string(),
@@ -135,6 +142,13 @@ function feedRowsOf<Row extends StoredEventRow>(rows: readonly unknown[], wanted
   return rows as Row[];
 }
 
+/** What append_events returns: the events written, the refused streams' versions, or a misuse. */
+const appendEventsRow = z.discriminatedUnion('outcome', [
+  storedEventRow.extend({ outcome: z.literal('appended') }),
+  z.object({ outcome: z.literal('conflict'), stream_id: z.string(), stream_version: z.number().nullable() }),
+  z.object({ outcome: z.literal('not_first_write') }),
+]);
+
 const eventColumns = sql.fragment`
   event_id, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
   event_type, schema_version, data, metadata, recorded_at`;
@@ -149,6 +163,7 @@ export type EventStoreOptions = {
 export class EventStore {
   private readonly upcasters: EventUpcasters;
   readonly inlineProjections: readonly Projection[];
+  private lastNotifiedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: EventStoreOptions = {}) {
     this.upcasters = options.upcasters ?? createUpcasters();
@@ -159,171 +174,150 @@ export class EventStore {
    * Appends events to one or more streams inside the caller's transaction, applies the inline
    * projections, and returns the events as stored. It must be the transaction's first write: the streams are locked (in a fixed order)
    * before the transaction takes its id, so that appends to one stream get increasing transaction
-   * ids and reach catch-up readers in stream order.
+   * ids and reach catch-up readers in stream order. The requests are written together or not at
+   * all: when one's expected version does not hold, nothing is written and a ConcurrencyError
+   * names the first such stream.
    */
   async append(
     tx: DatabaseTransactionConnection,
     requests: AppendRequest | readonly AppendRequest[],
   ): Promise<StoredEvent[]> {
-    const all = (Array.isArray(requests) ? requests : [requests]) as readonly AppendRequest[];
-    const nonEmpty = all.filter((request) => request.events.length > 0);
-    if (nonEmpty.length === 0) return [];
-    const streamIds = nonEmpty.map((request) => request.streamId);
+    const unit = prepareUnit(Array.isArray(requests) ? requests : [requests as AppendRequest]);
+    if (unit.length === 0) return [];
+    const [outcome] = await this.appendUnits(tx, [unit]);
+    if (outcome instanceof ConcurrencyError) throw outcome;
+    return outcome!;
+  }
+
+  /**
+   * Like `append`, in a transaction of its own. When no inline projection handles the events, that
+   * transaction is the one statement (one round trip, committed when it returns); otherwise the
+   * projections run in a transaction with it.
+   */
+  async appendAlone(
+    pool: DatabasePool,
+    requests: AppendRequest | readonly AppendRequest[],
+  ): Promise<StoredEvent[]> {
+    const [outcome] = await this.appendEachAlone(pool, [
+      Array.isArray(requests) ? requests : [requests as AppendRequest],
+    ]);
+    if (outcome instanceof ConcurrencyError) throw outcome;
+    return outcome!;
+  }
+
+  /**
+   * Appends several independent units (each one caller's requests, written together or not at all)
+   * in one statement, for group commit (group-appender.ts): a unit whose expected version does not
+   * hold gets its ConcurrencyError and writes nothing, the others are written, in a transaction of
+   * their own (as `appendAlone`). The inline projections apply every written event at once. A stream
+   * may appear in one unit only.
+   */
+  async appendEachAlone(
+    pool: DatabasePool,
+    units: readonly (readonly AppendRequest[])[],
+  ): Promise<(StoredEvent[] | ConcurrencyError)[]> {
+    const prepared = units.map(prepareUnit);
+    const streamIds = prepared.flatMap((unit) => unit.map((request) => request.streamId));
     if (new Set(streamIds).size !== streamIds.length) {
       throw new EventStoreUsageError('Append each stream once per call.');
     }
-    // Checked before anything is locked or written: metadata that breaks the rules is a caller's bug.
-    const metadata = nonEmpty.map((request) =>
-      request.events.map((event) => recordedMetadata(event.type, event.metadata)),
+    const written = prepared.filter((unit) => unit.length > 0);
+    const projected = written.some((unit) =>
+      unit.some((request) =>
+        request.events.some((event) =>
+          this.inlineProjections.some((projection) => handlesEvent(projection, event.type)),
+        ),
+      ),
     );
+    const outcomes =
+      written.length === 0
+        ? []
+        : projected
+          ? await pool.transaction((tx) => this.appendUnits(tx, written))
+          : await this.appendUnits(pool, written);
+    return prepared.map((unit) => (unit.length === 0 ? [] : outcomes[written.indexOf(unit)]!));
+  }
 
-    const xidBefore = await tx.oneFirst(sql.type(z.object({ xid: z.string().nullable() }))`
-      select pg_current_xact_id_if_assigned()::text as xid,
-             (select count(*) from (
-                select pg_advisory_xact_lock(key)
-                from (select distinct hashtextextended(id, 0) as key
-                      from unnest(${sql.array(streamIds, 'text')}) as id order by 1) as keys
-              ) as locked) as locked`);
-    if (xidBefore !== null) {
+  /**
+   * One round trip: append_events (migration 028) locks the streams, checks each expectation on
+   * their current versions, moves the streams of the units that hold and inserts their events.
+   */
+  private async appendUnits(
+    tx: DatabaseTransactionConnection | DatabasePool,
+    units: readonly PreparedUnit[],
+  ): Promise<(StoredEvent[] | ConcurrencyError)[]> {
+    const requests: AppendFunctionRequest[] = [];
+    const events: AppendFunctionEvent[] = [];
+    for (const [u, unit] of units.entries()) {
+      for (const request of unit) {
+        const r = requests.length;
+        requests.push({
+          r,
+          u,
+          stream_id: request.streamId,
+          stream_type: request.streamType,
+          expected: typeof request.expectedVersion === 'number' ? 'exact' : request.expectedVersion,
+          version: typeof request.expectedVersion === 'number' ? request.expectedVersion : null,
+          n: request.events.length,
+        });
+        for (const [i, event] of request.events.entries()) {
+          events.push({
+            r,
+            i,
+            event_id: event.eventId ?? randomUUID(),
+            event_type: event.type,
+            schema_version: event.schemaVersion ?? 1,
+            data: event.data,
+            metadata: request.metadata[i]!,
+            recorded_at: event.occurredAt?.toISOString() ?? null,
+          });
+        }
+      }
+    }
+    const notifiedBefore = this.lastNotifiedAt;
+    const now = performance.now();
+    const notify = now - notifiedBefore >= FEED_NOTIFY_INTERVAL_MS;
+    if (notify) this.lastNotifiedAt = now;
+    const rows = await tx.any(
+      sql.prepared('append_events', appendEventsRow)`
+        select * from append_events(${sql.jsonb(requests)}, ${sql.jsonb(events as never)}, ${notify})`,
+    );
+    // A refused append is rolled back with its notification (a command handler's retry follows at
+    // once): the next append must send one.
+    if (notify && !rows.some((row) => row.outcome === 'appended')) this.lastNotifiedAt = notifiedBefore;
+    if (rows.some((row) => row.outcome === 'not_first_write')) {
       throw new EventStoreUsageError(
         'Events must be appended before any other write of the transaction (it already has a transaction id).',
       );
     }
 
-    const inserted: z.infer<typeof storedEventRow>[] = [];
-    if (nonEmpty.length > 1 && nonEmpty.every((request) => request.expectedVersion === 'any')) {
-      inserted.push(...(await this.appendToAnyStreams(tx, nonEmpty, metadata)));
-    } else {
-      for (const [index, request] of nonEmpty.entries()) {
-        inserted.push(...(await this.appendToStream(tx, request, metadata[index]!)));
-      }
+    const actualVersions = new Map<string, number | null>();
+    const stored: StoredEvent[] = [];
+    for (const row of rows) {
+      if (row.outcome === 'conflict') actualVersions.set(row.stream_id, row.stream_version);
+      else if (row.outcome === 'appended') stored.push(this.toStoredEvent(row));
     }
-    const stored = inserted.map((row) => this.toStoredEvent(row));
+    stored.sort((a, b) => a.globalPosition - b.globalPosition);
     for (const projection of this.inlineProjections) {
       const handled = stored.filter((event) => handlesEvent(projection, event.type));
-      if (handled.length > 0) await projection.apply(tx, handled);
+      // Never on the pool: appendEachAlone opens a transaction whenever a projection handles an event.
+      if (handled.length > 0) await projection.apply(tx as DatabaseTransactionConnection, handled);
     }
-    return stored;
-  }
 
-  /**
-   * Moves the stream to its new version and inserts the events in one statement: the insert reads
-   * the version the stream write returned, so when the expected version does not hold, nothing is
-   * written and the conflict is reported.
-   */
-  private async appendToStream(
-    tx: DatabaseTransactionConnection,
-    request: AppendRequest,
-    metadata: readonly RecordedMetadata[],
-  ) {
-    const { streamId, streamType, expectedVersion } = request;
-    const count = request.events.length;
-    let advance;
-    if (expectedVersion === 'no_stream' || expectedVersion === 0) {
-      advance = sql.fragment`
-        insert into streams (stream_id, stream_type, version) values (${streamId}, ${streamType}, ${count})
-        on conflict (stream_id) do nothing returning version`;
-    } else if (expectedVersion === 'any') {
-      advance = sql.fragment`
-        insert into streams (stream_id, stream_type, version) values (${streamId}, ${streamType}, ${count})
-        on conflict (stream_id) do update set version = streams.version + ${count}, updated_at = now()
-        returning version`;
-    } else if (expectedVersion === 'stream_exists') {
-      advance = sql.fragment`
-        update streams set version = version + ${count}, updated_at = now()
-        where stream_id = ${streamId} returning version`;
-    } else {
-      if (!Number.isInteger(expectedVersion) || expectedVersion < 0) {
-        throw new EventStoreUsageError(`Invalid expected version ${expectedVersion}.`);
+    const byStream = new Map<string, StoredEvent[]>();
+    for (const event of stored)
+      byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+    return units.map((unit) => {
+      const conflicting = unit.find((request) => actualVersions.has(request.streamId));
+      if (conflicting) {
+        return new ConcurrencyError(
+          conflicting.streamId,
+          conflicting.expectedVersion,
+          actualVersions.get(conflicting.streamId) ?? null,
+        );
       }
-      advance = sql.fragment`
-        update streams set version = version + ${count}, updated_at = now()
-        where stream_id = ${streamId} and version = ${expectedVersion} returning version`;
-    }
-    const rows = request.events.map((event, index) => ({
-      i: index,
-      event_id: event.eventId ?? randomUUID(),
-      event_type: event.type,
-      schema_version: event.schemaVersion ?? 1,
-      data: event.data,
-      metadata: metadata[index],
-      recorded_at: event.occurredAt?.toISOString() ?? null,
-    }));
-    const inserted = await tx.any(sql.type(storedEventRow)`
-      with advanced as (${advance}),
-      inserted as (
-        insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, recorded_at)
-        select ${streamId}, advanced.version - ${count} + 1 + x.i, x.event_id, x.event_type, x.schema_version,
-               x.data, x.metadata, coalesce(x.recorded_at, now())
-        from advanced, jsonb_to_recordset(${sql.jsonb(rows as never)}) as x(
-          i integer, event_id uuid, event_type text, schema_version integer, data jsonb, metadata jsonb,
-          recorded_at timestamptz)
-        order by x.i
-        returning ${eventColumns}
-      ), notified as (select pg_notify(${FEED_CHANNEL}, '') as done)
-      select inserted.* from inserted, notified
-      order by global_position`);
-    if (inserted.length === 0) {
-      const actual = await tx.maybeOneFirst(
-        sql.type(
-          z.object({ version: z.number() }),
-        )`select version from streams where stream_id = ${streamId}`,
-      );
-      throw new ConcurrencyError(streamId, expectedVersion, actual);
-    }
-    return inserted;
-  }
-
-  /**
-   * Several streams appended with any expected version (grouped downloads, the demo history) in one
-   * statement: nothing can conflict, so the streams move and every event is inserted at once, each
-   * stream's events in order.
-   */
-  private async appendToAnyStreams(
-    tx: DatabaseTransactionConnection,
-    requests: readonly AppendRequest[],
-    metadata: readonly (readonly RecordedMetadata[])[],
-  ) {
-    const streams = requests.map((request) => ({
-      stream_id: request.streamId,
-      stream_type: request.streamType,
-      n: request.events.length,
-    }));
-    let k = 0;
-    const rows = requests.flatMap((request, r) =>
-      request.events.map((event, index) => ({
-        k: k++,
-        stream_id: request.streamId,
-        i: index,
-        event_id: event.eventId ?? randomUUID(),
-        event_type: event.type,
-        schema_version: event.schemaVersion ?? 1,
-        data: event.data,
-        metadata: metadata[r]![index],
-        recorded_at: event.occurredAt?.toISOString() ?? null,
-      })),
-    );
-    return tx.any(sql.type(storedEventRow)`
-      with wanted as (
-        select * from jsonb_to_recordset(${sql.jsonb(streams)}) as s(stream_id text, stream_type text, n integer)
-      ), advanced as (
-        insert into streams (stream_id, stream_type, version)
-        select stream_id, stream_type, n from wanted
-        on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = now()
-        returning stream_id, version
-      ), inserted as (
-        insert into events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, recorded_at)
-        select x.stream_id, advanced.version - wanted.n + 1 + x.i, x.event_id, x.event_type, x.schema_version,
-               x.data, x.metadata, coalesce(x.recorded_at, now())
-        from jsonb_to_recordset(${sql.jsonb(rows as never)}) as x(
-          k integer, stream_id text, i integer, event_id uuid, event_type text, schema_version integer,
-          data jsonb, metadata jsonb, recorded_at timestamptz)
-        join wanted using (stream_id) join advanced using (stream_id)
-        order by x.k
-        returning ${eventColumns}
-      ), notified as (select pg_notify(${FEED_CHANNEL}, '') as done)
-      select inserted.* from inserted, notified
-      order by global_position`);
+      return unit.flatMap((request) => byStream.get(request.streamId) ?? []);
+    });
   }
 
   /** The stream's events in order and its current version (0 when it does not exist). */
@@ -470,6 +464,52 @@ export class EventStore {
     };
   }
 }
+
+type PreparedUnit = (AppendRequest & { metadata: readonly RecordedMetadata[] })[];
+
+/**
+ * A unit's non-empty requests with their recorded metadata, checked before anything is locked or
+ * written: a repeated stream, an invalid expected version or metadata that breaks the rules is a
+ * caller's bug.
+ */
+function prepareUnit(requests: readonly AppendRequest[]): PreparedUnit {
+  const nonEmpty = requests.filter((request) => request.events.length > 0);
+  const streamIds = nonEmpty.map((request) => request.streamId);
+  if (new Set(streamIds).size !== streamIds.length) {
+    throw new EventStoreUsageError('Append each stream once per call.');
+  }
+  return nonEmpty.map((request) => {
+    const expected = request.expectedVersion;
+    if (typeof expected === 'number' && (!Number.isInteger(expected) || expected < 0)) {
+      throw new EventStoreUsageError(`Invalid expected version ${expected}.`);
+    }
+    return {
+      ...request,
+      metadata: request.events.map((event) => recordedMetadata(event.type, event.metadata)),
+    };
+  });
+}
+
+type AppendFunctionRequest = {
+  r: number;
+  u: number;
+  stream_id: string;
+  stream_type: string;
+  expected: 'exact' | 'no_stream' | 'stream_exists' | 'any';
+  version: number | null;
+  n: number;
+};
+
+type AppendFunctionEvent = {
+  r: number;
+  i: number;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: RecordedMetadata;
+  recorded_at: string | null;
+};
 
 export function checkpointOf(event: StoredEvent): FeedCheckpoint {
   return { transactionId: event.transactionId, position: event.globalPosition };

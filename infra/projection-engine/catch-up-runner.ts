@@ -2,7 +2,12 @@ import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, DatabaseTransactionConnection, Queryable } from '../db/pool';
-import { FEED_CHANNEL, type EventStore, type FeedCheckpoint } from '../event-store/event-store';
+import {
+  FEED_CHANNEL,
+  FEED_NOTIFY_INTERVAL_MS,
+  type EventStore,
+  type FeedCheckpoint,
+} from '../event-store/event-store';
 import type { Logger } from '../logger';
 import type { FeedConsumer, Projection } from './projection';
 import { measureLag, type LagFigures } from './projection-lag';
@@ -39,6 +44,9 @@ type RunnerOptions = {
 };
 
 const DEFAULT_LINGER_MS = 50;
+// Appends made just after a notifying one send none (FEED_NOTIFY_INTERVAL_MS): a second pass this
+// long after a notification takes those that committed after the first pass.
+const TRAILING_WAKE_MS = 4 * FEED_NOTIFY_INTERVAL_MS;
 
 /**
  * Runs catch-up projections: each batch is read after the projection's checkpoint, applied and the
@@ -50,6 +58,7 @@ export class CatchUpRunner {
   private readonly lastErrors = new Map<string, string>();
   private listener: pg.Client | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private trailingWake: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private rerun = false;
   private stopped = true;
@@ -71,6 +80,8 @@ export class CatchUpRunner {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.trailingWake) clearTimeout(this.trailingWake);
+    this.trailingWake = null;
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => undefined);
@@ -135,7 +146,13 @@ export class CatchUpRunner {
 
   private async listen(url: string): Promise<void> {
     const client = new pg.Client({ connectionString: url });
-    client.on('notification', () => this.wake());
+    client.on('notification', () => {
+      this.wake();
+      this.trailingWake ??= setTimeout(() => {
+        this.trailingWake = null;
+        this.wake();
+      }, TRAILING_WAKE_MS);
+    });
     client.on('error', (error) => {
       this.listener = null;
       // 57P01: the server is shutting down (Ctrl-C reaches it together with the app).
