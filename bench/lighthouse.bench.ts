@@ -4,19 +4,10 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { BenchDatabase } from './bench-database';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { startServer, stopServer } from '../tests/support/server-process';
 
-const CHROME_PATH = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 /** What each category should reach (0–100). */
@@ -149,7 +140,7 @@ export async function benchLighthouse(
 ): Promise<{ aims: Record<Category, number>; runs: number; pages: Record<string, PageFigures> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-lighthouse-'));
   const server = await startServer(db, dataDir, { SEED_DEMO: 'true' });
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   try {
     const pages: Record<string, PageFigures> = {};
     for (const [name, url] of Object.entries(await pagesOf(server.url))) {

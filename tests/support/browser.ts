@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-
-// Debian's Chromium (installed by .ci/run); Playwright cannot download its own browsers here.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 export type BrowserSession = { context: BrowserContext; page: Page; close(): Promise<void> };
 
@@ -13,19 +11,11 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-chromium-'));
   // A fresh profile per session, so no cookie or storage leaks between journeys.
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
     viewport,
     baseURL: inject('appUrl'),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
