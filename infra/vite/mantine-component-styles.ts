@@ -67,9 +67,21 @@ export class MantineStylesheets {
   }
 }
 
+/**
+ * Mantine packages outside the core that draw core components: a module importing one (statically
+ * or with import()) needs those components' stylesheets too. @mantine/modals draws its modals and
+ * confirm dialogs with Modal, Button and Group; without Modal's sheet its overlay covers the dialog.
+ */
+const PACKAGES_DRAWING_CORE: Record<string, string[]> = {
+  '@mantine/modals': ['Modal', 'Box', 'Button', 'Group'],
+};
+
 /** The names a module imports from @mantine/core as values (type-only imports need no stylesheet). */
 export function importedCoreNames(code: string): string[] {
   const names: string[] = [];
+  for (const [name, components] of Object.entries(PACKAGES_DRAWING_CORE)) {
+    if (code.includes(`'${name}'`)) names.push(...components);
+  }
   for (const match of code.matchAll(CORE_IMPORT)) {
     for (const specifier of match[1]!.split(',')) {
       const name = specifier.trim();

@@ -56,6 +56,14 @@ describe('mantine-component-styles', () => {
     expect(importedCoreNames(code)).toEqual(['Button', 'Group']);
   });
 
+  it('counts the core components another Mantine package draws, imported statically or lazily', () => {
+    const code = "const ModalsProvider = lazy(() => import('@mantine/modals'));";
+    expect(importedCoreNames(code)).toEqual(expect.arrayContaining(['Modal', 'Button']));
+    expect(stylesheets.forExports(importedCoreNames(code))).toEqual(
+      expect.arrayContaining(['ModalBase', 'Modal', 'Overlay', 'Button']),
+    );
+  });
+
   it("adds the stylesheets of the components a component uses inside, in Mantine's order", () => {
     const sheets = stylesheets.forExports(['Select']);
     // Select has no stylesheet of its own: its look is Input's, Combobox's and Popover's.
