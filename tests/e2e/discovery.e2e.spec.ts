@@ -61,15 +61,20 @@ describe('finding skins', () => {
       );
     };
     // Other journeys download and publish skins on the same app meanwhile: the page is compared with
-    // the API's answer of the same moment, asked again until both agree.
+    // the API's answer of the same moment; when they differ the page is loaded again (the address
+    // keeps the sort and filter) until both agree.
     let shown: Awaited<ReturnType<typeof cards>> = [];
     let expected: Awaited<ReturnType<typeof freeTm2020ByDownloads>> = [];
     const showsExpected = async () => {
       [shown, expected] = await Promise.all([cards(), freeTm2020ByDownloads()]);
-      return (
+      const same =
         shown.length === expected.length &&
-        shown.every((card, index) => card.title === expected[index]!.title && card.free === 1)
-      );
+        shown.every((card, index) => card.title === expected[index]!.title && card.free === 1);
+      if (!same) {
+        await page.reload();
+        await page.locator('article').first().waitFor({ timeout: 10_000 });
+      }
+      return same;
     };
     await expect.poll(showsExpected, { timeout: 15_000 }).toBe(true);
     const counts = shown.map((card) => card.downloads);
