@@ -91,13 +91,14 @@ function fileStorageFor(config: Config, log: Logger): FileStorage {
 
 /** The file storage, a bucket checked reachable now rather than at the first upload. */
 async function openFileStorage(config: Config, log: Logger): Promise<FileStorage> {
-  if (!config.s3) return fileStorageFor(config, log);
-  const storage = new S3FileStorage(config.s3, log.child({ component: 'storage' }));
-  await storage.checkBucket();
-  log.info(
-    { bucket: config.s3.bucket, endpoint: config.s3.endpoint ?? 'AWS S3' },
-    'stored files in object storage',
-  );
+  const storage = fileStorageFor(config, log);
+  if (config.s3 && storage instanceof S3FileStorage) {
+    await storage.checkBucket();
+    log.info(
+      { bucket: config.s3.bucket, endpoint: config.s3.endpoint ?? 'AWS S3' },
+      'stored files in object storage',
+    );
+  }
   return storage;
 }
 

@@ -23,8 +23,9 @@ export class UserRateLimiter {
 
   /** Counts one action of the key, or refuses with TOO_MANY_REQUESTS when the window is full. */
   async hit(key: number | string): Promise<void> {
-    const now = this.options.now().toISOString();
-    const since = new Date(this.options.now().getTime() - this.options.windowMs).toISOString();
+    const at = this.options.now();
+    const now = at.toISOString();
+    const since = new Date(at.getTime() - this.options.windowMs).toISOString();
     // The key's hits still inside the window, as the row stands once locked by the conflict.
     const kept = sql.fragment`array(select h from unnest(log.hits) h where h > ${since}::timestamptz)`;
     const allowed = await this.db.oneFirst(sql.type(z.object({ allowed: z.boolean() }))`
