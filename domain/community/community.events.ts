@@ -1,0 +1,113 @@
+/**
+ * The community's facts: follows, wishes, catalogue changes people are told about, and skin
+ * versions. Each is an event; follower lists, wishlists, notifications and version histories are
+ * read models built from them (docs/community.md).
+ *
+ * Times are ISO 8601 (UTC), money integer euro cents. Everything a reader needs to tell someone
+ * about a fact (names, prices, the author) is copied into the event when it is decided, so a replay
+ * never needs today's catalogue.
+ */
+
+export type ItemType = 'SKIN' | 'BUNDLE';
+
+/** One user's follow of one author: `author-follow-{authorId}-{userId}`, last event wins. */
+export const authorFollowStreamId = (authorId: number, userId: number) => `author-follow-${authorId}-${userId}`;
+
+export type AuthorFollowed = {
+  type: 'AuthorFollowed';
+  data: { authorId: number; userId: number; followedAt: string };
+};
+export type AuthorUnfollowed = {
+  type: 'AuthorUnfollowed';
+  data: { authorId: number; userId: number; unfollowedAt: string };
+};
+
+/** One user's wish for one item: `wish-{userId}-{skin|bundle}-{itemId}`, last event wins. */
+export const wishStreamId = (userId: number, itemType: ItemType, itemId: number) =>
+  `wish-${userId}-${itemType.toLowerCase()}-${itemId}`;
+
+export type ItemWished = {
+  type: 'ItemWished';
+  data: { userId: number; itemType: ItemType; itemId: number; wishedAt: string };
+};
+export type ItemUnwished = {
+  type: 'ItemUnwished';
+  data: { userId: number; itemType: ItemType; itemId: number; unwishedAt: string };
+};
+
+/**
+ * What happened to a catalogue item that people may be told about: `catalogue-{skin|bundle}-{id}`.
+ * The item rows themselves stay ordinary tables; these events record the moments worth telling.
+ */
+export const catalogueItemStreamId = (itemType: ItemType, itemId: number) =>
+  `catalogue-${itemType.toLowerCase()}-${itemId}`;
+
+/** A skin or bundle became visible to everyone for the first time (created public, or first unhidden). */
+export type ItemPublished = {
+  type: 'ItemPublished';
+  data: {
+    itemType: ItemType;
+    itemId: number;
+    authorId: number;
+    name: string;
+    game: string;
+    priceCents: number;
+    publishedAt: string;
+  };
+};
+
+/** An author changed an item's price. Readers tell wishers only when `toCents < fromCents`. */
+export type ItemPriceChanged = {
+  type: 'ItemPriceChanged';
+  data: {
+    itemType: ItemType;
+    itemId: number;
+    authorId: number;
+    name: string;
+    fromCents: number;
+    toCents: number;
+    changedAt: string;
+  };
+};
+
+/** Skins that joined a bundle in one save of the bundle (on the bundle's catalogue stream). */
+export type SkinsAddedToBundle = {
+  type: 'SkinsAddedToBundle';
+  data: {
+    bundleId: number;
+    bundleName: string;
+    authorId: number;
+    skins: { skinId: number; name: string }[];
+    addedAt: string;
+  };
+};
+
+/** A skin's file history: `skin-versions-{skinId}`. Version 1 is the file the skin was created with. */
+export const skinVersionsStreamId = (skinId: number) => `skin-versions-${skinId}`;
+
+export type SkinVersionPublished = {
+  type: 'SkinVersionPublished';
+  data: {
+    skinId: number;
+    authorId: number;
+    skinName: string;
+    /** 2, 3, …: the first upload is version 1 and has no event. */
+    version: number;
+    /** The stored file's id (stored_files / the skin's file reference), so older versions stay downloadable. */
+    fileId: string;
+    fileName: string;
+    fileSizeBytes: number;
+    changelog: string;
+    publishedAt: string;
+  };
+};
+
+export type CommunityEvent =
+  | AuthorFollowed
+  | AuthorUnfollowed
+  | ItemWished
+  | ItemUnwished
+  | ItemPublished
+  | ItemPriceChanged
+  | SkinsAddedToBundle
+  | SkinVersionPublished;
