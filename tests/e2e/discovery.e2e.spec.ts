@@ -63,6 +63,13 @@ describe('finding skins', () => {
     // Other journeys download and publish skins on the same app meanwhile: the page is compared with
     // the API's answer of the same moment; when they differ the page is loaded again (the address
     // keeps the sort and filter) until both agree.
+    // The page's last list answer, so a failure says whether the server answered it from its cache.
+    let lastListAnswer = { request: '', cache: '' };
+    page.on('response', (response) => {
+      const request = response.request().postData() ?? '';
+      if (response.url().endsWith('/graphql') && request.includes('skins('))
+        lastListAnswer = { request, cache: response.headers()['x-cache'] ?? 'none' };
+    });
     let shown: Awaited<ReturnType<typeof cards>> = [];
     let expected: Awaited<ReturnType<typeof freeTm2020ByDownloads>> = [];
     const showsExpected = async () => {
@@ -77,14 +84,38 @@ describe('finding skins', () => {
       }
       return same;
     };
-    await expect.poll(showsExpected, { timeout: 30_000 }).toBe(true);
+    const untilShowsExpected = async () => {
+      try {
+        await expect.poll(showsExpected, { timeout: 30_000 }).toBe(true);
+      } catch (error) {
+        // Name what differed: the page's list, the API's, and the page's query asked again now.
+        const askedAgain = await fetch(`${inject('appUrl')}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: lastListAnswer.request,
+        });
+        throw new Error(
+          `The page and the API disagree: ${JSON.stringify({
+            shown: shown.map((card) => `${card.title} (${card.downloads})`),
+            expected: expected.map((skin) => `${skin.title} (${skin.downloads})`),
+            pageAnswer: lastListAnswer,
+            askedAgain: {
+              cache: askedAgain.headers.get('x-cache'),
+              body: (await askedAgain.text()).slice(0, 4000),
+            },
+          })}`,
+          { cause: error },
+        );
+      }
+    };
+    await untilShowsExpected();
     const counts = shown.map((card) => card.downloads);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(counts).toEqual(expected.map((skin) => skin.downloads));
     await screenshot(page, 'discovery-most-downloaded-free');
 
     await page.reload();
-    await expect.poll(showsExpected, { timeout: 30_000 }).toBe(true);
+    await untilShowsExpected();
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('Most downloaded');
     expect(await page.getByRole('radio', { name: 'Free' }).isChecked()).toBe(true);
 

@@ -113,14 +113,18 @@ describe('a skin page', () => {
         .getByRole('button', { name: new RegExp(`^Add ${literally(skin.title)} to the cart`) })
         .isVisible(),
     ).toBe(true);
-    // At the very end, the bar covers nothing: the page keeps room under its last line.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const barTop = (await bar.boundingBox())!.y;
-    const lastLine = await page
-      .locator('footer')
-      .last()
-      .evaluate((footer) => footer.getBoundingClientRect().bottom);
-    expect(lastLine).toBeLessThanOrEqual(barTop + 1);
+    // At the very end, the bar covers nothing: the page keeps room under its last line. Parts load
+    // after the page (the footer, the comments), so the end is scrolled to again until they have.
+    const endUncovered = async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const barTop = (await bar.boundingBox())!.y;
+      const lastLine = await page
+        .locator('footer')
+        .last()
+        .evaluate((footer) => footer.getBoundingClientRect().bottom);
+      return lastLine <= barTop + 1;
+    };
+    await expect.poll(endUncovered, WAIT).toBe(true);
     await screenshot(page, 'skin-page-phone-sticky-bar');
   });
 });
