@@ -1,8 +1,11 @@
 import { sql } from 'slonik';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { digestPayload } from '../../api/mail/mail-deliveries';
 import { sendDueDigests } from '../../api/notifications/notification-digests';
+import { loadConfig } from '../../infra/config';
+import { freePort } from '../support/free-port';
 import { waitForMail } from '../support/outbox';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
@@ -341,5 +344,62 @@ describe('notification digests', () => {
       }
       expect((await digestOf(victim))?.frequency).toBe('DAILY');
     });
+  });
+});
+
+describe('notification digests over SMTP', () => {
+  let app: TestApp;
+  let smtp: SMTPServer;
+  const received: { to: string; raw: string }[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on('end', () => {
+          for (const to of session.envelope.rcptTo) received.push({ to: to.address, raw });
+          callback();
+        });
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    app = await createTestApp({
+      config: {
+        mail: {
+          ...loadConfig({ NODE_ENV: 'test' }).mail,
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('sends the digest with the one-click unsubscribe headers', async () => {
+    const user = await createUser(app);
+    await app.context.pool.query(
+      sql.unsafe`update users set email_verified_at = now() where id = ${user.id}`,
+    );
+    await graphql(app, SET_FREQUENCY, { frequency: 'DAILY' }, user.token);
+    await app.context.pool.query(sql.unsafe`
+      insert into notifications (user_id, position, kind, message, link, created_at)
+      values (${user.id}, 7, 'SALE', 'You sold Livery 7', '/me/sales', now())`);
+    expect(await sendDueDigests(app.context.pool, new Date())).toBe(1);
+    await app.mailSender.drain();
+    const mail = received.find((m) => m.to === user.email);
+    expect(mail).toBeDefined();
+    const headers = mail!.raw.split('\r\n\r\n')[0]!.replace(/\r\n\s+/g, ' ');
+    expect(headers).toMatch(
+      /^List-Unsubscribe: <http:\/\/\S+\/api\/notifications\/unsubscribe\?token=\d+\.digest\.\d+\.[\w-]{43}>$/m,
+    );
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(headers).toMatch(/^Subject: TrackSkins: your daily digest, 1 new notification$/m);
   });
 });
