@@ -9,6 +9,7 @@ import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
 import type { DownloadGrants } from '../infra/auth/download-grants';
 import type { OrderConfirmationKeys } from '../infra/auth/order-confirmation-keys';
+import type { UnsubscribeTokens } from '../infra/auth/unsubscribe-tokens';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { SocialNetwork } from '../domain/social/social-post';
 import type { SocialPublisher } from '../infra/social/social-publisher';
@@ -41,6 +42,8 @@ export type AppContext = {
   downloadGrants: DownloadGrants;
   /** Signs and checks the key in a confirmation page's address (what lets a guest read it). */
   orderConfirmationKeys: OrderConfirmationKeys;
+  /** Signs and checks the one-click unsubscribe links of notification digests. */
+  unsubscribeTokens: UnsubscribeTokens;
   /** Records skin downloads, several concurrent ones per transaction. */
   downloads: DownloadRecorder;
   /** Skin zips in memory for downloads (stored files never change). */

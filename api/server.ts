@@ -9,6 +9,8 @@ import { authoringResolvers } from './authoring/authoring.resolvers';
 import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
 import { mailOutboxResolvers } from './mail/mail-outbox';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
+import { notificationDigestsResolvers } from './notifications/notification-digests.resolvers';
+import { digestUnsubscribeRoutes } from './notifications/digest-unsubscribe.routes';
 import { socialLoaders, socialResolvers } from './social/social.resolvers';
 import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -107,6 +109,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         moderationResolvers(app) as ResolverMap,
         socialResolvers(app) as ResolverMap,
         tagsResolvers(app) as ResolverMap,
+        notificationDigestsResolvers as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -161,6 +164,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await stripeWebhookRoutes(fastify, app);
   await localCheckoutRoutes(fastify, app);
   await payoutsRoutes(fastify, app);
+  await digestUnsubscribeRoutes(fastify, app);
   await webAppRoutes(fastify, app);
   return fastify;
 }

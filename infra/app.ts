@@ -5,6 +5,7 @@ import { buildServer } from '../api/server';
 import { projections } from '../projections';
 import { DownloadGrants } from './auth/download-grants';
 import { OrderConfirmationKeys } from './auth/order-confirmation-keys';
+import { UnsubscribeTokens } from './auth/unsubscribe-tokens';
 import { loadTokenSecret, SessionTokens } from './auth/session-tokens';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
@@ -24,6 +25,7 @@ import { startTemporaryAssetsCleanupJob } from './jobs/temporary-assets-cleanup.
 import { startUnpaidOrdersJob } from './jobs/unpaid-orders.job';
 import { startRateLimitCleanupJob } from './jobs/rate-limit-cleanup.job';
 import { startPayoutScheduleJob } from './jobs/payout-schedule.job';
+import { startNotificationDigestsJob } from './jobs/notification-digests.job';
 import { createEventStore } from './event-store/event-store-factory';
 import type { Logger } from './logger';
 import { Mailer } from './mail/mailer';
@@ -71,6 +73,7 @@ export async function createAppContext(
     limits: createUserActionLimits(base.pool, () => context.now()),
     downloadGrants: new DownloadGrants(secret, () => context.now()),
     orderConfirmationKeys: new OrderConfirmationKeys(secret, () => context.now()),
+    unsubscribeTokens: new UnsubscribeTokens(secret, () => context.now()),
     downloads: new DownloadRecorder({ pool: base.pool, store: base.store, log }),
     downloadableSkins: new DownloadableSkinCache(),
     statistics: new ReadModelAnswers(),
@@ -182,6 +185,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
         startTemporaryAssetsCleanupJob(context),
         startUnpaidOrdersJob(context),
         startRateLimitCleanupJob(context),
+        startNotificationDigestsJob(context),
         ...(config.payouts.schedule ? [startPayoutScheduleJob(context)] : []),
       ];
     },

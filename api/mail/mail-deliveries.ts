@@ -11,7 +11,12 @@ import type { DatabasePool, Queryable } from '../../infra/db/pool';
 /** Committed deliveries wake the sender through this channel (NOTIFY is sent at commit). */
 export const MAIL_DELIVERIES_CHANNEL = 'mail_deliveries';
 
-export const MAIL_DELIVERY_KINDS = ['ORDER_CONFIRMATION', 'ORDER_REFUND', 'AUTHOR_SALE'] as const;
+export const MAIL_DELIVERY_KINDS = [
+  'ORDER_CONFIRMATION',
+  'ORDER_REFUND',
+  'AUTHOR_SALE',
+  'NOTIFICATION_DIGEST',
+] as const;
 export type MailDeliveryKind = (typeof MAIL_DELIVERY_KINDS)[number];
 export const MAIL_DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];
@@ -65,10 +70,32 @@ export const salePayload = z.object({
   shareCents: cents,
 });
 
+/**
+ * A digest of one user's unread notifications (migration 034), as the digest job found them: the
+ * newest up to 20, and how many more there were. The unsubscribe link is signed when it is sent.
+ */
+export const digestPayload = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  frequency: z.enum(['DAILY', 'WEEKLY']),
+  items: z.array(
+    z.object({
+      kind: z.string(),
+      message: z.string(),
+      link: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  more: z.number().int().min(0),
+  /** The position the digest moved the user's mark to. */
+  upToPosition: z.number().int(),
+});
+
 export const payloadSchemas = {
   ORDER_CONFIRMATION: confirmationPayload,
   ORDER_REFUND: refundPayload,
   AUTHOR_SALE: salePayload,
+  NOTIFICATION_DIGEST: digestPayload,
 } as const satisfies Record<MailDeliveryKind, z.ZodType>;
 
 export type NewMailDelivery = {
@@ -77,7 +104,8 @@ export type NewMailDelivery = {
   recipientKey: string;
   recipientEmail: string;
   recipientUserId: number | null;
-  orderId: number;
+  /** The order the mail is about; null for mails about no order (digests). */
+  orderId: number | null;
   payload: unknown;
 };
 
@@ -87,7 +115,7 @@ export const mailDeliveryRow = z.object({
   kind: z.enum(MAIL_DELIVERY_KINDS),
   recipient_email: z.string(),
   recipient_user_id: z.number().nullable(),
-  order_id: z.number(),
+  order_id: z.number().nullable(),
   payload: z.unknown(),
   status: z.enum(MAIL_DELIVERY_STATUSES),
   attempts: z.number(),

@@ -13,6 +13,7 @@ import {
   payloadSchemas,
   type MailDeliveryRow,
 } from './mail-deliveries';
+import { notificationDigestMail } from './notification-digest.mail';
 import { authorSaleMail, orderRefundMail } from './order-mail-templates';
 
 export type MailSenderOptions = {
@@ -28,7 +29,10 @@ export type MailSenderOptions = {
   listenUrl?: string;
 };
 
-type SenderContext = Pick<AppContext, 'pool' | 'mailer' | 'log' | 'config' | 'downloadGrants' | 'now'>;
+type SenderContext = Pick<
+  AppContext,
+  'pool' | 'mailer' | 'log' | 'config' | 'downloadGrants' | 'unsubscribeTokens' | 'now'
+>;
 
 const ERROR_LENGTH = 1000;
 
@@ -186,6 +190,12 @@ export class MailSender {
         return orderRefundMail({ to, siteUrl, payload: payloadSchemas.ORDER_REFUND.parse(delivery.payload) });
       case 'AUTHOR_SALE':
         return authorSaleMail({ to, siteUrl, payload: payloadSchemas.AUTHOR_SALE.parse(delivery.payload) });
+      case 'NOTIFICATION_DIGEST': {
+        // The unsubscribe link is signed now, so a digest sent late still gives its full lifetime.
+        const payload = payloadSchemas.NOTIFICATION_DIGEST.parse(delivery.payload);
+        const unsubscribeToken = this.context.unsubscribeTokens.sign(payload.userId, 'digest');
+        return notificationDigestMail({ to, siteUrl, payload, unsubscribeToken });
+      }
     }
   }
 

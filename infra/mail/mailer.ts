@@ -4,7 +4,14 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../logger';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of the digests); kept in outbox files too. */
+  headers?: Record<string, string>;
+};
 
 /** A message the local outbox holds: its file name (the id) and what was written. */
 export type OutboxMessage = MailMessage & { id: string; from: string; sentAt: string };

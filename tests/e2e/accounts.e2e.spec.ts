@@ -116,6 +116,16 @@ describe('an account in the browser', () => {
     await expect.poll(() => page.getByText('Verified', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'account-settings');
 
+    // Notification mails: off for a new account; a weekly digest once chosen, after a reload too.
+    const notificationMails = page.getByRole('region', { name: 'Notification mails' });
+    await expect.poll(() => notificationMails.getByLabel('Off').isChecked(), { timeout: 10_000 }).toBe(true);
+    await notificationMails.getByText('Weekly', { exact: true }).click();
+    await expect.poll(() => toast('You will get a weekly digest.').isVisible()).toBe(true);
+    await page.reload();
+    await expect
+      .poll(() => notificationMails.getByLabel('Weekly').isChecked(), { timeout: 10_000 })
+      .toBe(true);
+
     // Sign out everywhere ends this session too.
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();

@@ -45,6 +45,7 @@ import { useMyUser } from '../hooks/use-my-user';
 import type { MyUser } from '../hooks/use-my-user';
 import { UpdateMyUserMutation } from '../lib/my-user.documents';
 import classes from './settings-page.module.css';
+import { SettingsNotificationMailsSection } from './settings-notification-mails';
 import { SettingsSecuritySection } from './settings-security';
 
 const texts = accountMessages.settings;
@@ -442,7 +443,7 @@ function SettingsForm({ user, withSocial }: { user: MyUser; withSocial: boolean 
 }
 
 /**
- * /me/settings: email verification and "sign out everywhere", avatar, news subscription, social
+ * /me/settings: email verification and "sign out everywhere", notification mails, avatar, news subscription, social
  * fields for authors, payout details (spec 2.11).
  */
 export function SettingsPage() {
@@ -454,6 +455,7 @@ export function SettingsPage() {
       {myUser ? (
         <Stack gap="lg">
           <SettingsSecuritySection />
+          <SettingsNotificationMailsSection />
           <SettingsForm key={myUser.id} user={myUser} withSocial={hasSkins} />
         </Stack>
       ) : failed && !fetching ? (

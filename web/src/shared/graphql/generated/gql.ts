@@ -31,6 +31,8 @@ type Documents = {
     "\n  fragment PrivateUserFields on PrivateUser {\n    id\n    url\n    username\n    email\n    fullname\n    country\n    language\n    avatar {\n      url\n    }\n    description\n    facebook\n    twitter\n    twitch\n    instagram\n    discord\n    website\n    subscribedToNews\n    payoutMethod\n    paypalAccount\n    bankAccountIban\n    bankAccountBic\n    street\n    city\n    roles {\n      id\n      name\n    }\n    createdAt\n    authorStats {\n      skins\n      paidSkins\n    }\n  }\n": typeof types.PrivateUserFieldsFragmentDoc,
     "\n  query MyUser {\n    myUser {\n      ...PrivateUserFields\n    }\n  }\n": typeof types.MyUserDocument,
     "\n  mutation UpdateMyUser($dto: UpdateMyUserInput!) {\n    updateMyUser(dto: $dto) {\n      ...PrivateUserFields\n    }\n  }\n": typeof types.UpdateMyUserDocument,
+    "\n  query MyDigestFrequency {\n    myUser {\n      id\n      digestFrequency\n    }\n  }\n": typeof types.MyDigestFrequencyDocument,
+    "\n  mutation SetDigestFrequency($frequency: DigestFrequency!) {\n    setDigestFrequency(frequency: $frequency) {\n      id\n      digestFrequency\n    }\n  }\n": typeof types.SetDigestFrequencyDocument,
     "\n  query MyPayouts($page: PageInput!, $status: PayoutStatus) {\n    myPayouts(page: $page, status: $status) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        ...PayoutCardFields\n      }\n    }\n  }\n": typeof types.MyPayoutsDocument,
     "\n  query MyPayout($id: ID!) {\n    payout(id: $id) {\n      ...PayoutCardFields\n      author {\n        id\n        username\n      }\n      items {\n        ...PayoutItemFields\n      }\n    }\n  }\n": typeof types.MyPayoutDocument,
     "\n  query MyOwnedSkins($page: PageInput!, $type: GameType) {\n    myOwnedSkins(page: $page, type: $type) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        title\n        type\n        thumbnail {\n          id\n          cardUrl\n        }\n        author {\n          id\n          url\n          username\n          country\n        }\n      }\n    }\n  }\n": typeof types.MyOwnedSkinsDocument,
@@ -125,6 +127,8 @@ const documents: Documents = {
     "\n  fragment PrivateUserFields on PrivateUser {\n    id\n    url\n    username\n    email\n    fullname\n    country\n    language\n    avatar {\n      url\n    }\n    description\n    facebook\n    twitter\n    twitch\n    instagram\n    discord\n    website\n    subscribedToNews\n    payoutMethod\n    paypalAccount\n    bankAccountIban\n    bankAccountBic\n    street\n    city\n    roles {\n      id\n      name\n    }\n    createdAt\n    authorStats {\n      skins\n      paidSkins\n    }\n  }\n": types.PrivateUserFieldsFragmentDoc,
     "\n  query MyUser {\n    myUser {\n      ...PrivateUserFields\n    }\n  }\n": types.MyUserDocument,
     "\n  mutation UpdateMyUser($dto: UpdateMyUserInput!) {\n    updateMyUser(dto: $dto) {\n      ...PrivateUserFields\n    }\n  }\n": types.UpdateMyUserDocument,
+    "\n  query MyDigestFrequency {\n    myUser {\n      id\n      digestFrequency\n    }\n  }\n": types.MyDigestFrequencyDocument,
+    "\n  mutation SetDigestFrequency($frequency: DigestFrequency!) {\n    setDigestFrequency(frequency: $frequency) {\n      id\n      digestFrequency\n    }\n  }\n": types.SetDigestFrequencyDocument,
     "\n  query MyPayouts($page: PageInput!, $status: PayoutStatus) {\n    myPayouts(page: $page, status: $status) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        ...PayoutCardFields\n      }\n    }\n  }\n": types.MyPayoutsDocument,
     "\n  query MyPayout($id: ID!) {\n    payout(id: $id) {\n      ...PayoutCardFields\n      author {\n        id\n        username\n      }\n      items {\n        ...PayoutItemFields\n      }\n    }\n  }\n": types.MyPayoutDocument,
     "\n  query MyOwnedSkins($page: PageInput!, $type: GameType) {\n    myOwnedSkins(page: $page, type: $type) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        title\n        type\n        thumbnail {\n          id\n          cardUrl\n        }\n        author {\n          id\n          url\n          username\n          country\n        }\n      }\n    }\n  }\n": types.MyOwnedSkinsDocument,
@@ -284,6 +288,14 @@ export function graphql(source: "\n  query MyUser {\n    myUser {\n      ...Priv
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateMyUser($dto: UpdateMyUserInput!) {\n    updateMyUser(dto: $dto) {\n      ...PrivateUserFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMyUser($dto: UpdateMyUserInput!) {\n    updateMyUser(dto: $dto) {\n      ...PrivateUserFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyDigestFrequency {\n    myUser {\n      id\n      digestFrequency\n    }\n  }\n"): (typeof documents)["\n  query MyDigestFrequency {\n    myUser {\n      id\n      digestFrequency\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetDigestFrequency($frequency: DigestFrequency!) {\n    setDigestFrequency(frequency: $frequency) {\n      id\n      digestFrequency\n    }\n  }\n"): (typeof documents)["\n  mutation SetDigestFrequency($frequency: DigestFrequency!) {\n    setDigestFrequency(frequency: $frequency) {\n      id\n      digestFrequency\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
