@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/password-hashing';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoModeration } from './demo-moderation';
 import { seedDemoSales } from './demo-sales';
+import { seedDemoSkinVersions } from './demo-skin-versions';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -66,6 +67,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
       return downloads;
     },
   });
+  await seedDemoSkinVersions(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;
