@@ -1,4 +1,4 @@
-import { Box, Button } from '@mantine/core';
+import { Button, Grid } from '@mantine/core';
 import { IconCarCrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -86,9 +86,12 @@ function EditSkin({ url }: { url: string }) {
           onSaved={(saved) => void navigate(`/skins/${encodeURIComponent(saved.url)}`)}
           onCancel={() => void navigate('/me/skins')}
         />
-        <Box mt="xl">
-          <PublishVersionSection skinId={skin.id} listed={skin.published && !skin.takedown} />
-        </Box>
+        {/* Its own form, below the editor's and as wide as its main column. */}
+        <Grid gap="lg" mt="xl">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <PublishVersionSection skinId={skin.id} listed={skin.published && !skin.takedown} />
+          </Grid.Col>
+        </Grid>
       </>
     );
   } else if (fetching && !data) {
