@@ -12,11 +12,11 @@ import {
 import { publishSkinVersionInput } from '../../domain/community/skin-version.schemas';
 import { DomainError } from '../../domain/errors';
 import type { Session } from '../../infra/auth/session-tokens';
+import { hasRoles } from '../../domain/accounts/roles';
 import type { Backdated } from '../../infra/event-store/backdating';
 import { eventsToAppend, loadStream, type StreamKind } from '../../infra/event-store/command-handler';
 import type { EventMetadata } from '../../infra/event-store/event-store';
 import type { AppContext } from '../app-context';
-import { isAdmin } from '../auth/viewer';
 import { insertResource } from '../catalogue/catalogue.writes';
 import { temporaryAssetRow } from '../authoring/temporary-assets.repository';
 import { currentSourceOf, recordedHashOf, sha256OfStoredFile } from './skin-versions.repository';
@@ -60,7 +60,7 @@ export type PublishedVersion = {
  */
 export async function publishSkinVersion(
   app: Pick<AppContext, 'pool' | 'store' | 'storage' | 'now' | 'log'>,
-  viewer: Session,
+  viewer: Pick<Session, 'id' | 'roles'>,
   rawInput: unknown,
   options: { metadata: EventMetadata; occurredAt?: Backdated },
 ): Promise<PublishedVersion> {
@@ -110,7 +110,7 @@ export async function publishSkinVersion(
         listed: skin.listed,
         createdAt: new Date(skin.created_at).toISOString(),
       },
-      viewer: { id: viewer.id, admin: isAdmin(viewer) },
+      viewer: { id: viewer.id, admin: hasRoles(viewer.roles, ['admin']) },
       changelog: input.changelog,
       currentFile: current
         ? {
