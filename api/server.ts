@@ -6,6 +6,7 @@ import mercurius from 'mercurius';
 import { accountsResolvers } from './accounts/accounts.resolvers';
 import type { AppContext } from './app-context';
 import { authoringResolvers } from './authoring/authoring.resolvers';
+import { skinVersionsLoaders, skinVersionsResolvers } from './community/skin-versions.resolvers';
 import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
 import { mailOutboxResolvers } from './mail/mail-outbox';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
@@ -110,6 +111,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         socialResolvers(app) as ResolverMap,
         tagsResolvers(app) as ResolverMap,
         notificationDigestsResolvers as ResolverMap,
+        skinVersionsResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -124,6 +126,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       moderationLoaders as ResolverMap,
       socialLoaders as ResolverMap,
       tagsLoaders as ResolverMap,
+      skinVersionsLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

@@ -8,6 +8,7 @@ import { salesStatisticsProjection } from './sales-statistics.projection';
 import { skinDownloadsProjection } from './skin-downloads.projection';
 import { skinOfTheMonthProjection } from './skin-of-the-month.projection';
 import { skinRatingsProjection } from './skin-ratings.projection';
+import { skinVersionsProjection } from './skin-versions.projection';
 import { socialPostsProjection } from './social-posts.projection';
 
 /** Every read model built from events, by name: the API, the runner and `npm run replay` use this list. */
@@ -22,4 +23,5 @@ export const projections: readonly RebuildableProjection[] = [
   salesStatisticsProjection,
   moderationProjection,
   socialPostsProjection,
+  skinVersionsProjection,
 ];

@@ -6,6 +6,7 @@ import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
 import type { AppContext } from '../app-context';
 import { insertSkin, linkColorVariations } from '../catalogue/catalogue.writes';
+import { filesKeptByVersions } from '../community/skin-versions.repository';
 import { saveSkinTags } from '../tags/skin-tags';
 import { savePayWhatYouWant } from './pay-what-you-want';
 import { authorsSkinsAmong, lockEditableItem } from './item-ownership';
@@ -121,7 +122,12 @@ export async function updateSkin(app: AppContext, viewer: Session, rawInput: unk
     ];
     await saveColorVariations(tx, skinId, input.colorVariations, skin.author_id, input.type);
     await saveSkinTags(tx, skinId, input.tags);
-    return { url: row.url, unused };
+    // A replaced zip that the version history names stays stored: earlier versions download.
+    const kept = await filesKeptByVersions(
+      tx,
+      unused.map((file) => file.name),
+    );
+    return { url: row.url, unused: unused.filter((file) => !kept.has(file.name)) };
   });
   await removeStoredFiles(app.storage, app.log, unused);
   return { id: skinId, url, success: true };

@@ -76,7 +76,9 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'moreFromAuthor',
     'payWhatYouWant',
     'tags',
+    'versions',
   ],
+  SkinVersion: ['version', 'changelog', 'publishedAt', 'size', 'current', 'downloadUrl'],
   SkinOfTheMonthEntry: ['month', 'votes', 'average', 'skin'],
   Rating: ['average', 'totalRatings'],
   Resource: [

@@ -14,6 +14,7 @@ import { ordersSchema } from '../orders/orders.schema';
 import { payoutsSchema } from '../payouts/payouts.schema';
 import { statisticsSchema } from '../statistics/statistics.schema';
 import { tagsSchema } from '../tags/tags.schema';
+import { skinVersionsSchema } from '../community/skin-versions.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -35,6 +36,7 @@ export const typeDefs = [
   socialSchema,
   tagsSchema,
   notificationDigestsSchema,
+  skinVersionsSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

@@ -94,12 +94,29 @@ export type SkinVersionPublished = {
     skinName: string;
     /** 2, 3, …: the first upload is version 1 and has no event. */
     version: number;
-    /** The stored file's id (stored_files / the skin's file reference), so older versions stay downloadable. */
+    /**
+     * The stored file's name in the private storage area (what a SKIN_SOURCE resource's `filename`
+     * holds), so older versions stay downloadable; such files are never removed.
+     */
     fileId: string;
+    /** The name the author's zip was uploaded as. */
     fileName: string;
     fileSizeBytes: number;
+    /** Hex SHA-256 of the file's content (refuses a new version identical to the current one). */
+    contentSha256?: string;
     changelog: string;
     publishedAt: string;
+    /**
+     * Version 2 only: the file it replaced, which is version 1 (the file the skin was created or
+     * last edited with), released when the skin was created.
+     */
+    firstRelease?: {
+      fileId: string;
+      fileName: string;
+      fileSizeBytes: number;
+      contentSha256?: string;
+      releasedAt: string;
+    };
   };
 };
 

@@ -525,4 +525,30 @@ describe('the demo sales and payouts', () => {
     );
     expect(adjustments).toBeGreaterThan(0);
   });
+
+  it('gives two of author’s skins a version history (one to version 3), back-dated, the newest file served', async () => {
+    const histories = await app.context.pool.any(sql.type(
+      z.object({
+        skin_id: z.number(),
+        versions: z.array(z.number()),
+        dated: z.boolean(),
+        served: z.boolean(),
+      }),
+    )`
+      select v.skin_id, array_agg(v.version order by v.version) as versions,
+             bool_and(v.published_at < now() - interval '12 hours') as dated,
+             bool_or(r.filename = v.file_id and v.version = (select max(version) from skin_versions w where w.skin_id = v.skin_id)) as served
+      from skin_versions v join skins s on s.id = v.skin_id join users u on u.id = s.author_id
+      left join resources r on r.skin_id = v.skin_id and r.type = 'SKIN_SOURCE'
+      where u.username = 'author' group by v.skin_id order by count(*) desc`);
+    expect(histories).toEqual([
+      { skin_id: expect.any(Number), versions: [1, 2, 3], dated: true, served: true },
+      { skin_id: expect.any(Number), versions: [1, 2], dated: true, served: true },
+    ]);
+    const oldest = await app.context.pool.oneFirst(sql.type(z.object({ file_id: z.string() }))`
+      select file_id from skin_versions where skin_id = ${histories[0]!.skin_id} and version = 1`);
+    const file = await app.context.storage.open('private', oldest);
+    expect(file).not.toBeNull();
+    file?.stream.destroy();
+  });
 });

@@ -7,6 +7,7 @@ import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoModeration } from './demo-moderation';
 import { seedDemoSales } from './demo-sales';
+import { seedDemoSkinVersions } from './demo-skin-versions';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -68,6 +69,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
     },
   });
   await seedDemoDigests(app, accounts);
+  await seedDemoSkinVersions(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

@@ -8,6 +8,13 @@ import type { OrderEvent, OrderedItem } from '../../domain/orders/order.events';
 import type { PayoutDestination, PayoutEvent, PayoutItem } from '../../domain/payouts/payout.events';
 import type { SkinRated } from '../../domain/ratings/rating.decider';
 import type { SkinOfTheMonthEvent } from '../../domain/skin-of-the-month/skin-of-the-month';
+import {
+  decideSkinVersion,
+  evolveSkinVersion,
+  initialSkinVersionState,
+  skinVersionsStreamId,
+  type SkinVersionState,
+} from '../../domain/community/skin-version.decider';
 import { projections } from '../../projections';
 import {
   accountBlockDecider,
@@ -32,8 +39,8 @@ import {
  * by repeat downloaders across days and months (sometimes several in one transaction, on per-skin or
  * per-downloader streams), orders placed, paid, cancelled, expired and refunded, payouts opened,
  * filled, emptied, locked, exported, sent, failed and locked again, Skin of the Month choices,
- * reports, takedowns, restores and dismissals of items, account blocks, and social publications.
- * A small model keeps every history one the deciders could have written.
+ * reports, takedowns, restores and dismissals of items, account blocks, social publications, and
+ * skin versions. A small model keeps every history one the deciders could have written.
  */
 export const historyStep = fc.oneof(
   {
@@ -111,6 +118,11 @@ export const historyStep = fc.oneof(
     skin: fc.integer({ min: 1, max: 3 }),
   }),
   fc.record({
+    kind: fc.constant('version' as const),
+    skin: fc.integer({ min: 1, max: 3 }),
+    changelog: fc.constantFrom('Sharper stripes', 'New number plates', 'Fixed the mirrors'),
+  }),
+  fc.record({
     kind: fc.constant('block' as const),
     user: fc.integer({ min: 1, max: 2 }),
     block: fc.boolean(),
@@ -164,6 +176,7 @@ export async function appendHistory(
   const months = new Set<number>();
   const moderation = new Map<string, ItemModerationState>();
   const blocks = new Map<number, AccountBlockState>();
+  const skinVersions = new Map<number, SkinVersionState>();
   let clock = START;
   let nextOrder = 1;
   let nextPayout = 1;
@@ -375,6 +388,36 @@ export async function appendHistory(
         if (events.length === 0) break;
         moderation.set(streamId, events.reduce(itemModerationDecider.evolve, state));
         await append([request(streamId, 'item-moderation', events)]);
+        break;
+      }
+      case 'version': {
+        // The decider numbers the versions; the current file is the previous version's.
+        const state = skinVersions.get(step.skin) ?? initialSkinVersionState;
+        const fileOf = (version: number) => ({
+          fileId: `source-${step.skin}-v${version}.zip`,
+          fileName: `skin-${step.skin}-v${version}.zip`,
+          sizeBytes: 1000 + version,
+          sha256: `sha-${step.skin}-${version}`,
+        });
+        const events = decideSkinVersion(
+          {
+            skin: {
+              id: step.skin,
+              authorId: 9,
+              name: `Skin ${step.skin}`,
+              listed: true,
+              createdAt: new Date(START).toISOString(),
+            },
+            viewer: { id: 9, admin: false },
+            changelog: step.changelog,
+            file: fileOf(state.version + 1),
+            currentFile: fileOf(state.version),
+            publishedAt: now.toISOString(),
+          },
+          state,
+        );
+        skinVersions.set(step.skin, events.reduce(evolveSkinVersion, state));
+        await append([request(skinVersionsStreamId(step.skin), 'skin-versions', events)]);
         break;
       }
       case 'social': {

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Grid } from '@mantine/core';
 import { IconCarCrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { TakedownNotice } from '../../../shared/moderation';
 import { hasAllRoles, useSession } from '../../../shared/session';
 import { DetailSkeleton, EmptyState, PageContainer } from '../../../shared/ui';
 import { accountMessages } from '../account.messages';
+import { PublishVersionSection } from '../components/publish-version-section';
 import { SkinEditorForm } from '../components/skin-editor-form';
 import type { EditableSkin } from '../components/skin-editor-form';
 import { EditableSkinQuery } from '../lib/authoring.documents';
@@ -85,6 +86,12 @@ function EditSkin({ url }: { url: string }) {
           onSaved={(saved) => void navigate(`/skins/${encodeURIComponent(saved.url)}`)}
           onCancel={() => void navigate('/me/skins')}
         />
+        {/* Its own form, below the editor's and as wide as its main column. */}
+        <Grid gap="lg" mt="xl">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <PublishVersionSection skinId={skin.id} listed={skin.published && !skin.takedown} />
+          </Grid.Col>
+        </Grid>
       </>
     );
   } else if (fetching && !data) {

@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Group, Title } from '@mantine/core';
 import { IconCarCrash } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { galleryImagesOf, MediaGallery, videoEmbedOf } from '../../../shared/gallery';
@@ -18,6 +18,11 @@ import { ItemComments } from '../../../shared/comments';
 import { TakedownNotice } from '../../../shared/moderation';
 import { useSession } from '../../../shared/session';
 import classes from './skin-page.module.css';
+
+// Below the fold and collapsed: kept out of the page's first load.
+const SkinVersionHistory = lazy(() =>
+  import('../components/skin-version-history').then((module) => ({ default: module.SkinVersionHistory })),
+);
 
 function SkinView({ skin }: { skin: SkinDetail }) {
   const images = useMemo(() => galleryImagesOf(skin.resources), [skin.resources]);
@@ -48,6 +53,9 @@ function SkinView({ skin }: { skin: SkinDetail }) {
           <ItemComments item={{ kind: 'skin', id: skin.id }} />
         </div>
       </div>
+      <Suspense fallback={null}>
+        <SkinVersionHistory skinId={skin.id} url={skin.url} price={skin.price} />
+      </Suspense>
       {skin.moreFromAuthor.length > 0 ? (
         <section className={classes.more} aria-labelledby="more-from-author">
           <Group justify="space-between" align="baseline" mb="md" gap="xs">
