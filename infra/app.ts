@@ -51,6 +51,7 @@ export async function createAppContext(
   const responseCache = new CatalogueResponseCache({
     maxBytes: config.graphql.responseCacheMaxBytes,
     viewersSeeingMore: () => authorsOfUnlistedItems(base.pool),
+    now: () => context.now(),
   });
   const context: AppContext = {
     ...base,

@@ -28,12 +28,10 @@ export const skinRatingsProjection: RebuildableProjection = {
       previous: data.previousRating,
       rated_at: recordedAt.toISOString(),
     }));
-    await tx.query(sql.unsafe`
-      insert into skin_ratings (skin_id, user_id, rating, rated_at)
-      select distinct on (skin_id, user_id) skin_id, user_id, rating, rated_at
-      from jsonb_to_recordset(${sql.jsonb(rows)}) as x(feed_order int, skin_id bigint, user_id bigint, rating smallint, rated_at timestamptz)
-      order by skin_id, user_id, feed_order desc
-      on conflict (skin_id, user_id) do update set rating = excluded.rating, rated_at = excluded.rated_at`);
+    // skin_stats first: its row, then the skin's card (through the cards' triggers), in the order
+    // the download projection takes them; the votes' own trigger (trending scores, migration 036)
+    // then finds the card already locked, so a vote and a download batch never wait on each other
+    // in a circle.
     await tx.query(sql.unsafe`
       insert into skin_stats (skin_id, rating_sum, rating_count)
       select skin_id, sum(rating - coalesce(previous, 0)), count(*) filter (where previous is null)
@@ -42,6 +40,12 @@ export const skinRatingsProjection: RebuildableProjection = {
       on conflict (skin_id) do update set
         rating_sum = skin_stats.rating_sum + excluded.rating_sum,
         rating_count = skin_stats.rating_count + excluded.rating_count`);
+    await tx.query(sql.unsafe`
+      insert into skin_ratings (skin_id, user_id, rating, rated_at)
+      select distinct on (skin_id, user_id) skin_id, user_id, rating, rated_at
+      from jsonb_to_recordset(${sql.jsonb(rows)}) as x(feed_order int, skin_id bigint, user_id bigint, rating smallint, rated_at timestamptz)
+      order by skin_id, user_id, feed_order desc
+      on conflict (skin_id, user_id) do update set rating = excluded.rating, rated_at = excluded.rated_at`);
   },
   async reset(tx) {
     await tx.query(sql.unsafe`truncate skin_ratings`);

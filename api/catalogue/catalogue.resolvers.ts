@@ -36,6 +36,8 @@ const SORTS: Record<string, SkinSort> = {
   downloads: 'downloads',
   rating: 'rating',
   trending: 'trending',
+  trendingWeek: 'trendingWeek',
+  trendingMonth: 'trendingMonth',
   relevance: 'relevance',
 };
 /** Sorts whose natural order is the largest first. */
@@ -44,6 +46,8 @@ const DESCENDING_SORTS: ReadonlySet<SkinSort> = new Set([
   'downloads',
   'rating',
   'trending',
+  'trendingWeek',
+  'trendingMonth',
   'relevance',
 ]);
 /** Trending: the downloads of the last 7 days, today included. */
@@ -176,6 +180,7 @@ function listingOf(args: z.infer<typeof listArgs>, context: RequestContext, fall
       price: args.price ? priceFilterCents(args.price) : undefined,
       sort,
       trendingSince: since.toISOString().slice(0, 10),
+      today: today.toISOString().slice(0, 10),
       direction,
       page: page.page,
       size: page.size,

@@ -97,8 +97,10 @@ export const catalogueSchema = /* GraphQL */ `
     """
     Published skins. page.sortBy: createdAt (default; newest first), author, price, title, downloads
     (most downloaded first), rating (top rated first: a Bayesian average of the votes), trending (most
-    downloads in the last 7 days first, then all-time downloads) or relevance (default with a search:
-    best match first). type: one game, or every game when unset. price: a price filter. tags: link
+    downloads in the last 7 days first, then all-time downloads), trendingWeek and trendingMonth (the
+    downloads and votes of the last 7 or 30 UTC days, each weighed down by its age (half-life 2 or 7
+    days; a vote of 4 or 5 stars counts as 5 downloads, of 3 stars as 2), highest first, then the
+    newest) or relevance (default with a search: best match first). type: one game, or every game when unset. price: a price filter. tags: link
     names; the skins carrying every one of them (at most 5).
     """
     skins(search: String, page: PageInput, type: GameType, price: PriceFilter, tags: [String!]): SkinPage!

@@ -77,7 +77,16 @@ export async function skinsByIds(
 }
 
 export type SkinSort =
-  'createdAt' | 'author' | 'price' | 'title' | 'downloads' | 'rating' | 'trending' | 'relevance';
+  | 'createdAt'
+  | 'author'
+  | 'price'
+  | 'title'
+  | 'downloads'
+  | 'rating'
+  | 'trending'
+  | 'trendingWeek'
+  | 'trendingMonth'
+  | 'relevance';
 
 /** Free only (free: true), paid only (free: false), and a range of prices in cents, bounds included. */
 export type SkinPriceFilter = { free: boolean | null; minCents: number | null; maxCents: number | null };
@@ -91,6 +100,8 @@ export type SkinListing = {
   sort: SkinSort;
   /** Trending counts the downloads of the days from this one (YYYY-MM-DD, UTC) on. */
   trendingSince?: string;
+  /** Trending by week or month counts ages from this UTC day (YYYY-MM-DD): today. */
+  today?: string;
   direction: 'ASC' | 'DESC';
   page: number;
   size: number;
@@ -135,6 +146,10 @@ const orderings: Record<SkinSort, (direction: FragmentSqlToken) => FragmentSqlTo
   // The window's downloads (migration 024), then all-time downloads.
   trending: (d) =>
     sql.fragment`c.downloads_recent ${d}, c.downloads_total ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  // The decayed score of the week's or the month's downloads and votes (migration 036, 0 without
+  // activity), then the newest.
+  trendingWeek: (d) => sql.fragment`c.trending_week ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  trendingMonth: (d) => sql.fragment`c.trending_month ${d}, c.created_at ${d}, c.skin_id ${d}`,
   // `relevance` is computed by listSkins for a search; without one the list is newest first.
   relevance: (d) => sql.fragment`relevance ${d}, c.created_at ${d}, c.skin_id ${d}`,
 };
@@ -149,6 +164,18 @@ async function moveTrendingWindow(db: DatabasePool, since: string): Promise<void
   );
   if (current === since) return;
   await db.query(sql.unsafe`select roll_trending_window(${since}::date)`);
+}
+
+/**
+ * The cards keep their trending scores with ages counted from one day (migration 036); on the first
+ * trending list of a new day every score is recounted for it, once.
+ */
+async function rollTrendingScores(db: DatabasePool, today: string): Promise<void> {
+  const current = await db.oneFirst(
+    sql.type(z.object({ day: z.string() }))`select day::text as day from trending_scores_day`,
+  );
+  if (current === today) return;
+  await db.query(sql.unsafe`select roll_trending_scores(${today}::date)`);
 }
 
 /** The price filter's conditions on the card's price (an index column of skin_cards). */
@@ -198,6 +225,9 @@ export async function listSkins(
       ? sql.fragment`, ${searchRelevance(cardSearchColumns, listing.search)} as relevance`
       : sql.fragment``;
   if (sort === 'trending' && listing.trendingSince) await moveTrendingWindow(db, listing.trendingSince);
+  if ((sort === 'trendingWeek' || sort === 'trendingMonth') && listing.today) {
+    await rollTrendingScores(db, listing.today);
+  }
   const run = (tx: Queryable) =>
     Promise.all([
       tx.any(sql.type(skinCardRow)`

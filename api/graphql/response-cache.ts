@@ -57,8 +57,12 @@ export class CatalogueResponseCache {
   hits = 0;
   misses = 0;
 
-  constructor(options: { maxBytes?: number; viewersSeeingMore?: ViewersSeeingMore } = {}) {
+  /** The clock whose UTC day keys the trending answers. */
+  private readonly now: () => Date;
+
+  constructor(options: { maxBytes?: number; viewersSeeingMore?: ViewersSeeingMore; now?: () => Date } = {}) {
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.now = options.now ?? (() => new Date());
     // Without it (unit tests), signed-in requests never share the cache.
     this.loadViewersSeeingMore = options.viewersSeeingMore ?? null;
   }
@@ -176,7 +180,12 @@ export class CatalogueResponseCache {
       this.answeredAsAnonymous.add(request);
     }
     const variablesText = JSON.stringify(variables ?? null);
+    // The trending sorts count the days up to today (domain/trending): their order moves when the
+    // UTC day changes, even when nothing else does, so their answers are kept per day.
+    const trending = /trending/i.test(query) || /trending/i.test(variablesText);
     const key = createHash('sha1')
+      .update(trending ? this.now().toISOString().slice(0, 10) : '')
+      .update('\0')
       .update(query)
       .update('\0')
       .update(variablesText)

@@ -95,4 +95,30 @@ describe('the response cache', () => {
     expect((await ask('trending')).headers['x-cache']).toBe('miss');
     expect((await ask('downloads')).headers['x-cache']).toBe('miss');
   });
+
+  it('keeps the trending answers for their UTC day only: their order moves when the day changes', async () => {
+    let now = new Date('2026-06-20T23:59:00Z');
+    const cache = new CatalogueResponseCache({ now: () => now });
+    cache.setLive(true);
+    fastify = Fastify();
+    cache.register(fastify);
+    fastify.post('/graphql', async (_request, reply) => reply.type('application/json').send('{"data":{}}'));
+    await fastify.ready();
+    const ask = (sortBy: string) =>
+      fastify!.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: {
+          query: 'query ($page: PageInput) { skins(page: $page) { content { id } } }',
+          variables: { page: { page: 0, size: 15, sortBy } },
+        },
+      });
+    for (const sortBy of ['title', 'trendingWeek', 'trendingMonth']) await ask(sortBy);
+    expect((await ask('trendingWeek')).headers['x-cache']).toBe('hit');
+    now = new Date('2026-06-21T00:01:00Z');
+    expect((await ask('title')).headers['x-cache']).toBe('hit');
+    expect((await ask('trendingWeek')).headers['x-cache']).toBe('miss');
+    expect((await ask('trendingMonth')).headers['x-cache']).toBe('miss');
+    expect((await ask('trendingWeek')).headers['x-cache']).toBe('hit');
+  });
 });

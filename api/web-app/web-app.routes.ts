@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { COMPRESSION_THRESHOLD_BYTES } from '../compression';
+import { feedLinksOf, feedScopeOf, withFeedLinks } from '../feeds/feed-links';
+import { skinFeedsRoutes } from '../feeds/skin-feeds.routes';
 import { crawlFilesRoutes } from './crawl-files.routes';
 import { encodePage, pageEncodingFor } from './html-encoding';
 import { pageMetaOf, staticPageMeta, withPageMeta } from './page-meta';
@@ -18,6 +20,7 @@ const SERVER_PREFIXES = [
   '/public/',
   '/local-checkout/',
   '/sitemaps/',
+  '/feeds/',
 ];
 
 /** A weak validator: the same page may go out brotli, gzip or plain, all with this one tag. */
@@ -34,6 +37,7 @@ export async function webAppRoutes(fastify: FastifyInstance, app: AppContext) {
   const indexFile = path.join(options.distDir, 'index.html');
   const indexHtml = await fs.readFile(indexFile, 'utf8').catch(() => null);
   await crawlFilesRoutes(fastify, app);
+  await skinFeedsRoutes(fastify, app);
   if (indexHtml === null) {
     fastify.log.warn({ indexFile }, 'the web app is not built; run `npm run build`');
   } else {
@@ -73,9 +77,18 @@ export async function webAppRoutes(fastify: FastifyInstance, app: AppContext) {
         request.log.warn({ err: error }, 'page meta could not be read');
         return null;
       }));
-    const html = meta
+    const withMeta = meta
       ? withPageMeta(indexHtml, meta, `${app.config.publicUrl}${pathname}`, app.config.publicUrl)
       : indexHtml;
+    // Feed readers find the home page's, the skins list's and an author's feeds in the head.
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const feedScope = feedScopeOf(pathname, query, meta?.type === 'profile');
+    const html = feedScope
+      ? withFeedLinks(
+          withMeta,
+          feedLinksOf(feedScope, app.config.publicUrl, meta?.type === 'profile' ? meta.title : undefined),
+        )
+      : withMeta;
     const etag = etagOf(html);
     reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding');
     if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();

@@ -38,6 +38,11 @@ export const homeMessages = {
     eyebrow: 'Most downloaded',
     more: 'All skins by downloads',
   },
+  trendingWeek: {
+    title: 'TRENDING THIS WEEK',
+    eyebrow: 'Downloads and votes of the last 7 days',
+    more: 'All skins trending this week',
+  },
   latest: {
     title: 'LATEST SKINS',
     eyebrow: 'Fresh from the garage',

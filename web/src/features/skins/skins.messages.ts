@@ -14,6 +14,8 @@ export const skinsMessages = {
       downloads: 'Most downloaded',
       rating: 'Top rated',
       trending: 'Trending',
+      'trending-week': 'Trending: week',
+      'trending-month': 'Trending: month',
       author: 'Author',
       price: 'Price',
       relevance: 'Best match',
@@ -35,6 +37,9 @@ export const skinsMessages = {
   noMatch: 'There are no skins matching your search query.',
   searchAllGames: 'Search all games',
   showAllGames: 'Show all games',
+  feed: 'RSS',
+  /** The RSS link's full name: what it follows. */
+  feedLabel: (game: string | null) => `RSS feed of new ${game ? `${game} ` : ''}skins`,
   loadFailed: 'The skins could not be loaded. Check your connection and try again.',
   pagination: 'Pages of skins',
   tags: {

@@ -11,7 +11,10 @@ import { TaglineBlock } from '../components/tagline-block';
 import { homeMessages } from '../home.messages';
 import { HomeSkinsQuery } from '../lib/home.documents';
 
-/** The hero, the Skin of the Month, the trending and latest skins, and the tagline block (spec 2.5). */
+/**
+ * The hero, the Skin of the Month, the most downloaded, this week's trending and the latest skins,
+ * and the tagline block (spec 2.5).
+ */
 export function HomePage() {
   // Back from a PayPal purchase as a guest (/success, /failed): the banner, the toast, and on success
   // an empty cart (spec 2.5).
@@ -45,6 +48,15 @@ export function HomePage() {
             loading={loading}
             moreTo="/skins?t=all&o=downloads"
             moreLabel={homeMessages.trending.more}
+          />
+          <SkinShowcase
+            id="trending-week-skins"
+            title={homeMessages.trendingWeek.title}
+            eyebrow={homeMessages.trendingWeek.eyebrow}
+            skins={data?.trendingWeek.content}
+            loading={loading}
+            moreTo="/skins?t=all&o=trending-week"
+            moreLabel={homeMessages.trendingWeek.more}
           />
           <SkinShowcase
             id="latest-skins"

@@ -1,7 +1,7 @@
 import { priceFilterSchema } from '../../../../../domain/catalog/price-filter';
 import type { GameType, PageInput, PriceFilter } from '../../../shared/graphql/generated/graphql';
 import { ALL_GAMES, readListParams, writeListParams } from '../../../shared/listing';
-import type { ListParams } from '../../../shared/listing';
+import type { GameFilter, ListParams } from '../../../shared/listing';
 import { tagFilterOf } from '../../../../../domain/catalog/tags.schemas';
 
 // The list's state lives in the query string: o = sort, t = game, s = search; p = page (1-based, so
@@ -19,6 +19,8 @@ export const SKIN_SORTS = [
   'downloads',
   'rating',
   'trending',
+  'trending-week',
+  'trending-month',
   'author',
   'price',
   'relevance',
@@ -106,12 +108,14 @@ function setOrDelete(params: URLSearchParams, key: string, value: string | null)
   else params.set(key, value);
 }
 
-/** Latest, downloads, rating, trending, relevance: largest first; author and price: ascending. */
+/** Latest, downloads, rating, the trending sorts, relevance: largest first; author and price: ascending. */
 const sortInputs: Record<SkinSort, Pick<PageInput, 'sortBy' | 'sortDirection'>> = {
   latest: { sortBy: 'createdAt', sortDirection: 'DESC' },
   downloads: { sortBy: 'downloads', sortDirection: 'DESC' },
   rating: { sortBy: 'rating', sortDirection: 'DESC' },
   trending: { sortBy: 'trending', sortDirection: 'DESC' },
+  'trending-week': { sortBy: 'trendingWeek', sortDirection: 'DESC' },
+  'trending-month': { sortBy: 'trendingMonth', sortDirection: 'DESC' },
   relevance: { sortBy: 'relevance', sortDirection: 'DESC' },
   author: { sortBy: 'author', sortDirection: 'ASC' },
   price: { sortBy: 'price', sortDirection: 'ASC' },
@@ -141,4 +145,11 @@ export function skinsListVariables(filters: SkinsFilters): {
     page: { page: filters.page - 1, size: SKINS_PAGE_SIZE, ...sortInputs[filters.sort] },
     price: priceFilterOf(filters),
   };
+}
+
+/** The RSS feed of the newest skins of the game the list shows (every game's for all games). */
+export function skinsFeedPath(game: GameFilter): string {
+  return game === ALL_GAMES
+    ? '/feeds/skins.rss'
+    : `/feeds/skins/${game.toLowerCase().replace(/_/g, '-')}.rss`;
 }

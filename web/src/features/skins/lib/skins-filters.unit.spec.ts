@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readSkinsFilters, searchToApply, skinsListVariables, writeSkinsFilters } from './skins-filters';
+import {
+  readSkinsFilters,
+  searchToApply,
+  skinsFeedPath,
+  skinsListVariables,
+  writeSkinsFilters,
+} from './skins-filters';
 
 const defaults = { price: 'all', min: null, max: null, tags: [] as string[] } as const;
 
@@ -146,6 +152,39 @@ describe('discovery: sorts, relevance and price in the query string', () => {
       minPrice: 2,
       maxPrice: null,
     });
+  });
+
+  it('keeps trending by week and month in the URL and asks the API for them', () => {
+    const state = {
+      game: 'all',
+      search: '',
+      page: 1,
+      tags: [] as string[],
+      price: 'all',
+      min: null,
+      max: null,
+    } as const;
+    for (const [sort, sortBy] of [
+      ['trending-week', 'trendingWeek'],
+      ['trending-month', 'trendingMonth'],
+    ] as const) {
+      expect(readSkinsFilters(new URLSearchParams(`o=${sort}`)).sort).toBe(sort);
+      expect(writeSkinsFilters({ ...state, sort }).toString()).toBe(`o=${sort}&t=all`);
+      expect(skinsListVariables({ ...state, sort }).page).toEqual({
+        page: 0,
+        size: 15,
+        sortBy,
+        sortDirection: 'DESC',
+      });
+    }
+  });
+});
+
+describe('skinsFeedPath', () => {
+  it("names the feed of the list's game, or of every game", () => {
+    expect(skinsFeedPath('all')).toBe('/feeds/skins.rss');
+    expect(skinsFeedPath('TM2020')).toBe('/feeds/skins/tm2020.rss');
+    expect(skinsFeedPath('TM_TURBO')).toBe('/feeds/skins/tm-turbo.rss');
   });
 });
 

@@ -1,5 +1,5 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconPhotoSearch } from '@tabler/icons-react';
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconPhotoSearch, IconRss } from '@tabler/icons-react';
 import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
 import {
@@ -15,7 +15,7 @@ import { EmptyState, PageContainer, PurchaseResultBanner } from '../../../shared
 import { SkinsFilterBar } from '../components/skins-filter-bar';
 import { SkinsTagFilter } from '../components/skins-tag-filter';
 import { useSkinsFilters } from '../hooks/use-skins-filters';
-import { ALL_GAMES, SKINS_PAGE_SIZE, skinsListVariables } from '../lib/skins-filters';
+import { ALL_GAMES, SKINS_PAGE_SIZE, skinsFeedPath, skinsListVariables } from '../lib/skins-filters';
 import { SkinsListQuery } from '../lib/skins.documents';
 import { skinsMessages } from '../skins.messages';
 
@@ -92,6 +92,19 @@ export function SkinsPage() {
                 {skinsMessages.showAllGames}
               </Button>
             )}
+            {/* The newest skins of the game shown, for a feed reader (served by the server, not the app). */}
+            <Anchor
+              href={skinsFeedPath(filters.game)}
+              size="sm"
+              aria-label={skinsMessages.feedLabel(
+                filters.game === ALL_GAMES ? null : gameNames[filters.game].name,
+              )}
+            >
+              <Group gap={4} component="span" wrap="nowrap">
+                <IconRss size={16} aria-hidden />
+                {skinsMessages.feed}
+              </Group>
+            </Anchor>
           </Group>
         </Group>
 
