@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { parseFeed } from '@rowanmanning/feed-parser';
-import { validate } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertResource, insertSkin } from '../../api/catalogue/catalogue.writes';
@@ -64,7 +64,7 @@ function decoded(response: { headers: Record<string, unknown>; rawPayload: Buffe
 async function feedAt(url: string) {
   const response = await get(url);
   expect(response.statusCode).toBe(200);
-  expect(validate(response.body)).toBe(true);
+  expect(XMLValidator.validate(response.body)).toBe(true);
   return { response, feed: parseFeed(response.body) };
 }
 
