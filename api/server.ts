@@ -17,6 +17,7 @@ import { relatedItemsLoaders } from './catalogue/related-items.resolvers';
 import { viewerStatesLoaders, viewerStatesResolvers } from './catalogue/viewer-states.resolvers';
 import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.resolvers';
 import { tagsLoaders, tagsResolvers } from './tags/tags.resolvers';
+import { followsWishlistsLoaders, followsWishlistsResolvers } from './community/follows-wishlists.resolvers';
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
 import { viewerOf, type RequestContext } from './auth/viewer';
 import { LongScalar } from './graphql/common.schema';
@@ -107,6 +108,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         moderationResolvers(app) as ResolverMap,
         socialResolvers(app) as ResolverMap,
         tagsResolvers(app) as ResolverMap,
+        followsWishlistsResolvers as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -121,6 +123,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       moderationLoaders as ResolverMap,
       socialLoaders as ResolverMap,
       tagsLoaders as ResolverMap,
+      followsWishlistsLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

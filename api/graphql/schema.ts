@@ -13,6 +13,7 @@ import { ordersSchema } from '../orders/orders.schema';
 import { payoutsSchema } from '../payouts/payouts.schema';
 import { statisticsSchema } from '../statistics/statistics.schema';
 import { tagsSchema } from '../tags/tags.schema';
+import { followsWishlistsSchema } from '../community/follows-wishlists.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -33,6 +34,7 @@ export const typeDefs = [
   moderationSchema,
   socialSchema,
   tagsSchema,
+  followsWishlistsSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */
