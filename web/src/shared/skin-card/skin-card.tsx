@@ -11,6 +11,7 @@ import { SkinStars } from './skin-stars';
 import { SkinThumbnail } from './skin-thumbnail';
 import { SocialShortcut } from './social-shortcut';
 import { DeferredTooltip } from '../ui/deferred-tooltip';
+import { WishHeart } from '../wishlist/wish-heart';
 import classes from './skin-card.module.css';
 
 /** A card shows the first tags only (the list's order: style first); the skin page shows them all. */
@@ -107,7 +108,12 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCard
               </Text>
             </Group>
           </Group>
-          {withButton ? <SkinPriceButton skin={skin} /> : null}
+          {withButton ? (
+            <Group gap={8} wrap="nowrap">
+              <WishHeart itemType="SKIN" itemId={skin.id} title={skin.title} size="lg" />
+              <SkinPriceButton skin={skin} />
+            </Group>
+          ) : null}
         </Group>
       </div>
     </article>

@@ -4,6 +4,7 @@ import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { PurchaseResultBanner } from '../../../shared/ui';
+import { FollowedAuthorsRow } from '../components/followed-authors-row';
 import { Hero } from '../components/hero';
 import { SkinOfTheMonth } from '../components/skin-of-the-month';
 import { SkinShowcase } from '../components/skin-showcase';
@@ -34,6 +35,7 @@ export function HomePage() {
       ) : null}
       <Hero />
       <SkinOfTheMonth />
+      <FollowedAuthorsRow />
       {/* The rows show every game, and so does the list they link to. A failed query hides them. */}
       {error ? null : (
         <>
