@@ -19,15 +19,14 @@ import {
 
 const ids = (values: readonly number[]) => sql.array([...new Set(values)], 'int8');
 
-/** Followers per author (absent: none): an index-only count over the primary key. */
+/** Followers per author (absent: none), from the counts the author-follows projection keeps. */
 export async function followerCounts(
   db: Queryable,
   authorIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (authorIds.length === 0) return new Map();
   const rows = await db.any(sql.type(z.object({ author_id: z.number(), followers: z.number() }))`
-    select author_id, count(*)::int as followers from author_follows
-    where author_id = any(${ids(authorIds)}) group by author_id`);
+    select author_id, followers from author_follower_counts where author_id = any(${ids(authorIds)})`);
   return new Map(rows.map((row) => [row.author_id, row.followers]));
 }
 

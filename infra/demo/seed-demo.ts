@@ -4,6 +4,7 @@ import type { AppContext } from '../../api/app-context';
 import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../auth/password-hashing';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
 import { seedDemoModeration } from './demo-moderation';
 import { seedDemoSales } from './demo-sales';
 
@@ -66,6 +67,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
       return downloads;
     },
   });
+  await seedDemoFollowsAndWishes(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

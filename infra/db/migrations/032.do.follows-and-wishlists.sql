@@ -2,8 +2,7 @@
 -- (projections/author-follows.projection.ts) and ItemWished/ItemUnwished (projections/wishlists.projection.ts).
 -- No foreign keys: the events are the record, and a replay must never fail on a row they name.
 
--- Who follows whom. The primary key serves an author's follower count (an index-only count of the
--- author's entries); the second index a follower's own list, newest first.
+-- Who follows whom. The second index serves a follower's own list, newest first.
 create table author_follows (
   author_id   bigint not null,
   user_id     bigint not null,
@@ -11,6 +10,15 @@ create table author_follows (
   primary key (author_id, user_id)
 );
 create index author_follows_user_idx on author_follows (user_id, followed_at desc, author_id);
+
+-- Each author's follower count, kept by the same projection (only authors with followers). Counting
+-- author_follows per read was measured at 0.06 ms for 16 authors with a few followers each, but
+-- 100-130 ms for one author with 200,000 followers (a scan): a row per author keeps every read one
+-- index lookup.
+create table author_follower_counts (
+  author_id bigint primary key,
+  followers integer not null check (followers >= 0)
+);
 
 -- A follower count is on every author page, which the response cache keeps: a follow or an
 -- unfollow is a catalogue change (migration 006).

@@ -1,10 +1,5 @@
 // Texts of the homepage (spec 2.5).
 export const homeMessages = {
-  followed: {
-    title: 'From authors you follow',
-    eyebrow: 'Following',
-    more: 'Authors you follow',
-  },
   hero: {
     welcome: 'WELCOME TO',
     findYourRide: 'FIND YOUR NEW RIDE',

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { BundleCardFieldsFragment } from '../graphql/generated/graphql';
 import { gameNames } from '../skin-card/game-types';
-import { WishHeart } from '../wishlist/wish-heart';
+import { WishHeart } from '../wishlist/lazy-wish-heart';
 import { CountryFlag } from '../ui/country-flag';
 import { bundleCardMessages as messages } from './bundle-card.messages';
 import { BundlePriceButton } from './bundle-price-button';

@@ -11,7 +11,7 @@ import { SkinStars } from './skin-stars';
 import { SkinThumbnail } from './skin-thumbnail';
 import { SocialShortcut } from './social-shortcut';
 import { DeferredTooltip } from '../ui/deferred-tooltip';
-import { WishHeart } from '../wishlist/wish-heart';
+import { WishHeart } from '../wishlist/lazy-wish-heart';
 import classes from './skin-card.module.css';
 
 /** A card shows the first tags only (the list's order: style first); the skin page shows them all. */

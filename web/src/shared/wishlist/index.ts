@@ -1,4 +1,5 @@
-// The wishlist heart of cards and item pages.
-export { REFRESHED_BY_WISHES, WishHeart } from './wish-heart';
+// The wishlist heart of cards and item pages (its code loads lazily).
+export { WishHeart } from './lazy-wish-heart';
 export type { WishHeartProps } from './wish-heart';
+export { REFRESHED_BY_WISHES } from './wishlist.documents';
 export { wishlistMessages } from './wishlist.messages';

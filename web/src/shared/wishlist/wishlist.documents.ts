@@ -10,22 +10,5 @@ export const ViewerWishesQuery = graphql(`
   }
 `);
 
-export const WishItemMutation = graphql(`
-  mutation WishItem($itemType: WishItemType!, $itemId: Long!) {
-    wishItem(itemType: $itemType, itemId: $itemId) {
-      itemType
-      itemId
-      wished
-    }
-  }
-`);
-
-export const UnwishItemMutation = graphql(`
-  mutation UnwishItem($itemType: WishItemType!, $itemId: Long!) {
-    unwishItem(itemType: $itemType, itemId: $itemId) {
-      itemType
-      itemId
-      wished
-    }
-  }
-`);
+/** Queries that show wishes refetch after a wish or an unwish (urql's document cache, by type). */
+export const REFRESHED_BY_WISHES = { additionalTypenames: ['WishResult'] };

@@ -1,8 +1,8 @@
 import { useQuery } from 'urql';
 import { REFRESHED_BY_FOLLOWS } from '../../../shared/follows';
 import { useSession } from '../../../shared/session';
-import { homeMessages } from '../home.messages';
-import { FromFollowedAuthorsQuery } from '../lib/home.documents';
+import { followedAuthorsMessages as messages } from '../followed-authors.messages';
+import { FromFollowedAuthorsQuery } from '../lib/followed-authors.documents';
 import { SkinShowcase } from './skin-showcase';
 
 /**
@@ -21,12 +21,12 @@ export function FollowedAuthorsRow() {
   return (
     <SkinShowcase
       id="followed-authors-skins"
-      title={homeMessages.followed.title}
-      eyebrow={homeMessages.followed.eyebrow}
+      title={messages.title}
+      eyebrow={messages.eyebrow}
       skins={skins}
       loading={false}
       moreTo="/me/following"
-      moreLabel={homeMessages.followed.more}
+      moreLabel={messages.more}
     />
   );
 }

@@ -59,12 +59,3 @@ export const SkinOfTheMonthQuery = graphql(`
     }
   }
 `);
-
-// The newest skins of the authors the signed-in viewer follows (nothing for visitors).
-export const FromFollowedAuthorsQuery = graphql(`
-  query FromFollowedAuthors {
-    fromFollowedAuthors(length: 3) {
-      ...SkinCardFields
-    }
-  }
-`);

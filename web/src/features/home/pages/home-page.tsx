@@ -1,10 +1,10 @@
 import { Container } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
+import { useSession } from '../../../shared/session';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { PurchaseResultBanner } from '../../../shared/ui';
-import { FollowedAuthorsRow } from '../components/followed-authors-row';
 import { Hero } from '../components/hero';
 import { SkinOfTheMonth } from '../components/skin-of-the-month';
 import { SkinShowcase } from '../components/skin-showcase';
@@ -12,11 +12,17 @@ import { TaglineBlock } from '../components/tagline-block';
 import { homeMessages } from '../home.messages';
 import { HomeSkinsQuery } from '../lib/home.documents';
 
+// Only signed-in viewers can follow anyone: visitors never load the row's code.
+const FollowedAuthorsRow = lazy(() =>
+  import('../components/followed-authors-row').then((module) => ({ default: module.FollowedAuthorsRow })),
+);
+
 /** The hero, the Skin of the Month, the trending and latest skins, and the tagline block (spec 2.5). */
 export function HomePage() {
   // Back from a PayPal purchase as a guest (/success, /failed): the banner, the toast, and on success
   // an empty cart (spec 2.5).
   const purchaseResult = usePurchaseResult();
+  const { user } = useSession();
 
   const [{ data, fetching, error }] = useQuery({ query: HomeSkinsQuery });
   // Spec 8: query failures are only logged.
@@ -35,7 +41,11 @@ export function HomePage() {
       ) : null}
       <Hero />
       <SkinOfTheMonth />
-      <FollowedAuthorsRow />
+      {user ? (
+        <Suspense fallback={null}>
+          <FollowedAuthorsRow />
+        </Suspense>
+      ) : null}
       {/* The rows show every game, and so does the list they link to. A failed query hides them. */}
       {error ? null : (
         <>
