@@ -100,7 +100,7 @@ describe('follows and the wishlist in the browser', () => {
       await screenshot(page, 'follows-following-page');
 
       // Wish the skin from its card on the skins list.
-      await page.goto('/skins');
+      await page.goto('/skins?t=all');
       const heart = page.getByRole('button', { name: `Add ${skin.title} to your wishlist` });
       await expect.poll(() => heart.isVisible(), WAIT).toBe(true);
       await heart.click();
