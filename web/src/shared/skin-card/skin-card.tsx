@@ -54,6 +54,10 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCard
           </Badge>
         )}
         <SocialShortcut kind="skin" url={skin.url} title={skin.title} className={classes.socialShortcut} />
+        {/* Over the picture's top corner, where a hidden skin's badge would be: only listed skins can be wished. */}
+        {withButton && skin.published ? (
+          <WishHeart itemType="SKIN" itemId={skin.id} title={skin.title} className={classes.wish} />
+        ) : null}
       </div>
 
       <div className={classes.body}>
@@ -108,12 +112,7 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCard
               </Text>
             </Group>
           </Group>
-          {withButton ? (
-            <Group gap={8} wrap="nowrap">
-              <WishHeart itemType="SKIN" itemId={skin.id} title={skin.title} size="lg" />
-              <SkinPriceButton skin={skin} />
-            </Group>
-          ) : null}
+          {withButton ? <SkinPriceButton skin={skin} /> : null}
         </Group>
       </div>
     </article>

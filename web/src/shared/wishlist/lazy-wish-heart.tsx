@@ -6,18 +6,13 @@ const WishHeartButton = lazy(() =>
 );
 
 /**
- * The wishlist heart of cards and item pages. Its code loads after the page's first render (the
- * cards are on every listing and their first load is budgeted), keeping its place meanwhile (the
- * sizes are ActionIcon's lg and xl).
+ * The wishlist heart of the skin and bundle cards. Its code loads after the page's first render (the
+ * cards are on every listing and their first load is budgeted); where it appears moves nothing
+ * (over the skin card's picture, left of the bundle card's price button).
  */
 export function WishHeart(props: WishHeartProps) {
-  const size = props.size === 'xl' ? '2.75rem' : '2.125rem';
   return (
-    <Suspense
-      fallback={
-        <span aria-hidden style={{ display: 'inline-block', flex: 'none', width: size, height: size }} />
-      }
-    >
+    <Suspense fallback={null}>
       <WishHeartButton {...props} />
     </Suspense>
   );

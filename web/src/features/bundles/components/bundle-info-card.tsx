@@ -12,7 +12,7 @@ import infoCard from '../../../shared/ui/info-card.module.css';
 import classes from './bundle-info-card.module.css';
 
 import type { BundleDetail } from '../lib/use-bundle-viewer-state';
-import { WishHeart } from '../../../shared/wishlist';
+import { WishHeartButton } from '../../../shared/wishlist';
 
 export type { BundleDetail };
 
@@ -119,7 +119,7 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
             <BundlePriceButton bundle={bundle} size="lg" fullWidth />
           </div>
           {bundle.published ? (
-            <WishHeart itemType="BUNDLE" itemId={bundle.id} title={bundle.title} size="xl" />
+            <WishHeartButton itemType="BUNDLE" itemId={bundle.id} title={bundle.title} size="xl" />
           ) : null}
         </Group>
 

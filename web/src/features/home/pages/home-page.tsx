@@ -2,7 +2,6 @@ import { Container } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
-import { useSession } from '../../../shared/session';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { PurchaseResultBanner } from '../../../shared/ui';
 import { Hero } from '../components/hero';
@@ -12,7 +11,7 @@ import { TaglineBlock } from '../components/tagline-block';
 import { homeMessages } from '../home.messages';
 import { HomeSkinsQuery } from '../lib/home.documents';
 
-// Only signed-in viewers can follow anyone: visitors never load the row's code.
+// Only signed-in viewers follow anyone: the row (empty for visitors) loads after the first render.
 const FollowedAuthorsRow = lazy(() =>
   import('../components/followed-authors-row').then((module) => ({ default: module.FollowedAuthorsRow })),
 );
@@ -22,7 +21,6 @@ export function HomePage() {
   // Back from a PayPal purchase as a guest (/success, /failed): the banner, the toast, and on success
   // an empty cart (spec 2.5).
   const purchaseResult = usePurchaseResult();
-  const { user } = useSession();
 
   const [{ data, fetching, error }] = useQuery({ query: HomeSkinsQuery });
   // Spec 8: query failures are only logged.
@@ -41,11 +39,9 @@ export function HomePage() {
       ) : null}
       <Hero />
       <SkinOfTheMonth />
-      {user ? (
-        <Suspense fallback={null}>
-          <FollowedAuthorsRow />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <FollowedAuthorsRow />
+      </Suspense>
       {/* The rows show every game, and so does the list they link to. A failed query hides them. */}
       {error ? null : (
         <>

@@ -18,7 +18,7 @@ import classes from '../../../shared/ui/info-card.module.css';
 
 import type { SkinDetail } from '../lib/use-skin-viewer-state';
 import { FollowButton } from '../../../shared/follows';
-import { WishHeart } from '../../../shared/wishlist';
+import { WishHeartButton } from '../../../shared/wishlist';
 
 export type { SkinDetail };
 
@@ -152,7 +152,7 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
             <SkinGetButton skin={skin} />
           </div>
           {skin.published ? (
-            <WishHeart itemType="SKIN" itemId={skin.id} title={skin.title} size="xl" />
+            <WishHeartButton itemType="SKIN" itemId={skin.id} title={skin.title} size="xl" />
           ) : null}
         </Group>
 
