@@ -22,7 +22,7 @@ const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 type Author = { id: string; url: string; username: string; followerCount: number };
-type Skin = { id: string; title: string; author: { username: string } };
+type Skin = { id: string; url: string; title: string; author: { username: string } };
 
 describe('follows and the wishlist in the browser', () => {
   it('the player follows an author, finds them on /me/following, and wishes a skin from its card', async () => {
@@ -49,7 +49,7 @@ describe('follows and the wishlist in the browser', () => {
 
     // A skin on the first page of the skins list the player neither owns, wished nor made.
     const { skins } = await graphql<{ skins: { content: Skin[] } }>(
-      '{ skins(page: { page: 0, size: 15, sortBy: "createdAt", sortDirection: DESC }) { content { id title author { username } } } }',
+      '{ skins(page: { page: 0, size: 15, sortBy: "createdAt", sortDirection: DESC }) { content { id url title author { username } } } }',
     );
     const owned = await graphql<{ myOwnedSkinIds: string[]; viewerWishes: { skinIds: string[] } }>(
       '{ myOwnedSkinIds viewerWishes { skinIds } }',
@@ -67,6 +67,13 @@ describe('follows and the wishlist in the browser', () => {
     const { page } = session;
     await session.context.addCookies([{ name: 'token', value: token, url: inject('appUrl') }]);
     try {
+      // The demo player follows authors already: the homepage shows their newest skins.
+      await page.goto('/');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'From authors you follow' }).isVisible(), WAIT)
+        .toBe(true);
+      await screenshot(page, 'follows-homepage-row');
+
       // Follow on the author page: the button and the count change.
       await page.goto(`/authors/${encodeURIComponent(author.url)}`);
       const followButton = page.getByRole('button', { name: `Follow ${author.username}` });
@@ -121,6 +128,13 @@ describe('follows and the wishlist in the browser', () => {
         .poll(() => items.getByRole('link', { name: skin.title }).first().isVisible(), WAIT)
         .toBe(true);
       await screenshot(page, 'follows-wishlist-page');
+
+      // The skin's own page shows the heart pressed, and a Follow button beside its author.
+      await page.goto(`/skins/${encodeURIComponent(skin.url)}`);
+      const pageHeart = page.getByRole('button', { name: `Remove ${skin.title} from your wishlist` }).first();
+      await expect.poll(() => pageHeart.isVisible(), WAIT).toBe(true);
+      expect(await page.getByTestId('follow-button').count()).toBe(1);
+      await screenshot(page, 'follows-skin-page');
     } finally {
       await graphql('mutation ($id: Long!) { unfollowAuthor(authorId: $id) { following } }', token, {
         id: Number(author.id),
