@@ -2,6 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useClient, useQuery } from 'urql';
+import { useOwnership } from '../ownership/use-ownership';
 import { openAuthModal, useSession } from '../session';
 import { REFRESHED_BY_WISHES, ViewerWishesQuery } from './wishlist.documents';
 import { wishlistMessages as messages } from './wishlist.messages';
@@ -29,6 +30,7 @@ export function WishHeartButton({ itemType, itemId, title, size = 'lg', classNam
     context: REFRESHED_BY_WISHES,
   });
   const [pending, setPending] = useState<boolean | null>(null);
+  const ownership = useOwnership();
   const ids = itemType === 'SKIN' ? data?.viewerWishes.skinIds : data?.viewerWishes.bundleIds;
   const wished = pending ?? ids?.includes(itemId) ?? false;
 
@@ -46,6 +48,10 @@ export function WishHeartButton({ itemType, itemId, title, size = 'lg', classNam
       setPending(null);
     }
   };
+
+  // What the viewer owns is not wished for (the server refuses it): no heart, unless wished before.
+  const owned = itemType === 'SKIN' ? ownership.ownsSkin(itemId) : ownership.ownsBundle(itemId);
+  if (owned && !wished) return null;
 
   return (
     <ActionIcon
