@@ -20,6 +20,7 @@ import { relatedItemsLoaders } from './catalogue/related-items.resolvers';
 import { viewerStatesLoaders, viewerStatesResolvers } from './catalogue/viewer-states.resolvers';
 import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.resolvers';
 import { tagsLoaders, tagsResolvers } from './tags/tags.resolvers';
+import { followsWishlistsLoaders, followsWishlistsResolvers } from './community/follows-wishlists.resolvers';
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
 import { viewerOf, type RequestContext } from './auth/viewer';
 import { LongScalar } from './graphql/common.schema';
@@ -112,6 +113,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         tagsResolvers(app) as ResolverMap,
         notificationDigestsResolvers as ResolverMap,
         skinVersionsResolvers(app) as ResolverMap,
+        followsWishlistsResolvers as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -127,6 +129,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       socialLoaders as ResolverMap,
       tagsLoaders as ResolverMap,
       skinVersionsLoaders as ResolverMap,
+      followsWishlistsLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

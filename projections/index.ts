@@ -1,4 +1,5 @@
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
+import { authorFollowsProjection } from './author-follows.projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { moderationProjection } from './moderation.projection';
 import { ordersProjection } from './orders.projection';
@@ -10,6 +11,7 @@ import { skinOfTheMonthProjection } from './skin-of-the-month.projection';
 import { skinRatingsProjection } from './skin-ratings.projection';
 import { skinVersionsProjection } from './skin-versions.projection';
 import { socialPostsProjection } from './social-posts.projection';
+import { wishlistsProjection } from './wishlists.projection';
 
 /** Every read model built from events, by name: the API, the runner and `npm run replay` use this list. */
 export const projections: readonly RebuildableProjection[] = [
@@ -24,4 +26,6 @@ export const projections: readonly RebuildableProjection[] = [
   moderationProjection,
   socialPostsProjection,
   skinVersionsProjection,
+  authorFollowsProjection,
+  wishlistsProjection,
 ];

@@ -52,8 +52,11 @@ const MINUTE = 60_000;
 export const COMMENTS_PER_MINUTE = 5;
 export const RATINGS_PER_MINUTE = 30;
 export const REPORTS_PER_HOUR = 10;
+/** Follows and unfollows, wishes and unwishes: each a toggle, limited like votes. */
+export const FOLLOWS_PER_MINUTE = 30;
+export const WISHES_PER_MINUTE = 30;
 
-/** The per-user limits of the GraphQL actions that write for anyone signed in: comments, votes, reports. */
+/** The per-user limits of the GraphQL actions that write for anyone signed in: comments, votes, reports, follows, wishes. */
 export function createUserActionLimits(db: Queryable, now: () => Date) {
   return {
     comments: new UserRateLimiter(db, {
@@ -76,6 +79,20 @@ export function createUserActionLimits(db: Queryable, now: () => Date) {
       windowMs: 60 * MINUTE,
       now,
       message: 'You sent many reports in the last hour. Thank you! Please wait a while before sending more.',
+    }),
+    follows: new UserRateLimiter(db, {
+      name: 'follows',
+      max: FOLLOWS_PER_MINUTE,
+      windowMs: MINUTE,
+      now,
+      message: 'You are following and unfollowing too fast. Please wait a minute and try again.',
+    }),
+    wishes: new UserRateLimiter(db, {
+      name: 'wishes',
+      max: WISHES_PER_MINUTE,
+      windowMs: MINUTE,
+      now,
+      message: 'You are changing your wishlist too fast. Please wait a minute and try again.',
     }),
   };
 }

@@ -65,7 +65,7 @@ export function bundleOf(row: BundleRow) {
 }
 type BundleObject = ReturnType<typeof bundleOf>;
 
-function authorOf(row: AuthorRow) {
+export function authorOf(row: AuthorRow) {
   return {
     id: row.id,
     url: row.url,

@@ -144,6 +144,7 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'bundleCount',
     'sampleSkins',
     'bundles',
+    'followerCount',
   ],
   AuthorRating: ['average', 'totalRatings'],
   User: ['id', 'url', 'username', 'country', 'avatar'],

@@ -15,6 +15,7 @@ import { payoutsSchema } from '../payouts/payouts.schema';
 import { statisticsSchema } from '../statistics/statistics.schema';
 import { tagsSchema } from '../tags/tags.schema';
 import { skinVersionsSchema } from '../community/skin-versions.schema';
+import { followsWishlistsSchema } from '../community/follows-wishlists.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -37,6 +38,7 @@ export const typeDefs = [
   tagsSchema,
   notificationDigestsSchema,
   skinVersionsSchema,
+  followsWishlistsSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

@@ -551,4 +551,38 @@ describe('the demo sales and payouts', () => {
     expect(file).not.toBeNull();
     file?.stream.destroy();
   });
+
+  it('has the player following the author and another demo author, and wishing 3 skins and 1 bundle not owned', async () => {
+    const follows = await app.context.pool.any(sql.type(
+      z.object({ username: z.string(), followers: z.number() }),
+    )`
+      select u.username::text as username, c.followers from author_follows f
+      join users u on u.id = f.author_id
+      join author_follower_counts c on c.author_id = f.author_id
+      where f.user_id = (select id from users where username = 'player')`);
+    expect(follows.map((f) => f.username)).toContain('author');
+    expect(follows.length).toBe(2);
+    expect(follows.every((f) => f.followers >= 1)).toBe(true);
+    const wishes = await app.context.pool.any(sql.type(
+      z.object({ item_type: z.string(), listed: z.boolean(), owned: z.boolean(), own: z.boolean() }),
+    )`
+      select w.item_type, coalesce(s.listed, b.listed) as listed,
+             exists (select 1 from owned_skins o where o.skin_id = w.item_id and w.item_type = 'SKIN'
+                       and o.user_id = w.user_id and o.acquired_at is not null)
+             or exists (select 1 from owned_bundles o where o.bundle_id = w.item_id and w.item_type = 'BUNDLE'
+                       and o.user_id = w.user_id and o.acquired_at is not null) as owned,
+             coalesce(s.author_id, b.author_id) = w.user_id as own
+      from wishlist_items w
+      left join skins s on w.item_type = 'SKIN' and s.id = w.item_id
+      left join bundles b on w.item_type = 'BUNDLE' and b.id = w.item_id
+      where w.user_id = (select id from users where username = 'player')`);
+    expect(wishes.filter((w) => w.item_type === 'SKIN')).toHaveLength(3);
+    expect(wishes.filter((w) => w.item_type === 'BUNDLE')).toHaveLength(1);
+    expect(wishes.every((w) => w.listed && !w.owned && !w.own)).toBe(true);
+    // Back-dated over the last weeks, through the events.
+    const times = await app.context.pool.anyFirst(sql.type(z.object({ at: z.number() }))`
+      select recorded_at as at from events where event_type in ('AuthorFollowed', 'ItemWished')`);
+    expect(times).toHaveLength(6);
+    expect(times.every((at) => at < Date.now() - 24 * 3_600_000)).toBe(true);
+  });
 });

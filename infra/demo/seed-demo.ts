@@ -5,6 +5,7 @@ import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../auth/password-hashing';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoDigests } from './demo-digests';
+import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
 import { seedDemoModeration } from './demo-moderation';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoSkinVersions } from './demo-skin-versions';
@@ -70,6 +71,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   });
   await seedDemoDigests(app, accounts);
   await seedDemoSkinVersions(app, accounts);
+  await seedDemoFollowsAndWishes(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

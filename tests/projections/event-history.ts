@@ -28,6 +28,9 @@ import {
   type ItemModerationState,
 } from '../../domain/moderation/item-moderation.decider';
 import { MODERATED_ITEM_TYPES, REPORT_REASONS } from '../../domain/moderation/moderation.schemas';
+import { followDecider, type FollowState } from '../../domain/community/follow.decider';
+import { wishDecider, type WishState } from '../../domain/community/wish.decider';
+import { authorFollowStreamId, wishStreamId } from '../../domain/community/community.events';
 import {
   socialPostStreamId,
   type SocialPublicationEvent,
@@ -40,7 +43,8 @@ import {
  * per-downloader streams), orders placed, paid, cancelled, expired and refunded, payouts opened,
  * filled, emptied, locked, exported, sent, failed and locked again, Skin of the Month choices,
  * reports, takedowns, restores and dismissals of items, account blocks, social publications, and
- * skin versions. A small model keeps every history one the deciders could have written.
+ * skin versions, follows and wishes (with unfollows and unwishes).
+ * A small model keeps every history one the deciders could have written.
  */
 export const historyStep = fc.oneof(
   {
@@ -127,6 +131,23 @@ export const historyStep = fc.oneof(
     user: fc.integer({ min: 1, max: 2 }),
     block: fc.boolean(),
   }),
+  // Follows and wishes share one weight, so the other steps stay as frequent as before.
+  fc.oneof(
+    fc.record({
+      kind: fc.constant('follow' as const),
+      // Few pairs: follow, unfollow and follow again are frequent.
+      author: fc.integer({ min: 8, max: 9 }),
+      user: fc.integer({ min: 1, max: 2 }),
+      follow: fc.boolean(),
+    }),
+    fc.record({
+      kind: fc.constant('wish' as const),
+      user: fc.integer({ min: 1, max: 2 }),
+      itemType: fc.constantFrom('SKIN' as const, 'BUNDLE' as const),
+      item: fc.integer({ min: 1, max: 2 }),
+      wish: fc.boolean(),
+    }),
+  ),
 );
 export type HistoryStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
 
@@ -177,6 +198,8 @@ export async function appendHistory(
   const moderation = new Map<string, ItemModerationState>();
   const blocks = new Map<number, AccountBlockState>();
   const skinVersions = new Map<number, SkinVersionState>();
+  const follows = new Map<string, FollowState>();
+  const wishes = new Map<string, WishState>();
   let clock = START;
   let nextOrder = 1;
   let nextPayout = 1;
@@ -469,6 +492,39 @@ export async function appendHistory(
         if (events.length === 0) break;
         blocks.set(step.user, events.reduce(accountBlockDecider.evolve, state));
         await append([request(accountStreamId(step.user), 'account', events)]);
+        break;
+      }
+      case 'follow': {
+        const streamId = authorFollowStreamId(step.author, step.user);
+        const state = follows.get(streamId) ?? followDecider.initialState;
+        const facts = { authorId: step.author, userId: step.user, at: now.toISOString() };
+        const events = followDecider.decide(
+          step.follow ? { ...facts, kind: 'follow', authorFollowable: true } : { ...facts, kind: 'unfollow' },
+          state,
+        );
+        if (events.length === 0) break;
+        follows.set(streamId, events.reduce(followDecider.evolve, state));
+        await append([request(streamId, 'author-follow', events)]);
+        break;
+      }
+      case 'wish': {
+        const streamId = wishStreamId(step.user, step.itemType, step.item);
+        const state = wishes.get(streamId) ?? wishDecider.initialState;
+        const facts = {
+          userId: step.user,
+          itemType: step.itemType,
+          itemId: step.item,
+          at: now.toISOString(),
+        };
+        const events = wishDecider.decide(
+          step.wish
+            ? { ...facts, kind: 'wish', item: { listed: true, authorId: 9, owned: false } }
+            : { ...facts, kind: 'unwish' },
+          state,
+        );
+        if (events.length === 0) break;
+        wishes.set(streamId, events.reduce(wishDecider.evolve, state));
+        await append([request(streamId, 'wish', events)]);
         break;
       }
     }

@@ -59,6 +59,8 @@ const PayoutStatementPage = lazyPage(
   () => import('../features/account/pages/payout-statement-page'),
   'PayoutStatementPage',
 );
+const FollowingPage = lazyPage(() => import('../features/account/pages/following-page'), 'FollowingPage');
+const WishlistPage = lazyPage(() => import('../features/account/pages/wishlist-page'), 'WishlistPage');
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page'), 'SettingsPage');
 
 // Only the admin screens open dialogs through @mantine/modals (modals.openConfirmModal…).
@@ -123,6 +125,8 @@ const regularRoutes: RouteObject = {
     { path: 'me/collection/success', element: <CollectionPage /> },
     { path: 'me/collection/failed', element: <CollectionPage /> },
     { path: 'me/purchase-history', element: <PurchaseHistoryPage /> },
+    { path: 'me/following', element: <FollowingPage /> },
+    { path: 'me/wishlist', element: <WishlistPage /> },
     { path: 'me/publish', element: <PublishPage /> },
     { path: 'me/publish/skin', element: <SkinEditorPage /> },
     { path: 'me/publish/bundle', element: <BundleEditorPage /> },

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { BundleCardFieldsFragment } from '../graphql/generated/graphql';
 import { gameNames } from '../skin-card/game-types';
+import { WishHeart } from '../wishlist/lazy-wish-heart';
 import { CountryFlag } from '../ui/country-flag';
 import { bundleCardMessages as messages } from './bundle-card.messages';
 import { BundlePriceButton } from './bundle-price-button';
@@ -132,9 +133,10 @@ export function BundleCard({ bundle, headingOrder = 3, withButton = true, linked
             <span />
           )}
           {withButton ? (
-            <div className={classes.raised}>
+            <Group gap={8} wrap="nowrap" className={classes.raised}>
+              <WishHeart itemType="BUNDLE" itemId={bundle.id} title={bundle.title} size="lg" />
               <BundlePriceButton bundle={bundle} />
-            </div>
+            </Group>
           ) : null}
         </Group>
       </div>

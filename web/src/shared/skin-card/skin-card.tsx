@@ -11,6 +11,7 @@ import { SkinStars } from './skin-stars';
 import { SkinThumbnail } from './skin-thumbnail';
 import { SocialShortcut } from './social-shortcut';
 import { DeferredTooltip } from '../ui/deferred-tooltip';
+import { WishHeart } from '../wishlist/lazy-wish-heart';
 import classes from './skin-card.module.css';
 
 /** A card shows the first tags only (the list's order: style first); the skin page shows them all. */
@@ -53,6 +54,10 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCard
           </Badge>
         )}
         <SocialShortcut kind="skin" url={skin.url} title={skin.title} className={classes.socialShortcut} />
+        {/* Over the picture's top corner, where a hidden skin's badge would be: only listed skins can be wished. */}
+        {withButton && skin.published ? (
+          <WishHeart itemType="SKIN" itemId={skin.id} title={skin.title} className={classes.wish} />
+        ) : null}
       </div>
 
       <div className={classes.body}>

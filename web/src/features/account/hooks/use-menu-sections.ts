@@ -3,6 +3,7 @@ import {
   IconChartBar,
   IconCoin,
   IconFlag,
+  IconHeart,
   IconHistory,
   IconLayoutDashboard,
   IconMail,
@@ -13,6 +14,7 @@ import {
   IconShoppingBag,
   IconStack2,
   IconTags,
+  IconUserCheck,
   IconUsers,
   IconWallet,
 } from '@tabler/icons-react';
@@ -111,6 +113,18 @@ export function useMenuSections(): MenuSection[] {
           label: menu.purchaseHistory,
           icon: IconReceipt,
           description: menu.descriptions.purchaseHistory,
+        },
+        {
+          to: '/me/wishlist',
+          label: menu.wishlist,
+          icon: IconHeart,
+          description: menu.descriptions.wishlist,
+        },
+        {
+          to: '/me/following',
+          label: menu.following,
+          icon: IconUserCheck,
+          description: menu.descriptions.following,
         },
         {
           to: '/me/settings',

@@ -1,6 +1,14 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconDownload, IconPalette, IconStack2, IconStarFilled } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import {
+  IconCalendar,
+  IconDownload,
+  IconPalette,
+  IconStack2,
+  IconStarFilled,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { FollowButton, followsMessages } from '../../../shared/follows';
 import { formatCountry, formatDate } from '../../../shared/format';
 import type { AuthorDetailQuery } from '../../../shared/graphql/generated/graphql';
 import { UserAvatar } from '../../../shared/ui';
@@ -20,6 +28,10 @@ export function AuthorProfile({ author }: { author: AuthorDetail }) {
   const links = useMemo(() => socialLinksOf(author), [author]);
   const country = author.country?.trim().toLowerCase();
   const bio = author.description?.trim();
+  // The count the last follow or unfollow answered, until the page's own answer catches up.
+  const [answered, setAnswered] = useState<{ from: number; count: number } | null>(null);
+  const followerCount =
+    answered && answered.from === author.followerCount ? answered.count : author.followerCount;
   return (
     <section className={classes.profile} aria-labelledby="author-name">
       <div className={classes.band} aria-hidden="true" />
@@ -29,9 +41,16 @@ export function AuthorProfile({ author }: { author: AuthorDetail }) {
         </span>
         <Stack gap="sm" className={classes.details}>
           <Text className={classes.eyebrow}>{messages.authorEyebrow}</Text>
-          <Title order={1} id="author-name" className={classes.name}>
-            {author.username}
-          </Title>
+          <Group gap="md" align="center" wrap="wrap">
+            <Title order={1} id="author-name" className={classes.name}>
+              {author.username}
+            </Title>
+            <FollowButton
+              authorId={author.id}
+              username={author.username}
+              onFollowerCount={(count) => setAnswered({ from: author.followerCount, count })}
+            />
+          </Group>
           <Group gap="md" wrap="wrap" className={classes.facts}>
             {country && /^[a-z]{2}$/.test(country) ? (
               <Group gap={8} wrap="nowrap">
@@ -58,6 +77,15 @@ export function AuthorProfile({ author }: { author: AuthorDetail }) {
             </Group>
           </Group>
           <Group gap="xs" wrap="wrap" data-testid="author-totals">
+            <Badge
+              variant="light"
+              radius="sm"
+              leftSection={<IconUsers size={14} aria-hidden />}
+              tt="none"
+              data-testid="follower-count"
+            >
+              {followsMessages.followerCount(followerCount)}
+            </Badge>
             <Badge variant="light" radius="sm" leftSection={<IconPalette size={14} aria-hidden />} tt="none">
               {messages.skinCount(author.skinCount)}
             </Badge>

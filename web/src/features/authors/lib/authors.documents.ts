@@ -57,6 +57,7 @@ export const AuthorDetailQuery = graphql(`
       skinCount
       bundleCount
       downloadCount
+      followerCount
       rating {
         average
         totalRatings

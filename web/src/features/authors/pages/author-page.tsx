@@ -3,6 +3,7 @@ import { IconPalette, IconUserQuestion } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
+import { REFRESHED_BY_FOLLOWS } from '../../../shared/follows';
 import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { BundleCardGrid } from '../../../shared/bundle-card';
@@ -51,7 +52,12 @@ function AuthorView({ author }: { author: AuthorDetail }) {
 /** An author's page (/authors/{url}): profile with totals, social links, published skins and bundles. */
 export function AuthorPage() {
   const { url = '' } = useParams();
-  const [{ data, fetching, error }, refetch] = useQuery({ query: AuthorDetailQuery, variables: { url } });
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: AuthorDetailQuery,
+    variables: { url },
+    // A follow changes the follower count: the page is asked again.
+    context: REFRESHED_BY_FOLLOWS,
+  });
   useEffect(() => {
     if (error) console.error('The author could not be loaded', error);
   }, [error]);

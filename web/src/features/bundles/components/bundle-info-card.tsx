@@ -12,6 +12,7 @@ import infoCard from '../../../shared/ui/info-card.module.css';
 import classes from './bundle-info-card.module.css';
 
 import type { BundleDetail } from '../lib/use-bundle-viewer-state';
+import { WishHeartButton } from '../../../shared/wishlist';
 
 export type { BundleDetail };
 
@@ -113,7 +114,14 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
           </dd>
         </dl>
 
-        <BundlePriceButton bundle={bundle} size="lg" fullWidth />
+        <Group gap="sm" wrap="nowrap" align="center">
+          <div style={{ flex: 1 }}>
+            <BundlePriceButton bundle={bundle} size="lg" fullWidth />
+          </div>
+          {bundle.published ? (
+            <WishHeartButton itemType="BUNDLE" itemId={bundle.id} title={bundle.title} size="xl" />
+          ) : null}
+        </Group>
 
         {savings > 0 ? (
           <div className={classes.savings}>

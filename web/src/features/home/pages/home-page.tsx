@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
 import { siteMessages } from '../../../shared/messages/site.messages';
@@ -11,9 +11,14 @@ import { TaglineBlock } from '../components/tagline-block';
 import { homeMessages } from '../home.messages';
 import { HomeSkinsQuery } from '../lib/home.documents';
 
+// Only signed-in viewers follow anyone: the row (empty for visitors) loads after the first render.
+const FollowedAuthorsRow = lazy(() =>
+  import('../components/followed-authors-row').then((module) => ({ default: module.FollowedAuthorsRow })),
+);
+
 /**
- * The hero, the Skin of the Month, the most downloaded, this week's trending and the latest skins,
- * and the tagline block (spec 2.5).
+ * The hero, the Skin of the Month, the row of followed authors' skins, the most downloaded, this
+ * week's trending and the latest skins, and the tagline block (spec 2.5).
  */
 export function HomePage() {
   // Back from a PayPal purchase as a guest (/success, /failed): the banner, the toast, and on success
@@ -37,6 +42,9 @@ export function HomePage() {
       ) : null}
       <Hero />
       <SkinOfTheMonth />
+      <Suspense fallback={null}>
+        <FollowedAuthorsRow />
+      </Suspense>
       {/* The rows show every game, and so does the list they link to. A failed query hides them. */}
       {error ? null : (
         <>

@@ -17,6 +17,8 @@ import { SkinRating } from './skin-rating';
 import classes from '../../../shared/ui/info-card.module.css';
 
 import type { SkinDetail } from '../lib/use-skin-viewer-state';
+import { FollowButton } from '../../../shared/follows';
+import { WishHeartButton } from '../../../shared/wishlist';
 
 export type { SkinDetail };
 
@@ -101,7 +103,7 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           >
             {skin.author.username.slice(0, 1).toUpperCase()}
           </Avatar>
-          <Stack gap={0} miw={0}>
+          <Stack gap={0} miw={0} style={{ flex: 1 }}>
             <Text size="xs" c="dimmed">
               {messages.by}
             </Text>
@@ -112,6 +114,7 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
               </Anchor>
             </Group>
           </Stack>
+          <FollowButton authorId={skin.author.id} username={skin.author.username} size="xs" />
         </Group>
 
         {skin.published ? null : (
@@ -144,9 +147,14 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           variations={skin.colorVariations}
         />
 
-        <div data-skin-get-button>
-          <SkinGetButton skin={skin} />
-        </div>
+        <Group gap="sm" wrap="nowrap" align="center">
+          <div data-skin-get-button style={{ flex: 1 }}>
+            <SkinGetButton skin={skin} />
+          </div>
+          {skin.published ? (
+            <WishHeartButton itemType="SKIN" itemId={skin.id} title={skin.title} size="xl" />
+          ) : null}
+        </Group>
 
         <SkinBundleOffers bundles={skin.bundles} />
 
