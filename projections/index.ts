@@ -1,6 +1,7 @@
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { eventActivityProjection } from './event-activity.projection';
 import { moderationProjection } from './moderation.projection';
+import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
 import { payoutsProjection } from './payouts.projection';
@@ -22,4 +23,5 @@ export const projections: readonly RebuildableProjection[] = [
   salesStatisticsProjection,
   moderationProjection,
   socialPostsProjection,
+  notificationsProjection,
 ];

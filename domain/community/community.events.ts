@@ -11,7 +11,8 @@
 export type ItemType = 'SKIN' | 'BUNDLE';
 
 /** One user's follow of one author: `author-follow-{authorId}-{userId}`, last event wins. */
-export const authorFollowStreamId = (authorId: number, userId: number) => `author-follow-${authorId}-${userId}`;
+export const authorFollowStreamId = (authorId: number, userId: number) =>
+  `author-follow-${authorId}-${userId}`;
 
 export type AuthorFollowed = {
   type: 'AuthorFollowed';
@@ -53,6 +54,8 @@ export type ItemPublished = {
     game: string;
     priceCents: number;
     publishedAt: string;
+    /** The author's username when it was published (notifications name the author with it). */
+    authorName?: string;
   };
 };
 

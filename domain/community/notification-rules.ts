@@ -115,7 +115,11 @@ export function namesText(names: readonly string[]): string {
  */
 export function joinedBundleNotifications(
   fact: SkinsAddedToBundle['data'],
-  audience: { wishersBySkin: ReadonlyMap<number, Iterable<number>>; actorId: number | null; url: string | null },
+  audience: {
+    wishersBySkin: ReadonlyMap<number, Iterable<number>>;
+    actorId: number | null;
+    url: string | null;
+  },
 ): NotificationDraft[] {
   const skinsOf = new Map<number, string[]>();
   for (const skin of fact.skins) {
@@ -150,7 +154,8 @@ export type PaidOrder = {
 /** SALE: each author of a paid order's items, naming their own items; never the buyer. */
 export function saleNotifications(order: PaidOrder): NotificationDraft[] {
   const itemsOf = new Map<number, string[]>();
-  for (const item of order.items) itemsOf.set(item.authorId, [...(itemsOf.get(item.authorId) ?? []), item.name]);
+  for (const item of order.items)
+    itemsOf.set(item.authorId, [...(itemsOf.get(item.authorId) ?? []), item.name]);
   return recipients(itemsOf.keys(), [order.buyerUserId]).map((userId) => ({
     userId,
     kind: 'SALE',
