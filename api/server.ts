@@ -9,6 +9,7 @@ import { authoringResolvers } from './authoring/authoring.resolvers';
 import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
 import { mailOutboxResolvers } from './mail/mail-outbox';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
+import { notificationsResolvers } from './notifications/notifications.resolvers';
 import { socialLoaders, socialResolvers } from './social/social.resolvers';
 import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -107,6 +108,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         moderationResolvers(app) as ResolverMap,
         socialResolvers(app) as ResolverMap,
         tagsResolvers(app) as ResolverMap,
+        notificationsResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(

@@ -4,6 +4,7 @@ import { authoringSchema } from '../authoring/authoring.schema';
 import { payWhatYouWantSchema } from '../authoring/pay-what-you-want';
 import { mailOutboxSchema } from '../mail/mail-outbox';
 import { moderationSchema } from '../moderation/moderation.schema';
+import { notificationsSchema } from '../notifications/notifications.schema';
 import { socialSchema } from '../social/social.schema';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { relatedItemsSchema } from '../catalogue/related-items.schema';
@@ -33,6 +34,7 @@ export const typeDefs = [
   moderationSchema,
   socialSchema,
   tagsSchema,
+  notificationsSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */
