@@ -22,6 +22,13 @@ import {
 } from '../../domain/moderation/item-moderation.decider';
 import { MODERATED_ITEM_TYPES, REPORT_REASONS } from '../../domain/moderation/moderation.schemas';
 import {
+  authorFollowStreamId,
+  catalogueItemStreamId,
+  skinVersionsStreamId,
+  wishStreamId,
+  type CommunityEvent,
+} from '../../domain/community/community.events';
+import {
   socialPostStreamId,
   type SocialPublicationEvent,
 } from '../../domain/social/social-publication.events';
@@ -32,7 +39,8 @@ import {
  * by repeat downloaders across days and months (sometimes several in one transaction, on per-skin or
  * per-downloader streams), orders placed, paid, cancelled, expired and refunded, payouts opened,
  * filled, emptied, locked, exported, sent, failed and locked again, Skin of the Month choices,
- * reports, takedowns, restores and dismissals of items, account blocks, and social publications.
+ * reports, takedowns, restores and dismissals of items, account blocks, social publications, and
+ * the community's follows, wishes, catalogue facts and skin versions.
  * A small model keeps every history one the deciders could have written.
  */
 export const historyStep = fc.oneof(
@@ -109,6 +117,24 @@ export const historyStep = fc.oneof(
     network: fc.constantFrom('TWITTER' as const, 'INSTAGRAM' as const),
     failed: fc.boolean(),
     skin: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({
+    kind: fc.constant('community' as const),
+    action: fc.constantFrom(
+      'follow' as const,
+      'unfollow' as const,
+      'wish' as const,
+      'unwish' as const,
+      'publish' as const,
+      'price' as const,
+      'bundle-add' as const,
+      'version' as const,
+    ),
+    // Users 1-3 (the buyers) follow author 9 and wish skins 1-3 or bundle 1.
+    user: fc.integer({ min: 1, max: 3 }),
+    item: fc.integer({ min: 1, max: 3 }),
+    bundle: fc.boolean(),
+    cents: fc.integer({ min: 0, max: 900 }),
   }),
   fc.record({
     kind: fc.constant('block' as const),
@@ -412,6 +438,11 @@ export async function appendHistory(
         await append([request(socialPostStreamId(reference), 'social-post', [event])]);
         break;
       }
+      case 'community': {
+        const [streamId, streamType, event] = communityEvent(step, now.toISOString());
+        await append([request(streamId, streamType, [event])]);
+        break;
+      }
       case 'block': {
         const state = blocks.get(step.user) ?? accountBlockDecider.initialState;
         const facts = { userId: step.user, adminId: 7, targetIsAdmin: false, now: now.toISOString() };
@@ -603,6 +634,99 @@ export async function appendHistory(
         return [[payout.id, [relocked]]];
       }
     }
+  }
+}
+
+/** One fact of follows, wishes, the catalogue or skin versions (the community's contract). */
+function communityEvent(
+  step: Extract<HistoryStep, { kind: 'community' }>,
+  at: string,
+): [string, string, CommunityEvent] {
+  const itemType = step.bundle ? ('BUNDLE' as const) : ('SKIN' as const);
+  const itemId = step.bundle ? 1 : step.item;
+  const name = `${itemType === 'SKIN' ? 'Skin' : 'Bundle'} ${itemId}`;
+  switch (step.action) {
+    case 'follow':
+    case 'unfollow':
+      return [
+        authorFollowStreamId(9, step.user),
+        'author-follow',
+        step.action === 'follow'
+          ? { type: 'AuthorFollowed', data: { authorId: 9, userId: step.user, followedAt: at } }
+          : { type: 'AuthorUnfollowed', data: { authorId: 9, userId: step.user, unfollowedAt: at } },
+      ];
+    case 'wish':
+    case 'unwish':
+      return [
+        wishStreamId(step.user, itemType, itemId),
+        'wish',
+        step.action === 'wish'
+          ? { type: 'ItemWished', data: { userId: step.user, itemType, itemId, wishedAt: at } }
+          : { type: 'ItemUnwished', data: { userId: step.user, itemType, itemId, unwishedAt: at } },
+      ];
+    case 'publish':
+      return [
+        catalogueItemStreamId(itemType, itemId),
+        'catalogue-item',
+        {
+          type: 'ItemPublished',
+          data: {
+            itemType,
+            itemId,
+            authorId: 9,
+            name,
+            game: 'TM2020',
+            priceCents: step.cents,
+            publishedAt: at,
+          },
+        },
+      ];
+    case 'price':
+      return [
+        catalogueItemStreamId(itemType, itemId),
+        'catalogue-item',
+        {
+          type: 'ItemPriceChanged',
+          data: { itemType, itemId, authorId: 9, name, fromCents: 500, toCents: step.cents, changedAt: at },
+        },
+      ];
+    case 'bundle-add':
+      return [
+        catalogueItemStreamId('BUNDLE', 1),
+        'catalogue-item',
+        {
+          type: 'SkinsAddedToBundle',
+          data: {
+            bundleId: 1,
+            bundleName: 'Bundle 1',
+            authorId: 9,
+            skins: [...new Set([step.item, (step.item % 3) + 1])].map((skinId) => ({
+              skinId,
+              name: `Skin ${skinId}`,
+            })),
+            addedAt: at,
+          },
+        },
+      ];
+    case 'version':
+      return [
+        skinVersionsStreamId(step.item),
+        'skin-versions',
+        {
+          type: 'SkinVersionPublished',
+          data: {
+            skinId: step.item,
+            authorId: 9,
+            skinName: `Skin ${step.item}`,
+            version: 2 + (step.cents % 5),
+            fileId: `file-${step.cents}`,
+            fileName: 'skin.zip',
+            fileSizeBytes: 1000,
+            changelog: 'Fixed the numbers',
+            publishedAt: at,
+          },
+        },
+      ];
   }
 }
 
