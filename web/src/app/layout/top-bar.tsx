@@ -2,7 +2,9 @@ import { Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useCart } from '../../shared/cart';
+import { useSession } from '../../shared/session';
 import { appMessages } from '../app.messages';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
@@ -24,6 +26,7 @@ export function TopBar() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (drawerOpened && !drawerLoaded) setDrawerLoaded(true);
   const { count } = useCart();
+  const { user } = useSession();
   const { pathname } = useLocation();
 
   // Close the drawer whenever the page changes.
@@ -53,6 +56,7 @@ export function TopBar() {
             <Box visibleFrom="sm">
               <ColorSchemeToggle />
             </Box>
+            {user ? <NotificationBell /> : null}
             <CartButton count={count} />
             <Group gap="xs" wrap="nowrap" visibleFrom="sm">
               <AccountButton />
