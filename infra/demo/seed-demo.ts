@@ -5,6 +5,7 @@ import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../auth/password-hashing';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoModeration } from './demo-moderation';
+import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoSales } from './demo-sales';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -66,6 +67,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
       return downloads;
     },
   });
+  await seedDemoNotifications(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

@@ -2,7 +2,6 @@ import { Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useCart } from '../../shared/cart';
 import { useSession } from '../../shared/session';
 import { appMessages } from '../app.messages';
@@ -13,6 +12,14 @@ import { AccountButton, CartButton } from './top-bar-actions';
 import classes from './top-bar.module.css';
 
 const nav = appMessages.nav;
+
+// The signed-in viewer's notifications bell (its count query, its list) loads after the page:
+// the top bar's first-load JavaScript stays inside every page's budget.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 // The phone menu's drawer (dialog, focus trap, scroll lock) loads when it is first opened.
 const NavigationDrawer = lazy(() =>
@@ -56,7 +63,11 @@ export function TopBar() {
             <Box visibleFrom="sm">
               <ColorSchemeToggle />
             </Box>
-            {user ? <NotificationBell /> : null}
+            {user ? (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            ) : null}
             <CartButton count={count} />
             <Group gap="xs" wrap="nowrap" visibleFrom="sm">
               <AccountButton />
