@@ -68,9 +68,9 @@ export async function seedDemoNotifications(
   );
   const followed = [accounts.author, ...(newestOther ? [newestOther.author_id] : [])];
   const ofFollowed = items.filter((item) => followed.includes(item.author_id));
-  // Before the third-newest item of the followed authors: three or more NEW_ITEM notifications.
+  // Before the fifth-newest item of the followed authors: five or more NEW_ITEM notifications.
   const followAt = Math.max(
-    (ofFollowed.at(-3)?.created_at ?? now - 30 * DAY) - DAY,
+    (ofFollowed.at(-5)?.created_at ?? now - 30 * DAY) - DAY,
     items[0]!.created_at + 60_000,
   );
 
@@ -121,7 +121,8 @@ export async function seedDemoNotifications(
   const wishAt = now - 12 * DAY;
   for (const item of wishable) await wishOnce(app, accounts.player, 'SKIN', item.id, new Date(wishAt));
   const dropped = wishable.at(-1);
-  if (dropped) await dropPrice(app, dropped, new Date(now - 3 * DAY));
+  // After every demo item came out (the newest is half a day old): the newest notification.
+  if (dropped) await dropPrice(app, dropped, new Date(now - 3 * 3_600_000));
 
   // The catch-up runner starts after the seeding: build the notifications now to mark some read.
   await runUntilCaughtUp(
