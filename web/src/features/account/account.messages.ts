@@ -10,6 +10,7 @@ export const accountMessages = {
     admin: 'Admin',
     collection: 'My Collection',
     purchaseHistory: 'Purchase History',
+    notifications: 'Notifications',
     settings: 'Profile Settings',
     dashboard: 'Creativity Dashboard',
     skins: 'Skins',
@@ -33,6 +34,7 @@ export const accountMessages = {
     descriptions: {
       collection: 'The skins you own, ready to download.',
       purchaseHistory: 'Your orders, their status and totals.',
+      notifications: 'New work of the authors you follow, price drops, your sales.',
       settings: 'Avatar, news and payout details.',
       dashboard: 'Downloads of your skins over time.',
       skins: 'Upload, update, hide or publish your skins.',

@@ -1,4 +1,5 @@
 import {
+  IconBell,
   IconBrandInstagram,
   IconChartBar,
   IconCoin,
@@ -111,6 +112,12 @@ export function useMenuSections(): MenuSection[] {
           label: menu.purchaseHistory,
           icon: IconReceipt,
           description: menu.descriptions.purchaseHistory,
+        },
+        {
+          to: '/me/notifications',
+          label: menu.notifications,
+          icon: IconBell,
+          description: menu.descriptions.notifications,
         },
         {
           to: '/me/settings',
