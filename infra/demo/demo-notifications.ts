@@ -112,15 +112,34 @@ export async function seedDemoNotifications(
   for (const authorId of followed) await followOnce(app, accounts.player, authorId, new Date(followAt));
   await publishAll(items.filter((item) => item.created_at >= followAt));
 
-  // Two wished skins of other authors, bought by nobody yet by player; the pricier one gets cheaper.
-  const wishable = items
-    .filter(
-      (item) => item.item_type === 'SKIN' && item.price_cents >= 400 && !followed.includes(item.author_id),
-    )
-    .slice(-2);
+  // Two wished paid skins; one that nobody bought and no bundle holds gets cheaper
+  // (the demo orders and bundles keep the prices they were made at).
+  const unsold = new Set(
+    await app.pool.anyFirst(sql.type(z.object({ id: z.number() }))`
+      select s.id from skins s
+      where not exists (select 1 from order_items i where i.item_type = 'SKIN' and i.item_id = s.id)
+        and not exists (select 1 from order_items i where s.id = any(i.skin_ids))
+        and not exists (select 1 from bundle_skins b where b.skin_id = s.id)`),
+  );
+  const candidates = items.filter(
+    (item) =>
+      item.item_type === 'SKIN' &&
+      item.price_cents >= 400 &&
+      !followed.includes(item.author_id) &&
+      item.author_id !== accounts.player,
+  );
+  const dropped = items.findLast(
+    (item) =>
+      item.item_type === 'SKIN' &&
+      item.price_cents >= 400 &&
+      item.author_id !== accounts.player &&
+      unsold.has(item.id),
+  );
+  const wished = [candidates.findLast((item) => item !== dropped), dropped].filter(
+    (item): item is Item => item !== undefined,
+  );
   const wishAt = now - 12 * DAY;
-  for (const item of wishable) await wishOnce(app, accounts.player, 'SKIN', item.id, new Date(wishAt));
-  const dropped = wishable.at(-1);
+  for (const item of wished) await wishOnce(app, accounts.player, 'SKIN', item.id, new Date(wishAt));
   // After every demo item came out (the newest is half a day old): the newest notification.
   if (dropped) await dropPrice(app, dropped, new Date(now - 3 * 3_600_000));
 
