@@ -120,9 +120,12 @@ export const historyStep = fc.oneof(
   }),
   fc.record({
     kind: fc.constant('community' as const),
+    // Follows and wishes more often than their withdrawals, so the audiences are rarely empty.
     action: fc.constantFrom(
       'follow' as const,
+      'follow' as const,
       'unfollow' as const,
+      'wish' as const,
       'wish' as const,
       'unwish' as const,
       'publish' as const,
