@@ -51,6 +51,7 @@ export async function seedDemoNotifications(
   accounts: { admin: number; author: number; player: number },
 ): Promise<void> {
   const now = app.now().getTime();
+  const started = performance.now();
   const items = await app.pool.any(sql.type(itemRow)`
     select * from (
       select 'SKIN' as item_type, s.id, s.author_id, u.username::text as username, s.title, s.game,
@@ -150,6 +151,15 @@ export async function seedDemoNotifications(
   );
   await markOlderHalfRead(app, accounts.player);
   await markOlderHalfRead(app, accounts.author);
+  app.log.info(
+    {
+      published: items.length,
+      followed,
+      wished: wished.length,
+      seconds: (performance.now() - started) / 1000,
+    },
+    'demo notifications loaded',
+  );
 }
 
 const lastEventType = (app: AppContext, streamId: string) =>
