@@ -50,5 +50,11 @@ describe('the notifications bell', () => {
     await first.click();
     await page.waitForURL(`**${link}`, WAIT);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), WAIT).toBeGreaterThan(0);
+
+    // The full list in the account area, everything read now.
+    await page.goto('/me/notifications');
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor(WAIT);
+    await page.locator(`main a[href="${link}"]`).first().waitFor(WAIT);
+    await screenshot(page, 'notifications-page');
   }, 90_000);
 });
