@@ -12,6 +12,7 @@ import { mailOutboxResolvers } from './mail/mail-outbox';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
 import { notificationDigestsResolvers } from './notifications/notification-digests.resolvers';
 import { digestUnsubscribeRoutes } from './notifications/digest-unsubscribe.routes';
+import { notificationsResolvers } from './notifications/notifications.resolvers';
 import { socialLoaders, socialResolvers } from './social/social.resolvers';
 import { temporaryAssetRoutes } from './authoring/temporary-assets.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -114,6 +115,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         notificationDigestsResolvers as ResolverMap,
         skinVersionsResolvers(app) as ResolverMap,
         followsWishlistsResolvers as ResolverMap,
+        notificationsResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(

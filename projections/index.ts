@@ -2,6 +2,7 @@ import type { RebuildableProjection } from '../infra/projection-engine/shadow-re
 import { authorFollowsProjection } from './author-follows.projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { moderationProjection } from './moderation.projection';
+import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
 import { payoutsProjection } from './payouts.projection';
@@ -28,4 +29,5 @@ export const projections: readonly RebuildableProjection[] = [
   skinVersionsProjection,
   authorFollowsProjection,
   wishlistsProjection,
+  notificationsProjection,
 ];

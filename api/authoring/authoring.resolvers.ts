@@ -62,22 +62,26 @@ export function authoringResolvers(app: AppContext) {
 
     Mutation: {
       createSkin: (_root: unknown, args: { dto: unknown }, context: RequestContext) =>
-        createSkin(app, requireViewer(context.viewer), args.dto),
+        createSkin(app, requireViewer(context.viewer), args.dto, { correlationId: context.request.id }),
       updateSkin: (_root: unknown, args: { dto: unknown }, context: RequestContext) =>
-        updateSkin(app, requireViewer(context.viewer), args.dto),
+        updateSkin(app, requireViewer(context.viewer), args.dto, { correlationId: context.request.id }),
       hideSkin: (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         const viewer = requireViewer(context.viewer);
         const args = hideArgs.parse(rawArgs);
-        return setItemHidden(app, viewer, 'skin', args.id, args.hide);
+        return setItemHidden(app, viewer, 'skin', args.id, args.hide, {
+          correlationId: context.request.id,
+        });
       },
       createBundle: (_root: unknown, args: { dto: unknown }, context: RequestContext) =>
-        createBundle(app, requireViewer(context.viewer), args.dto),
+        createBundle(app, requireViewer(context.viewer), args.dto, { correlationId: context.request.id }),
       updateBundle: (_root: unknown, args: { dto: unknown }, context: RequestContext) =>
-        updateBundle(app, requireViewer(context.viewer), args.dto),
+        updateBundle(app, requireViewer(context.viewer), args.dto, { correlationId: context.request.id }),
       hideBundle: (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         const viewer = requireViewer(context.viewer);
         const args = hideArgs.parse(rawArgs);
-        return setItemHidden(app, viewer, 'bundle', args.id, args.hide);
+        return setItemHidden(app, viewer, 'bundle', args.id, args.hide, {
+          correlationId: context.request.id,
+        });
       },
       createComment: (_root: unknown, args: unknown, context: RequestContext) =>
         createComment(app, requireViewer(context.viewer), args, app.limits.comments),

@@ -2,6 +2,13 @@ import { sql } from 'slonik';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { AppContext } from '../app-context';
 import { isAdmin } from '../auth/viewer';
+import {
+  appendCatalogueFacts,
+  catalogueItemState,
+  itemPublished,
+  lockCatalogueStream,
+  wasPublished,
+} from '../catalogue/catalogue-facts';
 import { takedownsOf } from '../moderation/moderation.repository';
 import { DomainError } from '../../domain/errors';
 import { lockEditableItem, type ItemKind } from './item-ownership';
@@ -17,9 +24,33 @@ export async function setItemHidden(
   kind: ItemKind,
   id: number,
   hide: boolean,
+  options: { correlationId?: string } = {},
 ): Promise<{ id: number; success: true }> {
   const table = sql.identifier([kind === 'skin' ? 'skins' : 'bundles']);
+  const itemType = kind === 'skin' ? 'SKIN' : 'BUNDLE';
   await app.pool.transaction(async (tx) => {
+    // Shown to everyone for the first time: record ItemPublished first (the append is the
+    // transaction's first write); a refusal below rolls it back.
+    if (!hide) {
+      await lockCatalogueStream(tx, itemType, id);
+      const before = await catalogueItemState(tx, itemType, id);
+      if (
+        before &&
+        !before.deleted &&
+        !before.published &&
+        !(await takedownsOf(tx, itemType, [id])).has(id) &&
+        !(await wasPublished(app.store, tx, itemType, id))
+      ) {
+        await appendCatalogueFacts(
+          app.store,
+          tx,
+          itemType,
+          id,
+          [itemPublished(itemType, id, before, app.now())],
+          { viewer, ...options },
+        );
+      }
+    }
     await lockEditableItem(tx, kind, id, viewer);
     if (!hide && !isAdmin(viewer)) {
       const takedown = (await takedownsOf(tx, kind === 'skin' ? 'SKIN' : 'BUNDLE', [id])).get(id);

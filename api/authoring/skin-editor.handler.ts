@@ -5,6 +5,15 @@ import { DomainError } from '../../domain/errors';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
 import type { AppContext } from '../app-context';
+import {
+  appendCatalogueFacts,
+  catalogueItemState,
+  itemPublished,
+  lockCatalogueStream,
+  nextItemId,
+  priceChanges,
+  type CatalogueActor,
+} from '../catalogue/catalogue-facts';
 import { insertSkin, linkColorVariations } from '../catalogue/catalogue.writes';
 import { filesKeptByVersions } from '../community/skin-versions.repository';
 import { saveSkinTags } from '../tags/skin-tags';
@@ -62,16 +71,48 @@ async function assertInNoBundleOfGame(tx: Queryable, skinId: number, game: strin
   }
 }
 
-/** createSkin: a published skin with its pictures, its zip and its color variations, in one transaction. */
-export async function createSkin(app: AppContext, viewer: Session, rawInput: unknown): Promise<SavedItem> {
+/**
+ * createSkin: a published skin with its pictures, its zip and its color variations, in one
+ * transaction, which first records its ItemPublished (docs/community.md) under an id taken before.
+ */
+export async function createSkin(
+  app: AppContext,
+  viewer: Session,
+  rawInput: unknown,
+  options: { correlationId?: string } = {},
+): Promise<SavedItem> {
   const input: SkinInput = skinInput.parse(rawInput);
   const source = input.skinSource;
   if (!source) throw new DomainError('BAD_USER_INPUT', editorMessages.zipMissing, 'skinSource');
   if (!source.temporary)
     throw new DomainError('BAD_USER_INPUT', skinEditorMessages.zipNotUploaded, 'skinSource');
   const now = app.now();
+  const id = await nextItemId(app.pool, 'SKIN');
+  const actor: CatalogueActor = { viewer, ...options };
   const saved = await app.pool.transaction(async (tx) => {
+    await appendCatalogueFacts(
+      app.store,
+      tx,
+      'SKIN',
+      id,
+      [
+        itemPublished(
+          'SKIN',
+          id,
+          {
+            author_id: viewer.id,
+            title: input.title,
+            game: input.type,
+            price_cents: centsOf(input.price),
+            username: viewer.username,
+          },
+          now,
+        ),
+      ],
+      actor,
+    );
     const skin = await insertSkin(tx, {
+      id,
       authorId: viewer.id,
       title: input.title,
       description: input.description,
@@ -100,11 +141,24 @@ export async function createSkin(app: AppContext, viewer: Session, rawInput: unk
  * are reordered, added and removed; an uploaded zip replaces the old one. Files no longer used
  * are deleted after the commit.
  */
-export async function updateSkin(app: AppContext, viewer: Session, rawInput: unknown): Promise<SavedItem> {
+export async function updateSkin(
+  app: AppContext,
+  viewer: Session,
+  rawInput: unknown,
+  options: { correlationId?: string } = {},
+): Promise<SavedItem> {
   const input: SkinInput = skinInput.parse(rawInput);
   if (!input.id) throw new DomainError('BAD_USER_INPUT', skinEditorMessages.idRequired, 'id');
   const skinId = input.id;
   const { url, unused } = await app.pool.transaction(async (tx) => {
+    // A price change is recorded first (the append is the transaction's first write); a refusal
+    // below rolls it back.
+    await lockCatalogueStream(tx, 'SKIN', skinId);
+    const before = await catalogueItemState(tx, 'SKIN', skinId);
+    if (before && !before.deleted) {
+      const facts = priceChanges('SKIN', skinId, before, centsOf(input.price), app.now());
+      await appendCatalogueFacts(app.store, tx, 'SKIN', skinId, facts, { viewer, ...options });
+    }
     const skin = await lockEditableItem(tx, 'skin', skinId, viewer);
     if (input.title !== skin.title)
       throw new DomainError('BAD_USER_INPUT', skinEditorMessages.titleFixed, 'title');

@@ -24,6 +24,8 @@ async function freeSlug(db: Queryable, table: 'skins' | 'bundles', base: string)
 }
 
 export type NewSkin = {
+  /** An id taken beforehand (`nextItemId`, api/catalogue/catalogue-facts.ts); the next one when absent. */
+  id?: number;
   authorId: number;
   title: string;
   description: string;
@@ -38,6 +40,10 @@ export type NewSkin = {
 };
 
 const insertedItem = z.object({ id: z.number(), url: z.string() });
+
+/** The id given, or the table's next one. */
+const idOrNext = (table: 'skins' | 'bundles', id: number | undefined) =>
+  id === undefined ? sql.fragment`nextval(pg_get_serial_sequence(${table}, 'id'))` : sql.fragment`${id}`;
 
 /**
  * Inserts under the first free slug. Two saves of the same title at once both find the same slug
@@ -66,9 +72,10 @@ export async function insertSkin(db: Queryable, skin: NewSkin): Promise<{ id: nu
   const createdAt = (skin.createdAt ?? new Date()).toISOString();
   return insertWithFreeSlug(db, 'skins', skin.title, (url) =>
     db.maybeOne(sql.type(insertedItem)`
-      insert into skins (url, author_id, title, description, game, price_cents, available_alone, video_url,
+      insert into skins (id, url, author_id, title, description, game, price_cents, available_alone, video_url,
                          color_primary, color_secondary, published, created_at, modified_at)
-      values (${url}, ${skin.authorId}, ${skin.title}, ${skin.description}, ${skin.game}, ${skin.priceCents},
+      overriding system value
+      values (${idOrNext('skins', skin.id)}, ${url}, ${skin.authorId}, ${skin.title}, ${skin.description}, ${skin.game}, ${skin.priceCents},
               ${skin.availableAlone ?? true}, ${skin.videoUrl ?? null}, ${skin.colorPrimary ?? null},
               ${skin.colorSecondary ?? null}, ${skin.published ?? true}, ${createdAt}, ${createdAt})
       on conflict (url) do nothing
@@ -115,8 +122,9 @@ export async function insertBundle(db: Queryable, bundle: NewBundle): Promise<{ 
   const createdAt = (bundle.createdAt ?? new Date()).toISOString();
   const row = await insertWithFreeSlug(db, 'bundles', bundle.title, (url) =>
     db.maybeOne(sql.type(insertedItem)`
-      insert into bundles (url, author_id, title, description, game, price_cents, video_url, published, created_at, modified_at)
-      values (${url}, ${bundle.authorId}, ${bundle.title}, ${bundle.description}, ${bundle.game}, ${bundle.priceCents},
+      insert into bundles (id, url, author_id, title, description, game, price_cents, video_url, published, created_at, modified_at)
+      overriding system value
+      values (${idOrNext('bundles', bundle.id)}, ${url}, ${bundle.authorId}, ${bundle.title}, ${bundle.description}, ${bundle.game}, ${bundle.priceCents},
               ${bundle.videoUrl ?? null}, ${bundle.published ?? true}, ${createdAt}, ${createdAt})
       on conflict (url) do nothing
       returning id, url::text as url`),

@@ -5,6 +5,7 @@ import { payWhatYouWantSchema } from '../authoring/pay-what-you-want';
 import { mailOutboxSchema } from '../mail/mail-outbox';
 import { moderationSchema } from '../moderation/moderation.schema';
 import { notificationDigestsSchema } from '../notifications/notification-digests.schema';
+import { notificationsSchema } from '../notifications/notifications.schema';
 import { socialSchema } from '../social/social.schema';
 import { bundlesAuthorsCommentsSchema, catalogueSchema } from '../catalogue/catalogue.schema';
 import { relatedItemsSchema } from '../catalogue/related-items.schema';
@@ -39,6 +40,7 @@ export const typeDefs = [
   notificationDigestsSchema,
   skinVersionsSchema,
   followsWishlistsSchema,
+  notificationsSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

@@ -54,6 +54,8 @@ export type ItemPublished = {
     game: string;
     priceCents: number;
     publishedAt: string;
+    /** The author's username when it was published (notifications name the author with it). */
+    authorName?: string;
   };
 };
 

@@ -7,6 +7,7 @@ import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
 import { seedDemoModeration } from './demo-moderation';
+import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoSkinVersions } from './demo-skin-versions';
 
@@ -71,6 +72,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   });
   await seedDemoDigests(app, accounts);
   await seedDemoSkinVersions(app, accounts);
+  await seedDemoNotifications(app, accounts);
   await seedDemoFollowsAndWishes(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');

@@ -30,7 +30,12 @@ import {
 import { MODERATED_ITEM_TYPES, REPORT_REASONS } from '../../domain/moderation/moderation.schemas';
 import { followDecider, type FollowState } from '../../domain/community/follow.decider';
 import { wishDecider, type WishState } from '../../domain/community/wish.decider';
-import { authorFollowStreamId, wishStreamId } from '../../domain/community/community.events';
+import {
+  authorFollowStreamId,
+  catalogueItemStreamId,
+  wishStreamId,
+  type CommunityEvent,
+} from '../../domain/community/community.events';
 import {
   socialPostStreamId,
   type SocialPublicationEvent,
@@ -43,7 +48,7 @@ import {
  * per-downloader streams), orders placed, paid, cancelled, expired and refunded, payouts opened,
  * filled, emptied, locked, exported, sent, failed and locked again, Skin of the Month choices,
  * reports, takedowns, restores and dismissals of items, account blocks, social publications, and
- * skin versions, follows and wishes (with unfollows and unwishes).
+ * the community's follows, wishes, catalogue facts and skin versions.
  * A small model keeps every history one the deciders could have written.
  */
 export const historyStep = fc.oneof(
@@ -125,6 +130,14 @@ export const historyStep = fc.oneof(
     kind: fc.constant('version' as const),
     skin: fc.integer({ min: 1, max: 3 }),
     changelog: fc.constantFrom('Sharper stripes', 'New number plates', 'Fixed the mirrors'),
+  }),
+  fc.record({
+    kind: fc.constant('catalogue' as const),
+    action: fc.constantFrom('publish' as const, 'price' as const, 'bundle-add' as const),
+    // Author 9's skins 1-3 or bundle 1.
+    item: fc.integer({ min: 1, max: 3 }),
+    bundle: fc.boolean(),
+    cents: fc.integer({ min: 0, max: 900 }),
   }),
   fc.record({
     kind: fc.constant('block' as const),
@@ -478,6 +491,11 @@ export async function appendHistory(
         await append([request(socialPostStreamId(reference), 'social-post', [event])]);
         break;
       }
+      case 'catalogue': {
+        const [streamId, streamType, event] = catalogueFact(step, now.toISOString());
+        await append([request(streamId, streamType, [event])]);
+        break;
+      }
       case 'block': {
         const state = blocks.get(step.user) ?? accountBlockDecider.initialState;
         const facts = { userId: step.user, adminId: 7, targetIsAdmin: false, now: now.toISOString() };
@@ -702,6 +720,62 @@ export async function appendHistory(
         return [[payout.id, [relocked]]];
       }
     }
+  }
+}
+
+/** One catalogue fact of author 9's items (follows, wishes and versions come from their deciders' steps). */
+function catalogueFact(
+  step: Extract<HistoryStep, { kind: 'catalogue' }>,
+  at: string,
+): [string, string, CommunityEvent] {
+  const itemType = step.bundle ? ('BUNDLE' as const) : ('SKIN' as const);
+  const itemId = step.bundle ? 1 : step.item;
+  const name = `${itemType === 'SKIN' ? 'Skin' : 'Bundle'} ${itemId}`;
+  switch (step.action) {
+    case 'publish':
+      return [
+        catalogueItemStreamId(itemType, itemId),
+        'catalogue-item',
+        {
+          type: 'ItemPublished',
+          data: {
+            itemType,
+            itemId,
+            authorId: 9,
+            name,
+            game: 'TM2020',
+            priceCents: step.cents,
+            publishedAt: at,
+          },
+        },
+      ];
+    case 'price':
+      return [
+        catalogueItemStreamId(itemType, itemId),
+        'catalogue-item',
+        {
+          type: 'ItemPriceChanged',
+          data: { itemType, itemId, authorId: 9, name, fromCents: 500, toCents: step.cents, changedAt: at },
+        },
+      ];
+    case 'bundle-add':
+      return [
+        catalogueItemStreamId('BUNDLE', 1),
+        'catalogue-item',
+        {
+          type: 'SkinsAddedToBundle',
+          data: {
+            bundleId: 1,
+            bundleName: 'Bundle 1',
+            authorId: 9,
+            skins: [...new Set([step.item, (step.item % 3) + 1])].map((skinId) => ({
+              skinId,
+              name: `Skin ${skinId}`,
+            })),
+            addedAt: at,
+          },
+        },
+      ];
   }
 }
 

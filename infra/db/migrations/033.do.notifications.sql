@@ -21,3 +21,25 @@ create table notification_reads (
   user_id             bigint primary key references users (id) on delete cascade,
   read_up_to_position bigint not null
 );
+
+-- The notifications projection's own copy of who is told about what, fed by the events in feed
+-- order (so a rebuild fans out to exactly the people the live run did): follows, wishes, and the
+-- skins each paid order grants (removed by a refund).
+create table notification_follows (
+  author_id bigint not null,
+  user_id   bigint not null,
+  primary key (author_id, user_id)
+);
+create table notification_wishes (
+  item_type text not null,
+  item_id   bigint not null,
+  user_id   bigint not null,
+  primary key (item_type, item_id, user_id)
+);
+create table notification_owners (
+  skin_id  bigint not null,
+  user_id  bigint not null,
+  order_id bigint not null,
+  primary key (skin_id, user_id, order_id)
+);
+create index notification_owners_order_idx on notification_owners (order_id);

@@ -62,6 +62,10 @@ const PayoutStatementPage = lazyPage(
 const FollowingPage = lazyPage(() => import('../features/account/pages/following-page'), 'FollowingPage');
 const WishlistPage = lazyPage(() => import('../features/account/pages/wishlist-page'), 'WishlistPage');
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page'), 'SettingsPage');
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/pages/notifications-page'),
+  'NotificationsPage',
+);
 
 // Only the admin screens open dialogs through @mantine/modals (modals.openConfirmModal…).
 const ModalsProvider = lazy(() =>
@@ -136,6 +140,7 @@ const regularRoutes: RouteObject = {
     { path: 'me/payouts', element: <MyPayoutsPage /> },
     { path: 'me/payouts/:id', element: <MyPayoutPage /> },
     { path: 'me/settings', element: <SettingsPage /> },
+    { path: 'me/notifications', element: <NotificationsPage /> },
   ],
 };
 

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCart } from '../../shared/cart';
+import { useSession } from '../../shared/session';
 import { appMessages } from '../app.messages';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
@@ -11,6 +12,14 @@ import { AccountButton, CartButton } from './top-bar-actions';
 import classes from './top-bar.module.css';
 
 const nav = appMessages.nav;
+
+// The signed-in viewer's notifications bell (its count query, its list) loads after the page:
+// the top bar's first-load JavaScript stays inside every page's budget.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 // The phone menu's drawer (dialog, focus trap, scroll lock) loads when it is first opened.
 const NavigationDrawer = lazy(() =>
@@ -24,6 +33,7 @@ export function TopBar() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (drawerOpened && !drawerLoaded) setDrawerLoaded(true);
   const { count } = useCart();
+  const { user } = useSession();
   const { pathname } = useLocation();
 
   // Close the drawer whenever the page changes.
@@ -53,6 +63,11 @@ export function TopBar() {
             <Box visibleFrom="sm">
               <ColorSchemeToggle />
             </Box>
+            {user ? (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            ) : null}
             <CartButton count={count} />
             <Group gap="xs" wrap="nowrap" visibleFrom="sm">
               <AccountButton />

@@ -1,4 +1,5 @@
 import {
+  IconBell,
   IconBrandInstagram,
   IconChartBar,
   IconCoin,
@@ -125,6 +126,12 @@ export function useMenuSections(): MenuSection[] {
           label: menu.following,
           icon: IconUserCheck,
           description: menu.descriptions.following,
+        },
+        {
+          to: '/me/notifications',
+          label: menu.notifications,
+          icon: IconBell,
+          description: menu.descriptions.notifications,
         },
         {
           to: '/me/settings',

@@ -1,0 +1,52 @@
+export const notificationsSchema = /* GraphQL */ `
+  "What a notification is about (docs/community.md, Notifications)."
+  enum NotificationKind {
+    "A followed author published a skin or bundle."
+    NEW_ITEM
+    "A new version of a skin one owns (or of a followed author's skin)."
+    NEW_VERSION
+    "A wished skin or bundle got cheaper."
+    PRICE_DROP
+    "A wished skin joined a bundle."
+    JOINED_BUNDLE
+    "An order with the author's items was paid."
+    SALE
+  }
+
+  "Something the signed-in viewer was told about."
+  type Notification {
+    id: ID!
+    "The position of the fact in the event feed: mark read up to it."
+    position: Long!
+    kind: NotificationKind!
+    "One line in plain text."
+    message: String!
+    "The site-relative address of what it is about."
+    link: String!
+    createdAt: String!
+    read: Boolean!
+  }
+
+  type NotificationPage {
+    pageInfo: PageInfo!
+    content: [Notification!]!
+  }
+
+  type NotificationReadMark {
+    "Everything up to this position counts as read."
+    readUpToPosition: Long!
+    unreadCount: Int!
+  }
+
+  extend type Query {
+    "The viewer's notifications, newest first (signed in only)."
+    myNotifications(page: PageInput): NotificationPage!
+    "How many of the viewer's notifications are unread (signed in only)."
+    unreadNotificationCount: Int!
+  }
+
+  extend type Mutation {
+    "Marks the viewer's notifications read up to a position (never back; at most their newest)."
+    markNotificationsRead(upToPosition: Long!): NotificationReadMark!
+  }
+`;
