@@ -105,21 +105,25 @@ export const historyStep = fc.oneof(
     skin: fc.integer({ min: 1, max: 3 }),
     skipped: fc.boolean(),
   }),
-  fc.record({
-    kind: fc.constant('moderate' as const),
-    itemType: fc.constantFrom(...MODERATED_ITEM_TYPES),
-    item: fc.integer({ min: 1, max: 2 }),
-    action: fc.constantFrom(
-      'report' as const,
-      'report' as const,
-      'take-down' as const,
-      'restore' as const,
-      'dismiss-reports' as const,
-    ),
-    // User 9 is the items' author.
-    user: fc.integer({ min: 1, max: 3 }),
-    reason: fc.constantFrom(...REPORT_REASONS),
-  }),
+  {
+    // Takedowns need a report first: more moderation steps, so the histories reach them.
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('moderate' as const),
+      itemType: fc.constantFrom(...MODERATED_ITEM_TYPES),
+      item: fc.integer({ min: 1, max: 2 }),
+      action: fc.constantFrom(
+        'report' as const,
+        'report' as const,
+        'take-down' as const,
+        'restore' as const,
+        'dismiss-reports' as const,
+      ),
+      // User 9 is the items' author.
+      user: fc.integer({ min: 1, max: 3 }),
+      reason: fc.constantFrom(...REPORT_REASONS),
+    }),
+  },
   fc.record({
     kind: fc.constant('social' as const),
     network: fc.constantFrom('TWITTER' as const, 'INSTAGRAM' as const),

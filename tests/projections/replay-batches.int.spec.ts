@@ -11,7 +11,7 @@ import { appendHistory, emptyEverything, historyStep, readModelRows } from './ev
 
 // A replay hands a projection its events in batches as large as the reader's page; the live
 // catch-up can hand it one event at a time. Both must leave exactly the same rows.
-const SEED = Number(process.env.REPLAY_BATCHES_SEED ?? 20261125);
+const SEED = Number(process.env.REPLAY_BATCHES_SEED ?? 20261126);
 const HISTORIES = 8;
 
 let db: TestDatabase;
