@@ -1,8 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appGraphql as graphql, logInDemo } from '../support/app-api';
+import {
+  appGraphql as graphql,
+  logInDemo,
+  publishFreeSkin,
+  registerAccount,
+  type Account,
+} from '../support/app-api';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
-import { skinZip, testImage } from '../support/upload-files';
 
 // The admin's moderation pages in a browser: the reports queue, comments, skins, users and the
 // moderation history. Every user and item here is made for this run, so the demo data stays as it is.
@@ -12,74 +17,10 @@ const PASSWORD = 'moderation-e2e-password';
 const WAIT = { timeout: 20_000 };
 const run = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 90 + 10)}`;
 
-type Account = { id: string; username: string; token: string };
-
-/** Registers a fresh account through the REST API, as the register form does. */
-async function register(prefix: string): Promise<Account> {
-  const username = `${prefix}_${run}`;
-  const response = await fetch(`${inject('appUrl')}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username,
-      email: `${username}@example.com`,
-      password: PASSWORD,
-      country: 'cz',
-      subscribedToNews: false,
-    }),
-  });
-  const token = (await response.text()).trim();
-  expect(response.status, token).toBe(200);
-  const { myUser } = await graphql<{ myUser: { id: string } }>('{ myUser { id } }', token);
-  return { id: myUser.id, username, token };
-}
-
-/** One file to /api/assets/temporary, as the editor's drop zones send it; answers its id. */
-async function uploadFile(token: string, type: 'IMAGE' | 'SKIN_SOURCE', name: string, content: Buffer) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(content)]), name);
-  const response = await fetch(`${inject('appUrl')}/api/assets/temporary?type=${type}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const answer = (await response.json()) as { id?: string; success: boolean; message: string | null };
-  expect(answer.success, answer.message ?? '').toBe(true);
-  return answer.id!;
-}
-
-/** A free TM2020 skin published by the account: a picture and a zip, as the editor sends them. */
-async function publishSkin(author: Account, title: string) {
-  const imageId = await uploadFile(
-    author.token,
-    'IMAGE',
-    'shot.png',
-    await testImage({ width: 640, height: 360 }),
-  );
-  const zipId = await uploadFile(author.token, 'SKIN_SOURCE', 'skin.zip', await skinZip());
-  const { createSkin } = await graphql<{ createSkin: { id: string; url: string } }>(
-    `
-      mutation ($dto: SkinInput!) {
-        createSkin(dto: $dto) {
-          id
-          url
-        }
-      }
-    `,
-    author.token,
-    {
-      dto: {
-        title,
-        description: 'Made by the moderation journey',
-        type: 'TM2020',
-        price: 0,
-        images: [{ id: imageId, temporary: true, type: 'IMAGE', order: 0 }],
-        skinSource: { id: zipId, temporary: true, type: 'SKIN_SOURCE', order: 0 },
-      },
-    },
-  );
-  return createSkin;
-}
+/** A fresh account of this run. */
+const register = (prefix: string) => registerAccount(`${prefix}_${run}`, PASSWORD);
+const publishSkin = (author: Account, title: string) =>
+  publishFreeSkin(author.token, title, 'Made by the moderation journey');
 
 async function comment(writer: Account, skinId: string, text: string): Promise<string> {
   const { createComment } = await graphql<{ createComment: { id: string } }>(

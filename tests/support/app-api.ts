@@ -1,4 +1,5 @@
 import { expect, inject } from 'vitest';
+import { skinZip, testImage } from './upload-files';
 
 /** A GraphQL call to the browser tests' app, as a client makes it; GraphQL errors fail the test. */
 export async function appGraphql<T>(
@@ -25,4 +26,67 @@ export async function logInDemo(username: string): Promise<string> {
   });
   expect(response.status).toBe(200);
   return (await response.text()).trim();
+}
+
+export type Account = { id: string; username: string; token: string };
+
+/** Registers a fresh account through the REST API, as the register form does. */
+export async function registerAccount(username: string, password: string): Promise<Account> {
+  const response = await fetch(`${inject('appUrl')}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      password,
+      country: 'cz',
+      subscribedToNews: false,
+    }),
+  });
+  const token = (await response.text()).trim();
+  expect(response.status, token).toBe(200);
+  const { myUser } = await appGraphql<{ myUser: { id: string } }>('{ myUser { id } }', token);
+  return { id: myUser.id, username, token };
+}
+
+/** One file to /api/assets/temporary, as the editor's drop zones send it; answers its id. */
+async function uploadFile(token: string, type: 'IMAGE' | 'SKIN_SOURCE', name: string, content: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)]), name);
+  const response = await fetch(`${inject('appUrl')}/api/assets/temporary?type=${type}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const answer = (await response.json()) as { id?: string; success: boolean; message: string | null };
+  expect(answer.success, answer.message ?? '').toBe(true);
+  return answer.id!;
+}
+
+/** A free TM2020 skin published by the token's account: a picture and a zip, as the editor sends them. */
+export async function publishFreeSkin(token: string, title: string, description: string) {
+  const imageId = await uploadFile(token, 'IMAGE', 'shot.png', await testImage({ width: 640, height: 360 }));
+  const zipId = await uploadFile(token, 'SKIN_SOURCE', 'skin.zip', await skinZip());
+  const { createSkin } = await appGraphql<{ createSkin: { id: string; url: string } }>(
+    `
+      mutation ($dto: SkinInput!) {
+        createSkin(dto: $dto) {
+          id
+          url
+        }
+      }
+    `,
+    token,
+    {
+      dto: {
+        title,
+        description,
+        type: 'TM2020',
+        price: 0,
+        images: [{ id: imageId, temporary: true, type: 'IMAGE', order: 0 }],
+        skinSource: { id: zipId, temporary: true, type: 'SKIN_SOURCE', order: 0 },
+      },
+    },
+  );
+  return createSkin;
 }
