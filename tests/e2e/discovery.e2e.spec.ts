@@ -45,21 +45,25 @@ describe('finding skins', () => {
     await page.getByRole('search', { name: 'Filter skins' }).getByText('Free', { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('f') === 'free', { timeout: 10_000 });
 
-    const cards = async () => {
-      const articles = page.locator('article');
-      return Promise.all(
-        (await articles.all()).map(async (card) => ({
-          title: (await card.getByRole('heading').textContent())?.trim() ?? '',
+    // One read of the cards as the page shows them at that moment: locators per card would wait (up
+    // to their own timeout, longer than the poll's) for a card the list has just redrawn away.
+    const cards = () =>
+      page.locator('article').evaluateAll((articles) =>
+        articles.map((card) => ({
+          title: card.querySelector('h1, h2, h3, h4, h5, h6')?.textContent?.trim() ?? '',
           // The visible count's accessible label: "1,234 downloads".
           downloads: Number(
-            (await card.getByRole('img', { name: /downloads?$/ }).getAttribute('aria-label'))!
+            (
+              card
+                .querySelector('[role="img"][aria-label$="download"], [role="img"][aria-label$="downloads"]')
+                ?.getAttribute('aria-label') ?? 'NaN'
+            )
               .replace(/ downloads?$/, '')
               .replace(/,/g, ''),
           ),
-          free: await card.getByRole('button', { name: /for free$/ }).count(),
+          free: card.querySelectorAll('button[aria-label$=" for free"]').length,
         })),
       );
-    };
     // Other journeys download and publish skins on the same app meanwhile: the page is compared with
     // the API's answer of the same moment; when they differ the page is loaded again (the address
     // keeps the sort and filter) until both agree.
