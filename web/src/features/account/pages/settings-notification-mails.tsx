@@ -1,4 +1,4 @@
-import { Alert, Card, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMailOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,7 +7,7 @@ import type { DigestFrequency } from '../../../shared/graphql/generated/graphql'
 import { useSession } from '../../../shared/session';
 import { MyDigestFrequencyQuery, SetDigestFrequencyMutation } from '../lib/notification-mails.documents';
 import { notificationMailsMessages as texts } from '../notification-mails.messages';
-import classes from './settings-page.module.css';
+import { SettingsSection } from './settings-section';
 
 const FREQUENCIES: DigestFrequency[] = ['OFF', 'DAILY', 'WEEKLY'];
 const isFrequency = (value: string): value is DigestFrequency => (FREQUENCIES as string[]).includes(value);
@@ -46,60 +46,43 @@ export function SettingsNotificationMailsSection() {
   };
 
   return (
-    <Card
-      withBorder
-      padding="xl"
-      className={classes.card}
-      component="section"
-      aria-label={texts.title}
-      id="notification-mails"
-    >
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4">
-            {texts.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {texts.description}
-          </Text>
-        </Stack>
-        {chosen === null ? (
-          result.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
-              {texts.failed}
-            </Alert>
-          ) : (
-            <Skeleton h={36} maw={320} radius="md" />
-          )
-        ) : (
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="digest-frequency-label">
-              {texts.label}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="digest-frequency-label"
-              value={chosen}
-              onChange={(value) => void choose(value)}
-              disabled={saving}
-              data={FREQUENCIES.map((value) => ({ value, label: texts.options[value] }))}
-              maw={360}
-            />
-            <Text size="sm" c="dimmed" role="status">
-              {texts.hint[chosen]}
-            </Text>
-          </Stack>
-        )}
-        {chosen !== null && chosen !== 'OFF' && !user.emailVerified ? (
-          <Alert color="yellow" variant="light" icon={<IconMailOff />}>
-            {texts.unverified}
-          </Alert>
-        ) : null}
-        {failed ? (
+    <SettingsSection title={texts.title} description={texts.description} id="notification-mails">
+      {chosen === null ? (
+        result.error ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
             {texts.failed}
           </Alert>
-        ) : null}
-      </Stack>
-    </Card>
+        ) : (
+          <Skeleton h={36} maw={320} radius="md" />
+        )
+      ) : (
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="digest-frequency-label">
+            {texts.label}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="digest-frequency-label"
+            value={chosen}
+            onChange={(value) => void choose(value)}
+            disabled={saving}
+            data={FREQUENCIES.map((value) => ({ value, label: texts.options[value] }))}
+            maw={360}
+          />
+          <Text size="sm" c="dimmed" role="status">
+            {texts.hint[chosen]}
+          </Text>
+        </Stack>
+      )}
+      {chosen !== null && chosen !== 'OFF' && !user.emailVerified ? (
+        <Alert color="yellow" variant="light" icon={<IconMailOff />}>
+          {texts.unverified}
+        </Alert>
+      ) : null}
+      {failed ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+          {texts.failed}
+        </Alert>
+      ) : null}
+    </SettingsSection>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   Checkbox,
   FileButton,
   Group,
@@ -13,7 +12,6 @@ import {
   Textarea,
   TextInput,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -26,7 +24,6 @@ import {
 } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useMutation } from 'urql';
 import {
   AVATAR_MAX_BYTES,
@@ -46,6 +43,7 @@ import type { MyUser } from '../hooks/use-my-user';
 import { UpdateMyUserMutation } from '../lib/my-user.documents';
 import classes from './settings-page.module.css';
 import { SettingsNotificationMailsSection } from './settings-notification-mails';
+import { SettingsSection } from './settings-section';
 import { SettingsSecuritySection } from './settings-security';
 
 const texts = accountMessages.settings;
@@ -142,34 +140,6 @@ function changesOf(values: SettingsValues, withSocial: boolean): Record<string, 
   return changes;
 }
 
-function Section({
-  title,
-  children,
-  description,
-}: {
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="xl" className={classes.card} component="section" aria-label={title}>
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </Stack>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 function SettingsForm({ user, withSocial }: { user: MyUser; withSocial: boolean }) {
   const [{ fetching: saving }, updateMyUser] = useMutation(UpdateMyUserMutation);
   const [failed, setFailed] = useState(false);
@@ -244,7 +214,7 @@ function SettingsForm({ user, withSocial }: { user: MyUser; withSocial: boolean 
   return (
     <form onSubmit={errors.onSubmit(submit)} noValidate>
       <Stack gap="lg">
-        <Section title={texts.avatar.title}>
+        <SettingsSection title={texts.avatar.title}>
           <Group gap="lg" wrap="nowrap" align="center">
             <UserAvatar username={user.username} url={avatarUrl} size={112} radius={56} />
             <Stack gap={8} miw={0}>
@@ -286,17 +256,17 @@ function SettingsForm({ user, withSocial }: { user: MyUser; withSocial: boolean 
               ) : null}
             </Stack>
           </Group>
-        </Section>
+        </SettingsSection>
 
-        <Section title={texts.news.title}>
+        <SettingsSection title={texts.news.title}>
           <Checkbox
             label={texts.news.label}
             {...form.getInputProps('subscribedToNews', { type: 'checkbox' })}
           />
-        </Section>
+        </SettingsSection>
 
         {withSocial ? (
-          <Section title={social.title}>
+          <SettingsSection title={social.title}>
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle />}>
               {social.warning}
             </Alert>
@@ -321,10 +291,10 @@ function SettingsForm({ user, withSocial }: { user: MyUser; withSocial: boolean 
               maxLength={BIO_MAX}
               {...form.getInputProps('description')}
             />
-          </Section>
+          </SettingsSection>
         ) : null}
 
-        <Section title={payout.title} description={payout.intro}>
+        <SettingsSection title={payout.title} description={payout.intro}>
           <Radio.Group
             label={payout.method}
             {...form.getInputProps('payoutMethod')}
@@ -425,7 +395,7 @@ function SettingsForm({ user, withSocial }: { user: MyUser; withSocial: boolean 
               />
             </SimpleGrid>
           ) : null}
-        </Section>
+        </SettingsSection>
 
         {failed ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
