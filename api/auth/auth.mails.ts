@@ -1,13 +1,7 @@
 import type { MailMessage } from '../../infra/mail/mailer';
+import { escapeHtml } from '../../domain/text/escape-html';
 
 const SITE = 'TrackSkins';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="margin:0;background:#101216;font-family:Arial,sans-serif;color:#e8eaef">

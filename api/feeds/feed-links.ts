@@ -1,4 +1,5 @@
 import { FEED_FORMATS, feedPath, feedTitle, gameOfSlug, type FeedFormat, type FeedScope } from './skin-feeds';
+import { escapeHtml } from '../../domain/text/escape-html';
 
 export type FeedLink = { type: string; title: string; href: string };
 
@@ -45,19 +46,13 @@ export function feedLinksOf(scope: FeedScope, publicUrl: string, authorName?: st
   }));
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 /** The page's HTML with `<link rel="alternate">` tags for its feeds at the end of its head. */
 export function withFeedLinks(html: string, links: readonly FeedLink[]): string {
   if (links.length === 0) return html;
   const tags = links
     .map(
       (link) =>
-        `<link rel="alternate" type="${escapeAttribute(link.type)}" title="${escapeAttribute(link.title)}" href="${escapeAttribute(link.href)}" />`,
+        `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}" />`,
     )
     .join('\n    ');
   return html.replace('</head>', `    ${tags}\n  </head>`);

@@ -1,6 +1,7 @@
 import { Feed } from 'feed';
 import { imageVariantNames } from '../../infra/media/image-variants';
 import { appIconPath } from '../../infra/web-icons';
+import { escapeHtml } from '../../domain/text/escape-html';
 
 /** How many skins a feed lists: the newest. */
 export const FEED_SIZE = 30;
@@ -80,14 +81,6 @@ export type FeedSkin = {
   authorUrl: string;
   thumbnail: { filename: string; width: number | null; height: number | null } | null;
 };
-
-/** Text made safe inside HTML (and XML): the five special characters as entities. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 /** Characters XML 1.0 forbids (control characters other than tab and line breaks, lone surrogates, U+FFFE/F). */
 const FORBIDDEN_IN_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

@@ -2,15 +2,8 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { feedLinksOf, feedScopeOf, withFeedLinks } from './feed-links';
-import {
-  escapeHtml,
-  gameOfSlug,
-  gameSlug,
-  skinFeed,
-  skinSummary,
-  xmlSafe,
-  type FeedSkin,
-} from './skin-feeds';
+import { escapeHtml } from '../../domain/text/escape-html';
+import { gameOfSlug, gameSlug, skinFeed, skinSummary, xmlSafe, type FeedSkin } from './skin-feeds';
 
 const SITE = 'https://trackskins.example/';
 

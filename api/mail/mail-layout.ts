@@ -1,14 +1,8 @@
 import { formatMoney } from '../../domain/money';
+import { escapeHtml } from '../../domain/text/escape-html';
 
 export const SITE = 'TrackSkins';
 export const ACCENT = '#22d3ee';
-
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 /** Amounts in mails read as on the site: "34,99 €". */
 export const euros = formatMoney;

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { MailMessage } from '../../infra/mail/mailer';
 import type { digestPayload } from './mail-deliveries';
-import { escapeHtml, mailHtml, SITE } from './mail-layout';
+import { escapeHtml } from '../../domain/text/escape-html';
+import { mailHtml, SITE } from './mail-layout';
 
 /** Where the digest sends people for everything: the notifications page of the account. */
 export const NOTIFICATIONS_PATH = '/me/notifications';

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../infra/mail/mailer';
-import { escapeHtml, euros, mailHtml, SITE } from './mail-layout';
+import { escapeHtml } from '../../domain/text/escape-html';
+import { euros, mailHtml, SITE } from './mail-layout';
 import type { refundPayload, salePayload } from './mail-deliveries';
 import type { z } from 'zod';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { escapeHtml } from '../mail/mail-layout';
+import { escapeHtml } from '../../domain/text/escape-html';
 import { UNSUBSCRIBE_PATH } from '../mail/notification-digest.mail';
 import { digestFrequencyOf, setDigestFrequency } from './notification-digests';
 

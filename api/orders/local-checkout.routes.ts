@@ -6,15 +6,9 @@ import { paymentStatusLabels } from '../../domain/orders/order.events';
 import type { AppContext } from '../app-context';
 import { findOrderBySession, itemsOfOrders, type OrderItemRow, type OrderRow } from './orders.repository';
 import { cancelOrderPayment, confirmOrderPayment } from './payment-confirmation.handler';
+import { escapeHtml } from '../../domain/text/escape-html';
 
 const REFERENCE = /^lc_[a-f0-9]{32}$/;
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 const euros = formatMoney;
 

@@ -1,6 +1,7 @@
 import { DOWNLOAD_GRANT_DAYS } from '../../infra/auth/download-grants';
 import type { MailMessage } from '../../infra/mail/mailer';
-import { ACCENT, escapeHtml, euros, SITE } from '../mail/mail-layout';
+import { escapeHtml } from '../../domain/text/escape-html';
+import { ACCENT, euros, SITE } from '../mail/mail-layout';
 import type { OrderItemRow, OrderRow } from './orders.repository';
 
 /** "5,00 €", or with a tip "5,00 € + 2,00 € tip" (the tip goes to the author). */

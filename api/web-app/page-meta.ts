@@ -2,6 +2,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
 import { imageVariantNames } from '../../infra/media/image-variants';
+import { escapeHtml } from '../../domain/text/escape-html';
 
 const SITE = 'TrackSkins';
 
@@ -176,12 +177,6 @@ function sharedPageOf(pathname: string): { kind: 'skin' | 'bundle' | 'author'; s
   }
   return null;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The app's index.html with the page's title, description, canonical address and Open Graph tags. */
 export function withPageMeta(indexHtml: string, meta: PageMeta, pageUrl: string, siteUrl: string): string {
