@@ -106,8 +106,14 @@ export class CatchUpRunner {
 
   /** Resolves once every projection has applied every event visible now. */
   async catchUp(): Promise<void> {
+    // A reactor's events may land after another consumer finished its part of a pass, and a live
+    // pass may hold a consumer's lock meanwhile (its batch then counts as done here): go again
+    // until a whole round finds nothing new, then let a live pass still running finish.
+    do {
+      await this.running;
+      await this.runAll();
+    } while (!this.stopped && (await this.runRound()).length > 0);
     await this.running;
-    await this.runAll();
   }
 
   /**
