@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { GraphQLError } from 'graphql';
@@ -68,9 +69,22 @@ function mergeTypeMaps(...maps: ResolverMap[]): ResolverMap {
 
 /** Builds the HTTP application: REST under /api, GraphQL at /graphql, the web app for every other page. */
 export async function buildServer(app: AppContext): Promise<FastifyInstance> {
-  const fastify = Fastify({
+  // With certificate files, HTTPS over HTTP/2: a page's scripts, styles and pictures share one
+  // connection instead of queueing on six. HTTP/1.1 clients are still answered.
+  const tls = app.config.tls && {
+    http2: true as const,
+    https: {
+      allowHTTP1: true,
+      cert: await fs.readFile(app.config.tls.certFile),
+      key: await fs.readFile(app.config.tls.keyFile),
+    },
+  };
+  // Fastify types an HTTP/2 server apart; its request and response objects keep the HTTP/1 API the
+  // routes use, so both are built as the one instance type.
+  const fastify = (Fastify as (options: object) => FastifyInstance)({
+    ...tls,
     loggerInstance: app.log as FastifyBaseLogger,
-    genReqId: (request) => {
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },

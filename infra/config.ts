@@ -20,6 +20,9 @@ const environmentSchema = z.object({
   PROJECTION_LAG_DEGRADED_SECONDS: z.coerce.number().positive().max(86_400).default(5),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   TRUST_PROXY: z.stringbool().default(false),
+  // HTTPS with HTTP/2 (HTTP/1.1 still answered) when both are set: PEM files of the certificate chain and its key.
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   // GraphQL limits (docs/security.md): per operation, checked before it runs; the answer and cache sizes.
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(25_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(15),
@@ -116,6 +119,8 @@ export type Config = {
   webBuild: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
+  /** Serve HTTPS with HTTP/2 from these PEM files; null: plain HTTP/1.1 (behind a proxy, or locally). */
+  tls: { certFile: string; keyFile: string } | null;
   /** Limits of one GraphQL request, and the anonymous response cache's memory (docs/security.md). */
   graphql: {
     maxCost: number;
@@ -249,6 +254,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ['SEPA_DEBTOR_IBAN', 'SEPA_DEBTOR_BIC'],
     ['SEPA_DEBTOR_IBAN', 'SEPA_DEBTOR_NAME'],
     ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    ['TLS_CERT_FILE', 'TLS_KEY_FILE'],
   ] as const;
   for (const [first, second] of halves) {
     // Half a provider's keys would fail only at the first payment: refuse it at start.
@@ -278,7 +284,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl: e.PUBLIC_URL ?? `${e.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${e.PORT}`,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
@@ -293,6 +299,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: path.resolve('web/dist'),
     webBuild: e.WEB_BUILD,
     trustProxy: e.TRUST_PROXY,
+    tls:
+      e.TLS_CERT_FILE && e.TLS_KEY_FILE
+        ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) }
+        : null,
     graphql: {
       maxCost: e.GRAPHQL_MAX_COST,
       maxAliases: e.GRAPHQL_MAX_ALIASES,

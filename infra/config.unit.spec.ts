@@ -30,6 +30,19 @@ describe('configuration', () => {
     });
   });
 
+  it('serves HTTPS with HTTP/2 only with both TLS files, and says so in the default public address', () => {
+    expect(loadConfig({}).tls).toBeNull();
+    const config = loadConfig({ PORT: '8443', TLS_CERT_FILE: 'tls/cert.pem', TLS_KEY_FILE: 'tls/key.pem' });
+    expect(config.tls).toEqual({
+      certFile: path.resolve('tls/cert.pem'),
+      keyFile: path.resolve('tls/key.pem'),
+    });
+    expect(config.publicUrl).toBe('https://localhost:8443');
+    expect(() => loadConfig({ TLS_CERT_FILE: 'tls/cert.pem' })).toThrow(
+      /TLS_CERT_FILE and TLS_KEY_FILE must be set together/,
+    );
+  });
+
   it('names every invalid setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe' })).toThrow(ConfigurationError);
     expect(() => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe' })).toThrow(/PORT[\s\S]*SEED_DEMO/);
