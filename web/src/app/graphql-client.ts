@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { cacheExchange, Client, fetchExchange, mapExchange, type CombinedError } from 'urql';
 import { endSession, getSession, openAuthModal } from '../shared/session';
 import { appMessages } from './app.messages';
+import { transitionExchange } from './transition-exchange';
 
 const SESSION_ENDED_TOAST = 'session-ended';
 
@@ -30,7 +31,12 @@ function endRefusedSession(error: CombinedError): void {
 export function createGraphqlClient(): Client {
   return new Client({
     url: '/graphql',
-    exchanges: [cacheExchange, mapExchange({ onError: endRefusedSession }), fetchExchange],
+    exchanges: [
+      transitionExchange,
+      cacheExchange,
+      mapExchange({ onError: endRefusedSession }),
+      fetchExchange,
+    ],
     preferGetMethod: false,
     fetchOptions: () => ({ credentials: 'same-origin' }),
   });

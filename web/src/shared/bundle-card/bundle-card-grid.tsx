@@ -14,6 +14,8 @@ export interface BundleCardGridProps {
   /** DESIGN.md: bundles 3 columns, one on a phone. */
   cols?: SimpleGridProps['cols'];
   headingOrder?: BundleCardProps['headingOrder'];
+  /** For a grid at the top of a page: this many first cards load their pictures at once. */
+  leadCount?: number;
 }
 
 /** A responsive grid of bundle cards, or of skeleton cards while they load. */
@@ -23,11 +25,14 @@ export function BundleCardGrid({
   skeletonCount = 3,
   cols = { base: 1, sm: 2, md: 3 },
   headingOrder,
+  leadCount = 0,
 }: BundleCardGridProps) {
   return (
     <CardGrid
       items={bundles}
-      renderItem={(bundle) => <BundleCard bundle={bundle} headingOrder={headingOrder} />}
+      renderItem={(bundle, index) => (
+        <BundleCard bundle={bundle} headingOrder={headingOrder} lead={index < leadCount} />
+      )}
       skeleton={<BundleCardSkeleton />}
       loadingLabel={messages.loading}
       loading={loading}

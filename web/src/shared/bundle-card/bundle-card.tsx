@@ -19,6 +19,8 @@ export interface BundleCardProps {
   withButton?: boolean;
   /** The whole card links to the bundle (spec 2.8: when enabled). */
   linked?: boolean;
+  /** A card at the top of its page: its picture loads at once and first (the page's largest paint). */
+  lead?: boolean;
 }
 
 /**
@@ -27,7 +29,13 @@ export interface BundleCardProps {
  * so a click anywhere opens the bundle, while the author's link and the button stay their own
  * controls (no link inside a link).
  */
-export function BundleCard({ bundle, headingOrder = 3, withButton = true, linked = true }: BundleCardProps) {
+export function BundleCard({
+  bundle,
+  headingOrder = 3,
+  withButton = true,
+  linked = true,
+  lead = false,
+}: BundleCardProps) {
   const titleId = useId();
   const bundlePath = `/bundles/${encodeURIComponent(bundle.url)}`;
   const game = gameNames[bundle.type];
@@ -49,7 +57,8 @@ export function BundleCard({ bundle, headingOrder = 3, withButton = true, linked
             alt={bundle.title}
             width={640}
             height={360}
-            loading="lazy"
+            loading={lead ? 'eager' : 'lazy'}
+            fetchPriority={lead ? 'high' : undefined}
             decoding="async"
           />
         ) : (

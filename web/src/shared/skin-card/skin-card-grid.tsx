@@ -14,6 +14,8 @@ export interface SkinCardGridProps {
   /** DESIGN.md: one column on a phone, up to 3-4 on a desktop. */
   cols?: SimpleGridProps['cols'];
   headingOrder?: SkinCardProps['headingOrder'];
+  /** For a grid at the top of a page: this many first cards load their pictures at once. */
+  leadCount?: number;
 }
 
 /** A responsive grid of skin cards, or of skeleton cards while they load. */
@@ -23,11 +25,14 @@ export function SkinCardGrid({
   skeletonCount = 3,
   cols = { base: 1, xs: 2, md: 3 },
   headingOrder,
+  leadCount = 0,
 }: SkinCardGridProps) {
   return (
     <CardGrid
       items={skins}
-      renderItem={(skin) => <SkinCard skin={skin} headingOrder={headingOrder} />}
+      renderItem={(skin, index) => (
+        <SkinCard skin={skin} headingOrder={headingOrder} lead={index < leadCount} />
+      )}
       skeleton={<SkinCardSkeleton />}
       loadingLabel={messages.loading}
       loading={loading}

@@ -23,6 +23,8 @@ export interface SkinCardProps {
   headingOrder?: 2 | 3 | 4;
   /** Hides the price button (previews). */
   withButton?: boolean;
+  /** A card at the top of its page: its picture loads at once (see SkinThumbnail). */
+  lead?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface SkinCardProps {
  * count, the downloads, the game, and the price button. The picture and the title lead to the skin, the name to the
  * author; the card itself is no link, so each control keeps its own focus and name.
  */
-export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCardProps) {
+export function SkinCard({ skin, headingOrder = 3, withButton = true, lead = false }: SkinCardProps) {
   const titleId = useId();
   const skinPath = `/skins/${encodeURIComponent(skin.url)}`;
   const game = gameNames[skin.type];
@@ -40,7 +42,7 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true }: SkinCard
       <div className={classes.media}>
         {/* The title link below is the same destination for keyboards and screen readers. */}
         <Link to={skinPath} className={classes.mediaLink} tabIndex={-1} aria-hidden="true">
-          <SkinThumbnail src={skin.thumbnail?.cardUrl} alt={skin.title} />
+          <SkinThumbnail src={skin.thumbnail?.cardUrl} alt={skin.title} lead={lead} />
         </Link>
         <DeferredTooltip label={game.name} withArrow openDelay={300}>
           <Badge className={classes.game} radius="sm" size="sm" variant="filled">

@@ -2,8 +2,20 @@ import { IconSteeringWheel } from '@tabler/icons-react';
 import { skinCardMessages as messages } from './skin-card.messages';
 import classes from './skin-card.module.css';
 
-/** The 16:9 card picture (640x360 webp), lazy-loaded; a drawn placeholder when there is none. */
-export function SkinThumbnail({ src, alt }: { src: string | null | undefined; alt: string }) {
+/**
+ * The 16:9 card picture (640x360 webp); a drawn placeholder when there is none. Lazy-loaded, except
+ * a `lead` card's at the top of a page, which is fetched at once and first: it is the page's largest
+ * paint.
+ */
+export function SkinThumbnail({
+  src,
+  alt,
+  lead = false,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  lead?: boolean;
+}) {
   if (!src) {
     return (
       <div className={classes.placeholder} role="img" aria-label={`${alt}: ${messages.noPicture}`}>
@@ -21,7 +33,8 @@ export function SkinThumbnail({ src, alt }: { src: string | null | undefined; al
       alt={alt}
       width={640}
       height={360}
-      loading="lazy"
+      loading={lead ? 'eager' : 'lazy'}
+      fetchPriority={lead ? 'high' : undefined}
       decoding="async"
     />
   );

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 export interface CardGridProps<T extends { id: string | number }> {
   items: readonly T[] | undefined;
-  renderItem: (item: T) => ReactNode;
+  renderItem: (item: T, index: number) => ReactNode;
   /** A placeholder card, shown `skeletonCount` times while `loading` (or until items arrive). */
   skeleton: ReactNode;
   loadingLabel: string;
@@ -41,8 +41,8 @@ export function CardGrid<T extends { id: string | number }>({
       verticalSpacing="xl"
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
-      {items.map((item) => (
-        <li key={item.id}>{renderItem(item)}</li>
+      {items.map((item, index) => (
+        <li key={item.id}>{renderItem(item, index)}</li>
       ))}
     </SimpleGrid>
   );
