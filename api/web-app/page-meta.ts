@@ -1,8 +1,10 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
+import type { DatabasePool } from 'slonik';
 import type { Queryable } from '../../infra/db/pool';
 import { imageVariantNames } from '../../infra/media/image-variants';
 import { escapeHtml } from '../../domain/text/escape-html';
+import { listSkins } from '../catalogue/skins.repository';
 
 const SITE = 'TrackSkins';
 
@@ -89,6 +91,26 @@ const STATIC_PAGES: Record<string, { title: string; description: string }> = {
 export function staticPageMeta(pathname: string): PageMeta | null {
   const page = Object.hasOwn(STATIC_PAGES, pathname) ? STATIC_PAGES[pathname] : undefined;
   return page ? { ...page, image: null, type: 'website', leadImage: null } : null;
+}
+
+/**
+ * The picture of the first card the skins list shows when opened without filters (the newest
+ * TM2020 skins, the web app's defaults): its largest paint, preloaded from the head so the browser
+ * fetches it while the app still loads. Null when the list is empty or the first skin has none.
+ */
+export async function skinsListLeadImage(db: DatabasePool): Promise<string | null> {
+  const { rows } = await listSkins(db, {
+    search: null,
+    game: 'TM2020',
+    tags: [],
+    sort: 'createdAt',
+    direction: 'DESC',
+    page: 0,
+    size: 1,
+    includeHidden: false,
+  });
+  const filename = rows[0]?.thumbnail_filename;
+  return filename ? `/public/${imageVariantNames(filename).card}` : null;
 }
 
 const PUBLIC_SKIN = /^\/skins\/(?!success$|failed$)([^/]+)$/;

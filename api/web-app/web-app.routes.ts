@@ -9,7 +9,7 @@ import { feedLinksOf, feedScopeOf, withFeedLinks } from '../feeds/feed-links';
 import { skinFeedsRoutes } from '../feeds/skin-feeds.routes';
 import { crawlFilesRoutes } from './crawl-files.routes';
 import { encodePage, pageEncodingFor } from './html-encoding';
-import { pageMetaOf, staticPageMeta, withPageMeta } from './page-meta';
+import { pageMetaOf, skinsListLeadImage, staticPageMeta, withPageMeta } from './page-meta';
 
 // Paths the server answers itself; anything else under GET is a page of the web app.
 const SERVER_PREFIXES = [
@@ -71,8 +71,17 @@ export async function webAppRoutes(fastify: FastifyInstance, app: AppContext) {
     }
     // Search results show each public page's own title and description; shared links to a skin,
     // bundle or author show its title and picture (Open Graph).
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const listLead =
+      pathname === '/skins' && query.size === 0
+        ? await skinsListLeadImage(app.pool).catch((error) => {
+            request.log.warn({ err: error }, 'the skins list could not be read for its first picture');
+            return null;
+          })
+        : null;
+    const staticMeta = staticPageMeta(pathname);
     const meta =
-      staticPageMeta(pathname) ??
+      (staticMeta && (listLead ? { ...staticMeta, leadImage: listLead } : staticMeta)) ??
       (await pageMetaOf(app.pool, pathname).catch((error) => {
         request.log.warn({ err: error }, 'page meta could not be read');
         return null;
@@ -81,7 +90,6 @@ export async function webAppRoutes(fastify: FastifyInstance, app: AppContext) {
       ? withPageMeta(indexHtml, meta, `${app.config.publicUrl}${pathname}`, app.config.publicUrl)
       : indexHtml;
     // Feed readers find the home page's, the skins list's and an author's feeds in the head.
-    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     const feedScope = feedScopeOf(pathname, query, meta?.type === 'profile');
     const html = feedScope
       ? withFeedLinks(

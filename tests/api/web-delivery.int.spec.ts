@@ -120,6 +120,21 @@ describe('the head of an item page', () => {
   });
 });
 
+describe('the head of the skins list', () => {
+  it("preloads the first card's picture of the list as it opens (newest TM2020 skin), not of a filtered one", async () => {
+    const author = await createUser(app);
+    const skin = await addSkin(app, { authorId: author.id, priceCents: 0 });
+    const [image] = await app.context.pool.anyFirst(sql.type(z.object({ filename: z.string() }))`
+      select filename from resources where skin_id = ${skin.id} and type = 'IMAGE'`);
+    const card = `/public/${image!.replace(/\.[^.]+$/, '')}-card.webp`;
+    const page = (await get('/skins')).body;
+    expect(page).toContain(`<link rel="preload" as="image" href="${card}" fetchpriority="high" />`);
+    expect(page).toContain('<title>Skins | TrackSkins</title>');
+    // Filters may show other skins first: no guess.
+    expect((await get('/skins?t=all')).body).not.toContain('rel="preload" as="image"');
+  });
+});
+
 describe('API answers', () => {
   it('compresses a large GraphQL answer, also when it comes from the response cache', async () => {
     const author = await createUser(app);
