@@ -135,8 +135,9 @@ export function formatEuros(cents: Cents): string {
   return `${cents < 0 ? '-' : ''}${whole}.${fraction}`;
 }
 
-// Intl's cs-CZ currency style: "34,99 €", "1 234,50 €" (the spaces are no-break spaces).
-const moneyFormat = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' });
+// Intl's cs-CZ currency style: "34,99 €", "1 234,50 €" (the spaces are no-break spaces). Made on
+// first use: building a formatter loads locale data, which a page that shows no price never needs.
+let moneyFormat: Intl.NumberFormat | undefined;
 
 /**
  * Cents → the amount as people read it everywhere (the site, mails, the local checkout page):
@@ -146,5 +147,6 @@ const moneyFormat = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency
 export function formatMoney(cents: Cents): string {
   assertCents(cents, 'Amount');
   // -0 would print as "-0,00 €".
+  moneyFormat ??= new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' });
   return moneyFormat.format(cents === 0 ? 0 : cents / CENTS_PER_EURO);
 }

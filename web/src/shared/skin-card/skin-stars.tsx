@@ -1,6 +1,8 @@
-import { Group, Rating, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { skinCardMessages as messages } from './skin-card.messages';
+import classes from './skin-stars.module.css';
 
 export interface SkinStarsProps {
   average: number;
@@ -22,7 +24,17 @@ export function SkinStars({
 }: SkinStarsProps) {
   return (
     <Group gap={6} wrap="nowrap" role="img" aria-label={messages.ratingLabel(average, count)}>
-      <Rating value={average} fractions={4} readOnly size={size} color="yellow.5" aria-hidden />
+      <span
+        className={classes.stars}
+        // Quarter stars, as the average is shown to the eye; the label says it exactly.
+        style={
+          {
+            '--stars-size': `var(--stars-size-${size})`,
+            '--stars-fill': `${(Math.round(average * 4) / 4 / 5) * 100}%`,
+          } as CSSProperties
+        }
+        aria-hidden
+      />
       {withAverage && count > 0 ? (
         <Text component="span" size={size} fw={700} aria-hidden>
           {average.toFixed(2)}
