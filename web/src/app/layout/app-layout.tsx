@@ -9,6 +9,7 @@ import { RouterScopedProviders } from '../providers';
 import { ScrollToTop } from './scroll-to-top';
 import { TopBar } from './top-bar';
 import classes from './app-layout.module.css';
+import { useRouteDataPrefetch } from '../route-data-prefetch';
 
 // The sign-in / register / forgot-password modal loads only when someone opens it.
 const AuthModal = lazy(() =>
@@ -30,6 +31,7 @@ function AuthModalHost() {
 
 /** Top bar, the page, the footer. */
 export function AppLayout() {
+  useRouteDataPrefetch();
   return (
     <RouterScopedProviders>
       <ScrollToTop />
