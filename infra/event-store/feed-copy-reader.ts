@@ -37,14 +37,14 @@ export class FeedCopyReader {
 
   /** Opens a reader on the pool's database, runs `work` with it and closes it. */
   static async using<T>(pool: DatabasePool, work: (reader: FeedCopyReader) => Promise<T>): Promise<T> {
-    const client = new pg.Client({
-      connectionString: pool.configuration.connectionUri,
-      // As the pool's connections (pool.ts).
-      statement_timeout: 60_000,
-    });
+    const client = new pg.Client({ connectionString: pool.configuration.connectionUri });
     client.on('error', () => undefined);
     await client.connect();
     try {
+      // No statement timeout, unlike the pool's connections: a copy stays open while the projection
+      // applies the pages before (the server waits on this process), and a slow projection may take
+      // minutes for 20 of them. The select itself is one index scan.
+      await client.query('set statement_timeout = 0');
       return await work(new FeedCopyReader(client));
     } finally {
       await client.end().catch(() => undefined);
