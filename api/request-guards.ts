@@ -9,8 +9,11 @@ function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes(NUL);
   if (depth > 64 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes(NUL) || containsNul(item, depth + 1)) return true;
+  // Own enumerable keys, as Object.entries gives them, without an array of pairs per object (this
+  // runs on the headers and body of every request).
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes(NUL) || containsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
   }
   return false;
 }

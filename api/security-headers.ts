@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../infra/config';
 
 /** Where the skin pages' videos play (web/src/shared/gallery/video-embed.ts). */
@@ -55,13 +55,19 @@ const GRAPHIQL_POLICY = [
 ].join('; ');
 
 /**
- * Security headers on every answer (@fastify/helmet): the Content-Security-Policy, no framing,
+ * Security headers on every answer (@fastify/helmet's): the Content-Security-Policy, no framing,
  * nosniff, a referrer policy that keeps paths private (and still lets the video players see the
  * site, which they require), and HSTS when the public URL is https.
+ *
+ * The headers do not change from one answer to the next, but @fastify/helmet builds helmet's
+ * middleware again for every request (parsing the CSP directives each time): a tenth of the time
+ * of an answer the response cache serves. So they are read once from an answer of a probe app
+ * with @fastify/helmet as configured here, and set as they are on every request, on the raw
+ * response as helmet sets them (so they are there whatever sends the answer).
  */
 export async function registerSecurityHeaders(fastify: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
-  await fastify.register(helmet, {
+  const headers = await helmetHeadersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(await inlineScriptHashes(config.webDistDir), https),
@@ -72,6 +78,10 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   });
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
   if (config.env === 'development') {
     fastify.addHook('onSend', async (request, reply, payload) => {
       if (request.url === '/graphiql' || request.url.startsWith('/graphiql/')) {
@@ -80,4 +90,25 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
       return payload;
     });
   }
+}
+
+/** The headers @fastify/helmet sets with `options`, as an answer of an app with only it shows them. */
+export async function helmetHeadersOf(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  let headers: [string, string][] = [];
+  probe.get('/', async (_request, reply) => {
+    // Only helmet's hooks ran: every header on the raw response is one of its (names as it wrote them).
+    // (Node has had getRawHeaderNames since 15.13; @types/node does not declare it.)
+    const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
+    headers = raw.getRawHeaderNames().map((name) => {
+      const value = raw.getHeader(name);
+      return [name, Array.isArray(value) ? value.join(', ') : String(value)];
+    });
+    return '';
+  });
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  if (headers.length === 0) throw new Error('@fastify/helmet set no header on the probe.');
+  return headers;
 }

@@ -171,6 +171,9 @@ export function limitErrorOf(error: GraphQLErrorType): GraphQLErrorType | null {
 export function registerQueryLimits(fastify: FastifyInstance, limits: GraphQLLimits): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.url !== '/graphql' || typeof payload !== 'string') return payload;
+    // A character takes at most 3 bytes in UTF-8 (a surrogate pair 4 for its 2): most answers are
+    // told small without counting their bytes.
+    if (payload.length * 3 <= limits.maxResponseBytes) return payload;
     if (Buffer.byteLength(payload) <= limits.maxResponseBytes) return payload;
     request.log.warn({ bytes: Buffer.byteLength(payload) }, 'GraphQL answer above the response limit');
     reply.code(400);

@@ -15,6 +15,21 @@ const MAX_OPERATION_NAME = 200;
 type Versions = { all: number; downloads: number };
 type Entry = { versions: Versions; readsDownloads: boolean; body: string; bytes: number };
 type Slot = { key: string; versions: Versions; readsDownloads: boolean };
+/**
+ * What a document (its text and operation name) tells, worked out on its first request: who may
+ * share its answer, whether it mentions download counts or the trending sort, and a number that
+ * names it in the cache's keys.
+ */
+type DocumentFacts = {
+  id: number;
+  classification: Classification;
+  trending: boolean;
+  readsDownloads: boolean;
+};
+/** The remembered documents' text together at most, in characters (then they are worked out again). */
+const MAX_DOCUMENT_CHARACTERS = 4_000_000;
+/** Variables up to this length are a key's part as they are; longer ones by their digest. */
+const MAX_KEPT_VARIABLES = 256;
 
 /** The kinds of change a 'catalogue_changed' notice names: '' for any, 'downloads' for download counters only. */
 export type CatalogueChange = 'downloads' | 'any';
@@ -46,7 +61,12 @@ export class CatalogueResponseCache {
   /** Only while change notices are heard; without them an entry could outlive a change. */
   private live = false;
   private readonly entries = new Map<string, Entry>();
-  private readonly documents = new Map<string, Classification>();
+  /** By text, then operation name (the text itself: looking it up is cheaper than a digest of it). */
+  private readonly documents = new Map<string, Map<string, DocumentFacts>>();
+  private documentCount = 0;
+  private documentCharacters = 0;
+  /** Never reused, so that a key never names two documents, even after the map is emptied. */
+  private lastDocumentId = 0;
   /** Signed-in requests answered as anonymous ones (their GraphQL context gets no viewer). */
   private readonly answeredAsAnonymous = new WeakSet<FastifyRequest>();
   private readonly loadViewersSeeingMore: ViewersSeeingMore | null;
@@ -168,7 +188,8 @@ export class CatalogueResponseCache {
       String(operationName ?? '').length > MAX_OPERATION_NAME
     )
       return null;
-    const audience = audienceWith(this.classificationOf(query, operationName), variables);
+    const document = this.factsOf(query, operationName);
+    const audience = audienceWith(document.classification, variables);
     if (audience === 'nobody') return null;
     // The token GraphQL would read: without one (or with a cookie a cross-site form could send) the request is anonymous.
     const token = sessionTokenOf(request);
@@ -179,24 +200,22 @@ export class CatalogueResponseCache {
       if (versions.all !== this.versions.all) return null;
       this.answeredAsAnonymous.add(request);
     }
-    const variablesText = JSON.stringify(variables ?? null);
+    const variablesText = variables === undefined || variables === null ? 'null' : JSON.stringify(variables);
     // The trending sorts count the days up to today (domain/trending): their order moves when the
     // UTC day changes, even when nothing else does, so their answers are kept per day.
-    const trending = /trending/i.test(query) || /trending/i.test(variablesText);
-    const key = createHash('sha1')
-      .update(trending ? this.now().toISOString().slice(0, 10) : '')
-      .update('\0')
-      .update(query)
-      .update('\0')
-      .update(variablesText)
-      .update('\0')
-      .update(String(operationName ?? ''))
-      .digest('base64url');
+    const trending = document.trending || (variablesText !== 'null' && /trending/i.test(variablesText));
+    // The document's number stands for its text and operation name (it names no other document);
+    // long variables by a digest, so that no key takes much memory.
+    const variablesPart =
+      variablesText.length <= MAX_KEPT_VARIABLES
+        ? `v${variablesText}`
+        : `h${createHash('sha1').update(variablesText).digest('base64url')}`;
+    const key = `${document.id}\0${trending ? this.now().toISOString().slice(0, 10) : ''}\0${variablesPart}`;
     // Conservative: any mention (the downloads field, mostDownloadedSkins, sortBy downloads), sortBy
     // trending (whose order is the recent downloads'), and the lists ordered by downloads (an author's
     // sample skins, a skin's "more from this author").
     const readsDownloads =
-      /download|trending|sampleSkins|moreFromAuthor/i.test(query) || /download|trending/i.test(variablesText);
+      document.readsDownloads || (variablesText !== 'null' && /download|trending/i.test(variablesText));
     return { key, versions: { ...this.versions }, readsDownloads };
   }
 
@@ -247,19 +266,28 @@ export class CatalogueResponseCache {
     return this.viewersSeeingMore!.ids;
   }
 
-  /** Who may share an operation's answer (cache-audience.ts), remembered per document. */
-  private classificationOf(query: string, operationName: unknown): Classification {
-    // A digest, so the remembered documents take little memory whatever their length.
-    const key = createHash('sha1')
-      .update(String(operationName ?? ''))
-      .update('\0')
-      .update(query)
-      .digest('base64url');
-    const known = this.documents.get(key);
+  /** What a document tells (who may share its answer: cache-audience.ts), remembered per document. */
+  private factsOf(query: string, operationName: unknown): DocumentFacts {
+    const name = String(operationName ?? '');
+    const known = this.documents.get(query)?.get(name);
     if (known !== undefined) return known;
-    const classification = classifyOperation(query, operationName);
-    if (this.documents.size >= MAX_ENTRIES) this.documents.clear();
-    this.documents.set(key, classification);
-    return classification;
+    const facts: DocumentFacts = {
+      id: ++this.lastDocumentId,
+      classification: classifyOperation(query, operationName),
+      trending: /trending/i.test(query),
+      readsDownloads: /download|trending|sampleSkins|moreFromAuthor/i.test(query),
+    };
+    const characters = query.length + name.length;
+    if (this.documentCount >= MAX_ENTRIES || this.documentCharacters + characters > MAX_DOCUMENT_CHARACTERS) {
+      this.documents.clear();
+      this.documentCount = 0;
+      this.documentCharacters = 0;
+    }
+    let byName = this.documents.get(query);
+    if (!byName) this.documents.set(query, (byName = new Map()));
+    byName.set(name, facts);
+    this.documentCount += 1;
+    this.documentCharacters += characters;
+    return facts;
   }
 }

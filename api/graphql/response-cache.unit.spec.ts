@@ -121,4 +121,41 @@ describe('the response cache', () => {
     expect((await ask('trendingMonth')).headers['x-cache']).toBe('miss');
     expect((await ask('trendingWeek')).headers['x-cache']).toBe('hit');
   });
+
+  it('keeps one answer per document, operation name and variables, long variables and many documents too', async () => {
+    const cache = new CatalogueResponseCache();
+    cache.setLive(true);
+    fastify = Fastify();
+    cache.register(fastify);
+    // Each answer tells what it was asked, so a wrong hit shows.
+    fastify.post('/graphql', async (request, reply) =>
+      reply.type('application/json').send(JSON.stringify({ data: { asked: request.body } })),
+    );
+    await fastify.ready();
+    const ask = async (payload: object) => {
+      const response = await fastify!.inject({ method: 'POST', url: '/graphql', payload });
+      expect(JSON.parse(response.body)).toEqual({ data: { asked: payload } });
+      return response.headers['x-cache'];
+    };
+    const named = 'query A { skins { content { id } } } query B { skins { content { title } } }';
+    const long = (end: string) => ({
+      query: '{ skins { content { id } } }',
+      variables: { x: 'v'.repeat(300) + end },
+    });
+    const asks = [
+      { query: named, operationName: 'A' },
+      { query: named, operationName: 'B' },
+      { query: '{ skins { content { id } } }' },
+      { query: '{ skins { content { id } } }', variables: { a: 1 } },
+      { query: '{ skins { content { id } } }', variables: { a: 2 } },
+      long('1'),
+      long('2'),
+    ];
+    for (const payload of asks) expect(await ask(payload)).toBe('miss');
+    for (const payload of asks) expect(await ask(payload)).toBe('hit');
+    // More documents than it remembers: their facts are worked out again, never mixed up.
+    for (let i = 0; i < 2_100; i++) await ask({ query: `{ skins { content { id } } } # ${i}` });
+    for (const payload of asks) expect(await ask(payload)).not.toBe(undefined);
+    expect(await ask({ query: named, operationName: 'B' })).toBe('hit');
+  });
 });

@@ -6,6 +6,7 @@ import { handlesEvent, type Projection } from '../projection-engine/projection';
 import type { Backdated } from './backdating';
 import { recordedMetadata, type EventMetadata, type RecordedMetadata } from './event-metadata';
 import type { EventUpcasters } from './event-upcasters';
+import { feedCopyColumns, type FeedCopyReader } from './feed-copy-reader';
 import { createUpcasters } from './upcaster-registry';
 
 /** What an append expects of the stream: its exact current version, or one of the three states. */
@@ -407,6 +408,54 @@ export class EventStore {
   }
 
   /**
+   * The feed after a checkpoint for a replay, read through a `FeedCopyReader`: pages of `pageSize`
+   * events scanned, each as `readFeed` returns it (`events` only of `eventTypes`, `scannedTo` the
+   * last event scanned). With `inFlightGuard`, only events of transactions older than every one
+   * still running (`readFeed`'s rule); without, every committed event (`readCommitted`'s). One copy
+   * serves many pages; the pages end when a copy finds nothing more.
+   */
+  async *readFeedPages(
+    reader: FeedCopyReader,
+    after: FeedCheckpoint,
+    options: { pageSize: number; eventTypes?: readonly string[]; inFlightGuard: boolean },
+  ): AsyncGenerator<{ events: StoredEvent[]; scannedTo: FeedCheckpoint }> {
+    const wantedTypes = options.eventTypes ? new Set(options.eventTypes) : null;
+    const wanted = options.eventTypes
+      ? `event_type = any(array[${this.upcasters
+          .storedTypesFor(options.eventTypes)
+          .map((type) => reader.literal(type))
+          .join(', ')}]::text[])`
+      : 'true';
+    if (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1) {
+      throw new EventStoreUsageError(`Not a page size: ${options.pageSize}.`);
+    }
+    let position = after;
+    for (;;) {
+      let scanned = 0;
+      for await (const page of reader.pages(
+        `select ${feedCopyColumns(wanted, `case when ${wanted} then data end`)}
+        from events
+        where (transaction_id, global_position) > (${feedPositionLiterals(position)})
+          ${options.inFlightGuard ? 'and transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
+        order by events.transaction_id, events.global_position
+        limit ${options.pageSize * PAGES_PER_COPY}`,
+        options.pageSize,
+      )) {
+        scanned += page.events.length;
+        position = checkpointOf(page.events.at(-1)!);
+        const events: StoredEvent[] = [];
+        for (let i = 0; i < page.events.length; i++) {
+          if (!page.wanted[i]) continue;
+          const event = this.upcastStored(page.events[i]!);
+          if (wantedTypes === null || wantedTypes.has(event.type)) events.push(event);
+        }
+        yield { events, scannedTo: position };
+      }
+      if (scanned === 0) return;
+    }
+  }
+
+  /**
    * Committed events of some types (as read, after upcasting) after a position, in feed order,
    * without the in-flight guard: what a catch-up projection has not applied yet, for a reader that
    * must count it too. At most `limit` events; `scannedTo` is where to continue (null at the end).
@@ -446,6 +495,13 @@ export class EventStore {
       false,
     );
     return rows.map((row) => this.toStoredEvent(row));
+  }
+
+  /** An event as stored in its newest shape: itself when no upcaster handles its type. */
+  private upcastStored(stored: StoredEvent): StoredEvent {
+    if (!this.upcasters.hasStepsFor(stored.type)) return stored;
+    const upcast = this.upcasters.upcast(stored.type, stored.schemaVersion, stored.data);
+    return { ...stored, type: upcast.type, schemaVersion: upcast.schemaVersion, data: upcast.data };
   }
 
   private toStoredEvent(row: StoredEventRow): StoredEvent {
@@ -510,6 +566,17 @@ type AppendFunctionEvent = {
   metadata: RecordedMetadata;
   recorded_at: string | null;
 };
+
+/** How many pages one copy of `readFeedPages` reads at most (a statement must end in time). */
+const PAGES_PER_COPY = 20;
+
+/** A feed position as the SQL literals of a row comparison with (transaction_id, global_position). */
+function feedPositionLiterals(after: FeedCheckpoint): string {
+  if (!/^\d{1,20}$/.test(after.transactionId) || !Number.isSafeInteger(after.position)) {
+    throw new EventStoreUsageError(`Not a feed position: ${JSON.stringify(after)}.`);
+  }
+  return `'${after.transactionId}'::xid8, ${after.position}`;
+}
 
 export function checkpointOf(event: StoredEvent): FeedCheckpoint {
   return { transactionId: event.transactionId, position: event.globalPosition };

@@ -31,6 +31,11 @@ export class EventUpcasters {
     return this;
   }
 
+  /** Whether any step starts from `type`: an event of another type reads as it is stored. */
+  hasStepsFor(type: string): boolean {
+    return this.typesWithSteps.has(type);
+  }
+
   upcast(type: string, schemaVersion: number, data: unknown): UpcastEvent {
     // Most events on a replay's path: no step for their type at all.
     if (!this.typesWithSteps.has(type)) return { type, schemaVersion, data };

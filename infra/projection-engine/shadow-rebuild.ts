@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, DatabaseTransactionConnection, Queryable } from '../db/pool';
@@ -8,6 +7,7 @@ import {
   type FeedCheckpoint,
   type StoredEvent,
 } from '../event-store/event-store';
+import { FeedCopyReader } from '../event-store/feed-copy-reader';
 import type { Logger } from '../logger';
 import { handlesEvent, type Projection } from './projection';
 import { applyReadingAhead } from './read-ahead';
@@ -89,7 +89,9 @@ export async function rebuildInShadow(
       select pg_try_advisory_lock(${REBUILD_LOCK_CLASS}, hashtext(${projection.name})) as free`);
     if (!free) throw new Error(`${projection.name} is already being rebuilt.`);
     try {
-      return await rebuildWhileGuarded(options, projection, guard);
+      return await FeedCopyReader.using(options.pool, (reader) =>
+        rebuildWhileGuarded(options, projection, reader),
+      );
     } finally {
       await guard.query(
         sql.unsafe`select pg_advisory_unlock(${REBUILD_LOCK_CLASS}, hashtext(${projection.name}))`,
@@ -101,7 +103,7 @@ export async function rebuildInShadow(
 async function rebuildWhileGuarded(
   options: ShadowRebuildOptions,
   projection: RebuildableProjection,
-  reader: Queryable,
+  reader: FeedCopyReader,
 ): Promise<ShadowRebuildResult> {
   const schema = shadowSchemaOf(projection);
   const log = options.log?.child({ projection: projection.name, shadowSchema: schema });
@@ -162,26 +164,41 @@ async function useShadow(tx: DatabaseTransactionConnection, schema: string) {
 
 /**
  * Applies the feed after `from` to the shadow tables, one short transaction per batch. The batches
- * are read on `reader` (the rebuild's guard connection, idle otherwise), one ahead of the writes.
+ * are read on `reader` (a connection of its own, feed-copy-reader.ts), one ahead of the writes.
  */
 function buildShadow(
   options: ShadowRebuildOptions,
   projection: RebuildableProjection,
   schema: string,
   from: FeedCheckpoint,
-  reader: Queryable,
+  reader: FeedCopyReader,
 ): Promise<{ position: FeedCheckpoint; applied: number }> {
-  return applyReadingAhead(
-    (after) => readHandled(options.store, reader, projection, after, options.batchSize),
-    from,
-    async ({ events }) => {
-      if (events.length === 0) return;
-      await options.pool.transaction(async (tx) => {
-        await useShadow(tx, schema);
-        await projection.apply(tx, events);
-      });
-    },
-  );
+  return applyReadingAhead(replayPages(options, reader, projection, from, true), from, async ({ events }) => {
+    if (events.length === 0) return;
+    await options.pool.transaction(async (tx) => {
+      await useShadow(tx, schema);
+      await projection.apply(tx, events);
+    });
+  });
+}
+
+/**
+ * The projection's events after a position for a replay, in pages of the batch size: with
+ * `inFlightGuard`, only from transactions older than every one still running (the catch-up
+ * runner's rule), so none is skipped when it commits late; without, every committed event.
+ */
+function replayPages(
+  options: Pick<ShadowRebuildOptions, 'store' | 'batchSize'>,
+  reader: FeedCopyReader,
+  projection: Projection,
+  after: FeedCheckpoint,
+  inFlightGuard: boolean,
+) {
+  return options.store.readFeedPages(reader, after, {
+    pageSize: options.batchSize,
+    inFlightGuard,
+    ...(projection.eventTypes === 'all' ? {} : { eventTypes: projection.eventTypes }),
+  });
 }
 
 /**
@@ -340,42 +357,28 @@ async function syncTable(
  * Catch-up: emptied with its checkpoint reset under the runner's lock, then replayed batch by batch
  * by the caller's loop. Inline: emptied and replayed in one transaction that holds its tables (live
  * appends wait); appends still in flight apply their own events afterwards. Either way the events
- * are read on a second connection, one batch ahead of the transaction's writes: they are the events
- * the transaction itself would read (committed ones; for a catch-up projection only those older
- * than every running transaction, this one included).
+ * are read on a second connection (feed-copy-reader.ts), one batch ahead of the transaction's
+ * writes: they are the events the transaction itself would read (committed ones; for a catch-up
+ * projection only those older than every running transaction, this one included).
  */
 export async function rebuildInPlace(
   options: Omit<ShadowRebuildOptions, 'lockTimeoutMs' | 'swapAttempts'>,
   projection: Projection,
 ): Promise<number> {
-  return options.pool.connect((connection) => {
-    const reader = outsideTransactions(connection);
-    return options.pool.transaction(async (tx) => {
+  return FeedCopyReader.using(options.pool, (reader) =>
+    options.pool.transaction(async (tx) => {
       if (projection.mode === 'catch-up') await options.lockCatchUp(tx, projection.name);
       await projection.reset(tx);
       const apply = async ({ events }: { events: readonly StoredEvent[] }) => {
         if (events.length > 0) await projection.apply(tx, events);
       };
-      if (projection.mode !== 'catch-up') {
-        const replayed = await applyReadingAhead(
-          async (after) => {
-            const events = await options.store.readCommitted(reader, after, options.batchSize);
-            const last = events.at(-1);
-            return {
-              events: events.filter((event) => handlesEvent(projection, event.type)),
-              scannedTo: last ? { transactionId: last.transactionId, position: last.globalPosition } : null,
-            };
-          },
-          FEED_START,
-          apply,
-        );
-        return replayed.applied;
-      }
+      // Inline: every committed event (writers in flight wait for the tables, then apply their own).
       const { position, applied } = await applyReadingAhead(
-        (after) => readHandled(options.store, reader, projection, after, options.batchSize),
+        replayPages(options, reader, projection, FEED_START, projection.mode === 'catch-up'),
         FEED_START,
         apply,
       );
+      if (projection.mode !== 'catch-up') return applied;
       await tx.query(sql.unsafe`
         insert into projection_checkpoints (projection_name) values (${projection.name}) on conflict do nothing`);
       await tx.query(sql.unsafe`
@@ -384,34 +387,6 @@ export async function rebuildInPlace(
             events_applied = ${applied}, updated_at = now()
         where projection_name = ${projection.name}`);
       return applied;
-    });
-  });
-}
-
-const QUERY_METHODS = [
-  'query',
-  'one',
-  'maybeOne',
-  'many',
-  'any',
-  'oneFirst',
-  'maybeOneFirst',
-  'anyFirst',
-  'exists',
-] as const satisfies readonly (keyof Queryable)[];
-
-/**
- * The connection with its queries run in the async context of this call: slonik refuses a query on
- * another connection from inside a transaction's context, and the reads of a replay in place are
- * started from inside the transaction that writes.
- */
-function outsideTransactions(connection: Queryable): Queryable {
-  const outside = AsyncLocalStorage.snapshot();
-  return Object.fromEntries(
-    QUERY_METHODS.map((method) => [
-      method,
-      (...args: unknown[]) =>
-        outside(() => (connection[method] as (...a: unknown[]) => Promise<unknown>)(...args)),
-    ]),
-  ) as unknown as Queryable;
+    }),
+  );
 }
