@@ -1,5 +1,5 @@
 import { CloseButton, Group, NumberInput, SegmentedControl, Text } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { priceFilterSchema } from '../../../../../domain/catalog/price-filter';
 import { PRICE_CHOICES } from '../lib/skins-filters';
 import type { PriceChoice } from '../lib/skins-filters';
@@ -26,15 +26,24 @@ export function SkinsPriceFilter({ price, min, max, onPrice, onRange }: SkinsPri
   const labelId = useId();
   const [minInput, setMinInput] = useState<string | number>(min ?? '');
   const [maxInput, setMaxInput] = useState<string | number>(max ?? '');
-  // Follow the query string when it changes elsewhere (back and forward).
-  useEffect(() => setMinInput(min ?? ''), [min]);
-  useEffect(() => setMaxInput(max ?? ''), [max]);
+  // Follow the query string when it changes elsewhere (back and forward). The range applied here
+  // reaches the address a moment later (the page renders it as a transition): what was typed since
+  // then stays.
+  const applied = useRef<{ min: number | null; max: number | null } | null>(null);
+  useEffect(() => {
+    const own = applied.current;
+    applied.current = null;
+    if (own && own.min === min && own.max === max) return;
+    setMinInput(min ?? '');
+    setMaxInput(max ?? '');
+  }, [min, max]);
 
   const typed = priceFilterSchema.safeParse({ minPrice: numberOf(minInput), maxPrice: numberOf(maxInput) });
   const error = typed.success ? null : (typed.error.issues[0]?.message ?? null);
   const apply = () => {
     if (!typed.success) return;
     if (typed.data.minPrice !== min || typed.data.maxPrice !== max) {
+      applied.current = { min: typed.data.minPrice, max: typed.data.maxPrice };
       onRange({ min: typed.data.minPrice, max: typed.data.maxPrice });
     }
   };
