@@ -1,15 +1,20 @@
 import { Button } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
 import { IconGift, IconShoppingCartCheck, IconShoppingCartPlus, IconStack2 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { addToCartWithToast, cartFeedbackMessages, useCart } from '../cart';
 import { formatPrice } from '../format';
 import { useOwnership } from '../ownership';
 import { useSession } from '../session';
-import { BundleContentsModal } from './bundle-contents-modal';
 import { bundleCardMessages as messages } from './bundle-card.messages';
 import classes from './bundle-price-button.module.css';
+
+// The contents dialog (Mantine's Modal, its scroll area and positioning code, the skin cards' grid)
+// loads when first opened, not with every bundle card.
+const BundleContentsModal = lazy(() =>
+  import('./bundle-contents-modal').then((module) => ({ default: module.BundleContentsModal })),
+);
 
 export interface PricedBundle {
   id: string;
@@ -61,12 +66,14 @@ export function BundlePriceButton({
     setModalOpen(true);
   };
   const modal = modalUsed ? (
-    <BundleContentsModal
-      bundle={bundle}
-      opened={modalOpen}
-      onClose={() => setModalOpen(false)}
-      onExited={() => opener.current?.focus()}
-    />
+    <Suspense fallback={null}>
+      <BundleContentsModal
+        bundle={bundle}
+        opened={modalOpen}
+        onClose={() => setModalOpen(false)}
+        onExited={() => opener.current?.focus()}
+      />
+    </Suspense>
   ) : null;
 
   const isAuthor = user !== null && String(user.id) === bundle.author.id;

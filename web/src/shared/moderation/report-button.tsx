@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Center, Group, Loader, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { DeferredTooltip } from '../ui/deferred-tooltip';
 import { IconFlag, IconFlagFilled } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
@@ -11,8 +12,9 @@ import { moderationUiMessages as messages } from './moderation.messages';
 import { REPORT_TYPENAMES } from './report-types';
 import type { KnownReport } from './report-types';
 
-// The form and its validation (zod) load when the dialog first opens, not with the page.
-const ReportForm = lazy(() => import('./report-form').then((module) => ({ default: module.ReportForm })));
+// The dialog (Mantine's Modal, its scroll area and positioning code), then the form and its
+// validation (zod), load when it is first opened, not with the page.
+const ReportModal = lazy(() => import('./report-modal').then((module) => ({ default: module.ReportModal })));
 
 export type ReportButtonProps = {
   itemType: ModeratedItemType;
@@ -28,62 +30,6 @@ export type ReportButtonProps = {
   /** The comment's writer, for the icon button's name. */
   writer?: string;
 };
-
-function ReportModal({
-  opened,
-  onClose,
-  itemType,
-  itemId,
-  checkFirst,
-  knownReport,
-  onReported,
-  onClosed,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  /** After the closing transition (focus can move to what replaced the button). */
-  onClosed?: () => void;
-  itemType: ModeratedItemType;
-  itemId: string;
-  checkFirst: boolean;
-  knownReport: KnownReport | null;
-  onReported: (report: KnownReport, closeModal: boolean) => void;
-}) {
-  const target = useMemo(() => ({ itemType, itemId }), [itemType, itemId]);
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={messages.form.title(itemType)}
-      centered
-      radius="md"
-      size="md"
-      closeButtonProps={{ 'aria-label': messages.form.close }}
-      onExitTransitionEnd={onClosed}
-      styles={{
-        title: { fontFamily: 'var(--mantine-font-family-headings)', fontWeight: 700, fontSize: '1.4rem' },
-      }}
-    >
-      {opened ? (
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader size="sm" />
-            </Center>
-          }
-        >
-          <ReportForm
-            target={target}
-            checkFirst={checkFirst}
-            knownReport={knownReport}
-            onReported={onReported}
-            onClose={onClose}
-          />
-        </Suspense>
-      ) : null}
-    </Modal>
-  );
-}
 
 /** The item's report as the page knows it: asked for once on a skin's or bundle's page. */
 function useMyReport(itemType: ModeratedItemType, itemId: string, ask: boolean) {
@@ -124,19 +70,24 @@ function SignedInReport({ itemType, itemId, variant = 'item', writer }: ReportBu
     setOpened(true);
   };
 
-  const modal = (
-    <ReportModal
-      opened={opened}
-      onClose={() => setOpened(false)}
-      itemType={itemType}
-      itemId={itemId}
-      checkFirst={variant === 'comment'}
-      knownReport={known}
-      onReported={onReported}
-      // A comment's icon button gives way to "Reported": focus goes there, not to the page's top.
-      onClosed={() => reportedButton.current?.focus()}
-    />
-  );
+  // Mounted from the first opening on, so that it can play its closing transition.
+  const [everOpened, setEverOpened] = useState(false);
+  if (opened && !everOpened) setEverOpened(true);
+  const modal = everOpened ? (
+    <Suspense fallback={null}>
+      <ReportModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        itemType={itemType}
+        itemId={itemId}
+        checkFirst={variant === 'comment'}
+        knownReport={known}
+        onReported={onReported}
+        // A comment's icon button gives way to "Reported": focus goes there, not to the page's top.
+        onClosed={() => reportedButton.current?.focus()}
+      />
+    </Suspense>
+  ) : null;
 
   if (variant === 'comment') {
     const name = writer ? messages.reportCommentBy(writer) : messages.reportItem(itemType);
@@ -157,11 +108,11 @@ function SignedInReport({ itemType, itemId, variant = 'item', writer }: ReportBu
             {messages.reported}
           </Button>
         ) : (
-          <Tooltip label={messages.report} openDelay={300}>
+          <DeferredTooltip label={messages.report} openDelay={300}>
             <ActionIcon variant="subtle" color="gray" size="md" aria-label={name} onClick={open}>
               <IconFlag size={16} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         )}
         {modal}
       </>

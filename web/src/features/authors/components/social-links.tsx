@@ -1,4 +1,5 @@
-import { Button, CopyButton, Group, Tooltip } from '@mantine/core';
+import { Button, CopyButton, Group } from '@mantine/core';
+import { DeferredTooltip } from '../../../shared/ui/deferred-tooltip';
 import {
   IconBrandDiscord,
   IconBrandFacebook,
@@ -34,7 +35,7 @@ export function SocialLinks({ links, label }: { links: readonly SocialLink[]; la
         return (
           <li key={link.network}>
             {link.href ? (
-              <Tooltip label={network} withArrow openDelay={200}>
+              <DeferredTooltip label={network} withArrow openDelay={200}>
                 <Button
                   component="a"
                   href={link.href}
@@ -49,11 +50,15 @@ export function SocialLinks({ links, label }: { links: readonly SocialLink[]; la
                 >
                   {link.label}
                 </Button>
-              </Tooltip>
+              </DeferredTooltip>
             ) : (
               <CopyButton value={link.label}>
                 {({ copied, copy }) => (
-                  <Tooltip label={copied ? messages.copied : network} withArrow openDelay={copied ? 0 : 200}>
+                  <DeferredTooltip
+                    label={copied ? messages.copied : network}
+                    withArrow
+                    openDelay={copied ? 0 : 200}
+                  >
                     <Button
                       variant="default"
                       size="xs"
@@ -65,7 +70,7 @@ export function SocialLinks({ links, label }: { links: readonly SocialLink[]; la
                     >
                       {link.label}
                     </Button>
-                  </Tooltip>
+                  </DeferredTooltip>
                 )}
               </CopyButton>
             )}

@@ -1,4 +1,5 @@
-import { Stack, Text, Tooltip } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { DeferredTooltip } from '../../../shared/ui/deferred-tooltip';
 import { Link } from 'react-router';
 import { skinsMessages } from '../skins.messages';
 import classes from './color-variations.module.css';
@@ -57,7 +58,7 @@ export function ColorVariations({ current, variations }: ColorVariationsProps) {
       <ul className={classes.list} aria-labelledby="color-variations-title">
         {currentColors.length > 0 ? (
           <li>
-            <Tooltip label={skinsMessages.thisVariation(current.title)} withArrow>
+            <DeferredTooltip label={skinsMessages.thisVariation(current.title)} withArrow>
               <span
                 className={classes.variation}
                 aria-current="page"
@@ -66,12 +67,12 @@ export function ColorVariations({ current, variations }: ColorVariationsProps) {
               >
                 <Swatches colors={currentColors} />
               </span>
-            </Tooltip>
+            </DeferredTooltip>
           </li>
         ) : null}
         {others.map((variation) => (
           <li key={variation.id}>
-            <Tooltip label={variation.title} withArrow>
+            <DeferredTooltip label={variation.title} withArrow>
               <Link
                 to={`/skins/${encodeURIComponent(variation.url)}`}
                 className={classes.variation}
@@ -79,7 +80,7 @@ export function ColorVariations({ current, variations }: ColorVariationsProps) {
               >
                 <Swatches colors={variation.colors} />
               </Link>
-            </Tooltip>
+            </DeferredTooltip>
           </li>
         ))}
       </ul>
