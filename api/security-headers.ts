@@ -54,6 +54,22 @@ const GRAPHIQL_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** What @fastify/helmet is configured with for this app. */
+export async function helmetOptionsOf(config: Config) {
+  const https = config.publicUrl.startsWith('https://');
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(await inlineScriptHashes(config.webDistDir), https),
+    },
+    // The embedded video players are not cross-origin isolated.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : (false as const),
+    xFrameOptions: { action: 'deny' as const },
+  };
+}
+
 /**
  * Security headers on every answer (@fastify/helmet's): the Content-Security-Policy, no framing,
  * nosniff, a referrer policy that keeps paths private (and still lets the video players see the
@@ -66,18 +82,7 @@ const GRAPHIQL_POLICY = [
  * response as helmet sets them (so they are there whatever sends the answer).
  */
 export async function registerSecurityHeaders(fastify: FastifyInstance, config: Config): Promise<void> {
-  const https = config.publicUrl.startsWith('https://');
-  const headers = await helmetHeadersOf({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy(await inlineScriptHashes(config.webDistDir), https),
-    },
-    // The embedded video players are not cross-origin isolated.
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    xFrameOptions: { action: 'deny' },
-  });
+  const headers = await helmetHeadersOf(await helmetOptionsOf(config));
   fastify.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../infra/config';
-import { contentSecurityPolicy, inlineScriptHashes, registerSecurityHeaders } from './security-headers';
+import { helmetOptionsOf, registerSecurityHeaders } from './security-headers';
 
 /** The headers of a page, a GraphQL answer, an error and a 404, but for the ones every answer has. */
 async function headersOf(register: (app: ReturnType<typeof Fastify>) => Promise<void>) {
@@ -41,16 +41,7 @@ describe('security headers', () => {
       const https = publicUrl.startsWith('https://');
       const ours = await headersOf((app) => registerSecurityHeaders(app, config));
       const helmets = await headersOf(async (app) => {
-        await app.register(helmet, {
-          contentSecurityPolicy: {
-            useDefaults: false,
-            directives: contentSecurityPolicy(await inlineScriptHashes(config.webDistDir), https),
-          },
-          crossOriginEmbedderPolicy: false,
-          referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-          strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-          xFrameOptions: { action: 'deny' },
-        });
+        await app.register(helmet, await helmetOptionsOf(config));
       });
       expect(ours).toEqual(helmets);
       expect(ours[0]!.map(([name]) => name)).toContain('content-security-policy');

@@ -1,7 +1,6 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { DatabasePool } from 'slonik';
-import type { Queryable } from '../../infra/db/pool';
+import type { DatabasePool, Queryable } from '../../infra/db/pool';
 import { imageVariantNames } from '../../infra/media/image-variants';
 import { escapeHtml } from '../../domain/text/escape-html';
 import { listSkins } from '../catalogue/skins.repository';

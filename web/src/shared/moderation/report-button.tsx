@@ -51,6 +51,8 @@ function useMyReport(itemType: ModeratedItemType, itemId: string, ask: boolean) 
 
 function SignedInReport({ itemType, itemId, variant = 'item', writer }: ReportButtonProps) {
   const [opened, setOpened] = useState(false);
+  // The dialog mounts on first use and stays for its closing transition.
+  const [everOpened, setEverOpened] = useState(false);
   const [reportedHere, setReportedHere] = useState<KnownReport | null>(null);
   const asked = useMyReport(itemType, itemId, variant === 'item');
   const known = reportedHere ?? asked;
@@ -67,12 +69,10 @@ function SignedInReport({ itemType, itemId, variant = 'item', writer }: ReportBu
       event.preventDefault();
       return;
     }
+    setEverOpened(true);
     setOpened(true);
   };
 
-  // Mounted from the first opening on, so that it can play its closing transition.
-  const [everOpened, setEverOpened] = useState(false);
-  if (opened && !everOpened) setEverOpened(true);
   const modal = everOpened ? (
     <Suspense fallback={null}>
       <ReportModal
