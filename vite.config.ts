@@ -33,7 +33,7 @@ export default defineConfig({
     react(),
     // Body text, headings and the logo's wordmark: what the first screen shows.
     preloadFontsPlugin([
-      'inter-latin-400-normal',
+      'inter-latin-wght-normal',
       'titillium-web-latin-700-normal',
       'titillium-web-latin-900-normal',
     ]),

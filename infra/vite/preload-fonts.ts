@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 /**
  * Adds `<link rel=preload as=font>` to the built index.html for the font files the first paint needs,
  * so the browser fetches them with the stylesheet instead of after it (later text swaps shift the page).
- * `fonts` are the @fontsource file names without hash, e.g. 'inter-latin-400-normal'.
+ * `fonts` are the @fontsource file names without hash, e.g. 'inter-latin-wght-normal'.
  */
 export function preloadFontsPlugin(fonts: readonly string[]): Plugin {
   return {

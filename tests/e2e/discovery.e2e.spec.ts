@@ -170,20 +170,27 @@ describe('finding skins', () => {
         timeout: 10_000,
       },
     );
-    // Every card shows a price from 2 to 5 euros.
-    await expect.poll(() => page.locator('article').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    const prices = await page
-      .getByRole('button', { name: /to the cart for/ })
-      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
-    for (const label of prices) {
-      const euros = Number(
-        label
-          .replace(/^.* for /, '')
-          .replace(/[^\d,]/g, '')
-          .replace(',', '.'),
+    // Every card shows a price from 2 to 5 euros, once the list has followed the address (it renders
+    // as a transition: the cards of the range before stay until then).
+    const shownPrices = () =>
+      page.getByRole('button', { name: /to the cart for/ }).evaluateAll((buttons) =>
+        buttons.map((button) =>
+          Number(
+            (button.getAttribute('aria-label') ?? '')
+              .replace(/^.* for /, '')
+              .replace(/[^\d,]/g, '')
+              .replace(',', '.'),
+          ),
+        ),
       );
-      expect(euros).toBeGreaterThanOrEqual(2);
-      expect(euros).toBeLessThanOrEqual(5);
-    }
+    await expect
+      .poll(
+        async () => {
+          const prices = await shownPrices();
+          return prices.length > 0 && prices.every((euros) => euros >= 2 && euros <= 5);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
   });
 });

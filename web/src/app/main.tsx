@@ -1,9 +1,7 @@
-// Latin letters only, in the weights the styles use (font-display: swap); vite.config.ts preloads the
-// ones the first paint needs.
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
+// Inter as one variable font (every weight in one file; the browser fetches only the alphabets a page
+// uses), Titillium Web's Latin letters in the weights the headings use; font-display: swap.
+// vite.config.ts preloads the files the first paint needs.
+import '@fontsource-variable/inter/wght.css';
 import '@fontsource/titillium-web/latin-600.css';
 import '@fontsource/titillium-web/latin-700.css';
 import '@fontsource/titillium-web/latin-900.css';

@@ -1,15 +1,17 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Provider as GraphqlProvider } from 'urql';
 import { SessionProvider, useSession } from '../shared/session';
+import { lazyAfterFirstScreen } from '../shared/ui/after-first-screen';
 import { createGraphqlClient } from './graphql-client';
 import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
-// Toasts and their animations are not needed for the first paint: their code loads right after.
-const Toasts = lazy(() => import('./toasts').then((module) => ({ default: module.Toasts })));
+// Toasts and their animations are not needed for the first paint: their code loads after the first
+// screen (a toast shown before waits in the notifications store).
+const Toasts = lazyAfterFirstScreen(() => import('./toasts').then((module) => module.Toasts));
 
 /**
  * A GraphQL client per signed-in user: logging out or in as someone else starts with an empty cache,

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useClient } from 'urql';
 import type { Client } from 'urql';
+import { firstScreenData } from '../shared/ui/after-first-screen';
 
 type Prefetch = (client: Client, slug: string, search: URLSearchParams) => Promise<unknown>;
 
@@ -66,7 +67,8 @@ export function useRouteDataPrefetch(): void {
   const client = useClient();
   const { pathname, search } = useLocation();
   useEffect(() => {
+    const data = prefetchRouteData(client, pathname, search);
     // A failed prefetch costs nothing: the page asks again and shows its own error.
-    prefetchRouteData(client, pathname, search)?.catch(() => undefined);
+    if (data) firstScreenData(data.catch(() => undefined));
   }, [client, pathname, search]);
 }

@@ -78,7 +78,7 @@ export const theme = createTheme({
   variantColorResolver: readableVariantColors,
   black: '#0b0d11',
   white: '#ffffff',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  fontFamily: '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   headings: {
     fontFamily: '"Titillium Web", "Segoe UI", system-ui, sans-serif',

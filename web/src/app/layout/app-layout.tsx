@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { useAuthModal } from '../../shared/session';
+import { FirstScreenMark, lazyAfterFirstScreen } from '../../shared/ui/after-first-screen';
 import { PageLoader } from '../../shared/ui/page-loader';
 import { appMessages } from '../app.messages';
 import { RouterScopedProviders } from '../providers';
@@ -16,8 +17,8 @@ const AuthModal = lazy(() =>
   import('../../features/auth/components/auth-modal').then((module) => ({ default: module.AuthModal })),
 );
 
-// Below the first screen: the footer's code loads right after the page's.
-const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
+// Below the first screen: the footer's code loads once that is shown.
+const Footer = lazyAfterFirstScreen(() => import('./footer').then((module) => module.Footer));
 
 function AuthModalHost() {
   const mode = useAuthModal();
@@ -44,6 +45,7 @@ export function AppLayout() {
         <Box component="main" id="main-content" tabIndex={-1} className={classes.main}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <FirstScreenMark />
           </Suspense>
         </Box>
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { formatCount } from '../../shared/format';
 // Texts of the account area (spec 2.11).
 export const accountMessages = {
   area: 'My account',
@@ -152,7 +153,7 @@ export const accountMessages = {
       downloads: 'Downloads',
       sales: 'Sales',
       rating: 'Rating (votes)',
-      count: (count: number) => count.toLocaleString('en'),
+      count: (count: number) => formatCount(count),
       ratingValue: (average: number, votes: number) =>
         votes === 0 ? 'No votes' : `${average.toFixed(2)} (${votes})`,
     },

@@ -1,3 +1,4 @@
+import { formatCount } from '../../shared/format';
 import type { SocialNetwork } from './lib/social-links';
 
 // Texts of the authors list and author page.
@@ -20,7 +21,7 @@ export const authorsMessages = {
   loadingAuthors: 'Loading authors...',
   skinCount: (count: number) => `${count} ${count === 1 ? 'skin' : 'skins'}`,
   bundleCount: (count: number) => `${count} ${count === 1 ? 'bundle' : 'bundles'}`,
-  downloadCount: (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'download' : 'downloads'}`,
+  downloadCount: (count: number) => `${formatCount(count)} ${count === 1 ? 'download' : 'downloads'}`,
   rating: (average: number, votes: number) =>
     votes === 0
       ? 'No votes yet'

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../shared/format';
+import { formatPrice, formatCount } from '../../shared/format';
 
 // Texts of the skins list and skin detail (spec 2.6, 2.7, 8).
 export const skinsMessages = {
@@ -70,7 +70,7 @@ export const skinsMessages = {
   game: 'Game',
   price: 'Price',
   priceValue: (price: number) => formatPrice(price),
-  downloads: (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'download' : 'downloads'}`,
+  downloads: (count: number) => `${formatCount(count)} ${count === 1 ? 'download' : 'downloads'}`,
   colorVariations: 'Color variations',
   colorVariationsHint: 'The same skin in other colors',
   thisVariation: (title: string) => `${title} (this skin)`,

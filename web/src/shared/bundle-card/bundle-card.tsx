@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { BundleCardFieldsFragment } from '../graphql/generated/graphql';
 import { gameNames } from '../skin-card/game-types';
 import { WishHeart } from '../wishlist/lazy-wish-heart';
+import { useFirstScreenShown } from '../ui/after-first-screen';
 import { CountryFlag } from '../ui/country-flag';
 import { bundleCardMessages as messages } from './bundle-card.messages';
 import { BundlePriceButton } from './bundle-price-button';
@@ -37,6 +38,8 @@ export function BundleCard({
   lead = false,
 }: BundleCardProps) {
   const titleId = useId();
+  // As a skin card's: the lead picture first, the others once the first screen is shown.
+  const pictureShown = useFirstScreenShown() || lead;
   const bundlePath = `/bundles/${encodeURIComponent(bundle.url)}`;
   const game = gameNames[bundle.type];
   const savings = bundleSavings(bundle.price, bundle.skins);
@@ -53,7 +56,7 @@ export function BundleCard({
         {bundle.thumbnail?.cardUrl ? (
           <img
             className={classes.image}
-            src={bundle.thumbnail.cardUrl}
+            src={pictureShown ? bundle.thumbnail.cardUrl : undefined}
             alt={bundle.title}
             width={640}
             height={360}

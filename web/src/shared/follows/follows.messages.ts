@@ -1,3 +1,4 @@
+import { formatCount } from '../format';
 // Texts of the Follow button (author pages, skin pages, the Following list).
 export const followsMessages = {
   follow: 'Follow',
@@ -8,5 +9,5 @@ export const followsMessages = {
   followed: (username: string) => `You follow ${username}: their new skins show on your homepage.`,
   unfollowed: (username: string) => `You no longer follow ${username}.`,
   failed: 'That did not work. Please try again.',
-  followerCount: (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'follower' : 'followers'}`,
+  followerCount: (count: number) => `${formatCount(count)} ${count === 1 ? 'follower' : 'followers'}`,
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCount, formatCountShort } from './count.format';
 import { formatDate, formatDateTime } from './date.format';
 import { formatAmount, formatPrice } from './price.format';
 
@@ -39,5 +40,15 @@ describe('formatAmount', () => {
     expect(formatAmount(0).replace(/\s/g, ' ')).toBe('0,00 €');
     expect(formatAmount(-0).replace(/\s/g, ' ')).toBe('0,00 €');
     expect(formatAmount(-3.2).replace(/\s/g, ' ')).toBe('-3,20 €');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with commas, in full or short', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCountShort(999)).toBe('999');
+    expect(formatCountShort(1234)).toBe('1.2K');
+    expect(formatCountShort(2_500_000)).toBe('2.5M');
   });
 });

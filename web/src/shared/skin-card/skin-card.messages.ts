@@ -1,4 +1,4 @@
-import { formatPrice } from '../format';
+import { formatPrice, formatCount, formatCountShort } from '../format';
 
 // Texts of the skin card and its price button (spec 4, DESIGN.md).
 export const skinCardMessages = {
@@ -21,11 +21,9 @@ export const skinCardMessages = {
     count === 0
       ? 'Not rated yet'
       : `Rated ${average.toFixed(2)} out of 5 from ${count} ${count === 1 ? 'vote' : 'votes'}`,
-  downloadsLabel: (count: number) =>
-    `${count.toLocaleString('en')} ${count === 1 ? 'download' : 'downloads'}`,
+  downloadsLabel: (count: number) => `${formatCount(count)} ${count === 1 ? 'download' : 'downloads'}`,
   /** The card's short count: 1234 as 1.2k. */
-  downloadsShort: (count: number) =>
-    new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(count),
+  downloadsShort: (count: number) => formatCountShort(count),
   loading: 'Loading skins...',
   /** Admins' shortcut to the social media page (spec 2.13). */
   socialShortcut: (title: string) => `Post on social media: ${title}`,

@@ -1,11 +1,13 @@
 import { IconSteeringWheel } from '@tabler/icons-react';
+import { useFirstScreenShown } from '../ui/after-first-screen';
 import { skinCardMessages as messages } from './skin-card.messages';
 import classes from './skin-card.module.css';
 
 /**
- * The 16:9 card picture (640x360 webp); a drawn placeholder when there is none. Lazy-loaded, except
- * a `lead` card's at the top of a page, which is fetched at once and first: it is the page's largest
- * paint.
+ * The 16:9 card picture (640x360 webp); a drawn placeholder when there is none. A `lead` card's, at
+ * the top of a page, is fetched at once and first: it is the page's largest paint. The others are
+ * lazy-loaded, and asked only once the first screen is shown, so that they do not share the
+ * connection with it.
  */
 export function SkinThumbnail({
   src,
@@ -16,6 +18,7 @@ export function SkinThumbnail({
   alt: string;
   lead?: boolean;
 }) {
+  const shown = useFirstScreenShown();
   if (!src) {
     return (
       <div className={classes.placeholder} role="img" aria-label={`${alt}: ${messages.noPicture}`}>
@@ -29,7 +32,7 @@ export function SkinThumbnail({
   return (
     <img
       className={classes.image}
-      src={src}
+      src={lead || shown ? src : undefined}
       alt={alt}
       width={640}
       height={360}

@@ -1,5 +1,6 @@
 import 'flag-icons/css/flag-icons.min.css';
 import { formatCountry } from '../format';
+import { useFirstScreenShown } from './after-first-screen';
 
 export interface CountryFlagProps {
   /** Two-letter country code, any case (e.g. 'cz'). */
@@ -12,12 +13,15 @@ export interface CountryFlagProps {
 
 /** A country's flag from the kept flag set (DESIGN.md), with the country name as its label. */
 export function CountryFlag({ code, decorative = false, size }: CountryFlagProps) {
+  // The flag's picture (a stylesheet background) is asked once the first screen is shown; its box
+  // is there from the start.
+  const shown = useFirstScreenShown();
   const normalized = code?.trim().toLowerCase() ?? '';
   if (!/^[a-z]{2}$/.test(normalized)) return null;
   const name = formatCountry(normalized);
   return (
     <span
-      className={`fi fi-${normalized}`}
+      className={shown ? `fi fi-${normalized}` : 'fi'}
       // A faint edge keeps white flags (Japan, Poland) visible on a white card.
       style={{
         borderRadius: 2,

@@ -1,51 +1,19 @@
-import { Alert, Anchor, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
 import type { PurchaseResult } from '../cart/use-purchase-result';
-import { useSession } from '../session/session.context';
-import { uiMessages } from './ui.messages';
+
+// Only the pages a checkout comes back to show it: the others do not load its code.
+const PurchaseResultNotice = lazy(() =>
+  import('./purchase-result-notice').then((module) => ({ default: module.PurchaseResultNotice })),
+);
 
 /**
  * The banner shown after a checkout comes back to /…/success or /…/failed (spec 2.8 and 8): the mail
  * with the download links is on its way, or the owned skins download at once from the collection.
  */
 export function PurchaseResultBanner({ result }: { result: PurchaseResult }) {
-  const { hasRoles, user } = useSession();
-  const { pathname } = useLocation();
-  const success = result === 'success';
-  const inCollection = pathname.startsWith('/me/collection');
-  const withCollection = user !== null && hasRoles(['regular']);
   return (
-    <Alert
-      role="status"
-      variant="light"
-      color={success ? 'teal' : 'red'}
-      icon={success ? <IconCircleCheck /> : <IconCircleX />}
-      title={success ? uiMessages.purchaseSuccessTitle : uiMessages.purchaseFailedTitle}
-      mb="xl"
-    >
-      <Text size="sm">
-        {success ? uiMessages.purchaseSuccessText : uiMessages.purchaseFailedText}
-        {success && inCollection ? ` ${uiMessages.purchaseDownloadBelow}` : null}
-        {success && !inCollection && withCollection ? (
-          <>
-            {' '}
-            {uiMessages.purchaseDownloadFrom}{' '}
-            <Anchor component={Link} to="/me/collection" inherit fw={700}>
-              {uiMessages.purchaseCollection}
-            </Anchor>
-            .
-          </>
-        ) : null}
-        {!success ? (
-          <>
-            {' '}
-            <Anchor component={Link} to="/cart/summary" inherit fw={700}>
-              {uiMessages.purchaseBackToCart}
-            </Anchor>
-          </>
-        ) : null}
-      </Text>
-    </Alert>
+    <Suspense fallback={null}>
+      <PurchaseResultNotice result={result} />
+    </Suspense>
   );
 }

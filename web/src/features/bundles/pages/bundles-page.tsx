@@ -100,7 +100,7 @@ export function BundlesPage() {
             loading={fetching}
             skeletonCount={Math.min(BUNDLES_PAGE_SIZE, page?.content.length || 6)}
             headingOrder={2}
-            leadCount={3}
+            leadCount={1}
           />
         )}
 

@@ -1,6 +1,7 @@
-import { CloseButton, Group, NumberInput, SegmentedControl, Text } from '@mantine/core';
+import { CloseButton, Group, NumberInput, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { priceFilterSchema } from '../../../../../domain/catalog/price-filter';
+import { SegmentedChoice } from '../../../shared/ui/segmented-choice';
 import { PRICE_CHOICES } from '../lib/skins-filters';
 import type { PriceChoice } from '../lib/skins-filters';
 import { skinsMessages } from '../skins.messages';
@@ -66,16 +67,11 @@ export function SkinsPriceFilter({ price, min, max, onPrice, onRange }: SkinsPri
 
   return (
     <Group gap="sm" wrap="wrap" align="flex-start">
-      <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={labelId}>
+      <Group gap="xs" wrap="nowrap">
         <Text component="span" size="sm" c="dimmed" id={labelId}>
           {messages.price}
         </Text>
-        <SegmentedControl
-          data={choices}
-          value={price}
-          onChange={(value) => onPrice(value as PriceChoice)}
-          size="sm"
-        />
+        <SegmentedChoice data={choices} value={price} onChange={onPrice} aria-labelledby={labelId} />
       </Group>
       {withRange ? (
         <Group gap={6} wrap="nowrap" align="flex-start">

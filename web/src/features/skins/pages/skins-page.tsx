@@ -146,7 +146,7 @@ export function SkinsPage() {
             skeletonCount={Math.min(SKINS_PAGE_SIZE, page?.content.length || SKINS_PAGE_SIZE)}
             headingOrder={2}
             cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
-            leadCount={4}
+            leadCount={1}
           />
         )}
 
