@@ -150,8 +150,8 @@ function SignInToComment() {
         aria-label={messages.writeLabel}
         placeholder={messages.loginPlaceholder}
         readOnly
-        autosize
-        minRows={2}
+        // Two rows as drawn, never measured: the box does not grow (autosize would measure the page).
+        rows={2}
         onClick={() => openAuthModal('login')}
         className={classes.locked}
       />

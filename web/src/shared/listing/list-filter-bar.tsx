@@ -1,4 +1,4 @@
-import { CloseButton, Select, TextInput } from '@mantine/core';
+import { CloseButton, NativeSelect, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { IconArrowsSort, IconDeviceGamepad2, IconSearch } from '@tabler/icons-react';
@@ -28,7 +28,11 @@ export interface ListFilterBarProps<Sort extends string> {
   children?: ReactNode;
 }
 
-/** Search box, game filter and sort of a list (spec 2.6, 2.8), sticky above the grid (DESIGN.md). */
+/**
+ * Search box, game filter and sort of a list (spec 2.6, 2.8), sticky above the grid (DESIGN.md). The
+ * game and the sort are the browser's own selects: the phone's native picker, and no dropdown code
+ * on the list's first load.
+ */
 export function ListFilterBar<Sort extends string>({
   label,
   search,
@@ -38,8 +42,9 @@ export function ListFilterBar<Sort extends string>({
   sort,
   children,
 }: ListFilterBarProps<Sort>) {
-  // On a phone the selects drop their icons so that the game's name fits.
-  const phone = useMediaQuery('(max-width: 48em)');
+  // On a phone the selects drop their icons so that the game's name fits. Read at once: a first
+  // render with icons and a second without would redraw the bar while the page loads.
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   return (
     <search className={classes.bar} aria-label={label}>
       <div className={classes.row} data-search-only={!game && !sort ? true : undefined}>
@@ -63,25 +68,21 @@ export function ListFilterBar<Sort extends string>({
           enterKeyHint="search"
         />
         {game ? (
-          <Select
+          <NativeSelect
             aria-label={messages.game}
             data={gameOptions}
             value={game.value}
-            onChange={(value) => value && game.onChange(value as GameFilter)}
-            allowDeselect={false}
+            onChange={(event) => game.onChange(event.currentTarget.value as GameFilter)}
             leftSection={phone ? null : <IconDeviceGamepad2 size={18} aria-hidden />}
-            comboboxProps={{ withinPortal: true }}
           />
         ) : null}
         {sort ? (
-          <Select
+          <NativeSelect
             aria-label={messages.sort}
             data={sort.options}
             value={sort.value}
-            onChange={(value) => value && sort.onChange(value as Sort)}
-            allowDeselect={false}
+            onChange={(event) => sort.onChange(event.currentTarget.value as Sort)}
             leftSection={phone ? null : <IconArrowsSort size={18} aria-hidden />}
-            comboboxProps={{ withinPortal: true }}
           />
         ) : null}
       </div>
