@@ -85,8 +85,10 @@ describe('finding skins', () => {
       const same =
         shown.length === expected.length &&
         shown.every((card, index) => card.title === expected[index]!.title && card.free === 1);
-      // A list drawn before the latest downloads is loaded again; one still loading is waited for.
-      if (!same && shown.length > 0) {
+      // A list drawn before the latest downloads is loaded again; one still loading or still adding
+      // its cards is waited for.
+      const growing = (await page.locator('ul[aria-busy="true"]').count()) > 0;
+      if (!same && shown.length > 0 && !growing) {
         await page.reload();
         await page.locator('article').first().waitFor({ timeout: 10_000 });
       }

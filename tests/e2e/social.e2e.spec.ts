@@ -243,10 +243,15 @@ describe('posting a skin on social media in the browser', () => {
     await signIn(admin, 'admin');
     await admin.goto('/skins');
     await admin.getByRole('article').first().waitFor(WAIT);
-    const cards = await admin.getByRole('article').count();
+    // Every card of the whole list (the grid adds its cards a few at a time) has its shortcut.
     await expect
-      .poll(() => admin.getByRole('link', { name: /^Post on social media/ }).count(), WAIT)
-      .toBe(cards);
+      .poll(async () => {
+        const cards = await admin.getByRole('article').count();
+        const shortcuts = await admin.getByRole('link', { name: /^Post on social media/ }).count();
+        const growing = await admin.locator('ul[aria-busy="true"]').count();
+        return growing === 0 && cards > 1 && shortcuts === cards;
+      }, WAIT)
+      .toBe(true);
     // An author card's shortcut opens the page with the author chosen.
     await admin.goto('/authors');
     const authorShortcut = admin.getByRole('link', { name: /^Post on social media: / }).first();

@@ -1,6 +1,21 @@
 import { SimpleGrid, VisuallyHidden } from '@mantine/core';
 import type { SimpleGridProps } from '@mantine/core';
+import { startTransition, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+
+// A grid's first cards render at once, the others a few at a time after them, each batch in a
+// short task of its own: a phone draws the first screen sooner and stays responsive meanwhile.
+const FIRST_CARDS = 4;
+const NEXT_CARDS = 4;
+
+/** How many of `total` cards to render: all of them once the grid has grown to its first list. */
+function useGrowingCount(total: number): number {
+  const [count, setCount] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (count < total) startTransition(() => setCount((shown) => shown + NEXT_CARDS));
+  }, [count, total]);
+  return count;
+}
 
 export interface CardGridProps<T extends { id: string | number }> {
   items: readonly T[] | undefined;
@@ -23,6 +38,7 @@ export function CardGrid<T extends { id: string | number }>({
   skeletonCount = 3,
   cols,
 }: CardGridProps<T>) {
+  const count = useGrowingCount(loading ? 0 : (items?.length ?? 0));
   if (loading || !items) {
     return (
       <SimpleGrid cols={cols} spacing="lg" verticalSpacing="xl" role="status" aria-busy="true">
@@ -36,12 +52,14 @@ export function CardGrid<T extends { id: string | number }>({
   return (
     <SimpleGrid
       component="ul"
+      // Busy while cards are still being added: assistive technology and tests wait for the whole list.
+      aria-busy={count < items.length || undefined}
       cols={cols}
       spacing="lg"
       verticalSpacing="xl"
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
-      {items.map((item, index) => (
+      {items.slice(0, count).map((item, index) => (
         <li key={item.id}>{renderItem(item, index)}</li>
       ))}
     </SimpleGrid>
