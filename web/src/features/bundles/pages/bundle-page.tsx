@@ -10,6 +10,7 @@ import { TakedownNotice } from '../../../shared/moderation';
 import { useSession } from '../../../shared/session';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { SkinCardGrid } from '../../../shared/skin-card';
+import { useFirstScreenShown } from '../../../shared/ui/after-first-screen';
 import { BackLink, DetailSkeleton, EmptyState, PageTitle } from '../../../shared/ui';
 import { bundlesMessages } from '../bundles.messages';
 import { BundleInfoCard } from '../components/bundle-info-card';
@@ -22,6 +23,8 @@ function BundleView({ bundle }: { bundle: BundleDetail }) {
   const images = useMemo(() => galleryImagesOf(bundle.resources), [bundle.resources]);
   const video = useMemo(() => videoEmbedOf(bundle.videoUrl), [bundle.videoUrl]);
   const { user } = useSession();
+  // The comments, below the skins, ask for their data and render once the first screen is shown.
+  const belowShown = useFirstScreenShown();
   return (
     <>
       <title>{siteMessages.documentTitle(bundle.title)}</title>
@@ -63,7 +66,7 @@ function BundleView({ bundle }: { bundle: BundleDetail }) {
       {/* Below the skins, as wide as the media column above. */}
       <Grid gap="xl" className={classes.comments}>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <ItemComments item={{ kind: 'bundle', id: bundle.id }} />
+          {belowShown ? <ItemComments item={{ kind: 'bundle', id: bundle.id }} /> : null}
         </Grid.Col>
       </Grid>
     </>

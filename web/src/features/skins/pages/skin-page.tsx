@@ -17,6 +17,7 @@ import { skinsMessages } from '../skins.messages';
 import { ItemComments } from '../../../shared/comments';
 import { TakedownNotice } from '../../../shared/moderation';
 import { useSession } from '../../../shared/session';
+import { useFirstScreenShown } from '../../../shared/ui/after-first-screen';
 import classes from './skin-page.module.css';
 
 // Below the fold and collapsed: kept out of the page's first load.
@@ -28,6 +29,9 @@ function SkinView({ skin }: { skin: SkinDetail }) {
   const images = useMemo(() => galleryImagesOf(skin.resources), [skin.resources]);
   const video = useMemo(() => videoEmbedOf(skin.videoUrl), [skin.videoUrl]);
   const { user } = useSession();
+  // Comments, versions and the author's other skins are below the first screen (or beside it): they
+  // ask for their data and render once it is shown.
+  const belowShown = useFirstScreenShown();
   return (
     <>
       <title>{siteMessages.documentTitle(skin.title)}</title>
@@ -50,13 +54,15 @@ function SkinView({ skin }: { skin: SkinDetail }) {
           <SkinInfoCard skin={skin} />
         </div>
         <div className={classes.comments}>
-          <ItemComments item={{ kind: 'skin', id: skin.id }} />
+          {belowShown ? <ItemComments item={{ kind: 'skin', id: skin.id }} /> : null}
         </div>
       </div>
-      <Suspense fallback={null}>
-        <SkinVersionHistory skinId={skin.id} url={skin.url} price={skin.price} />
-      </Suspense>
-      {skin.moreFromAuthor.length > 0 ? (
+      {belowShown ? (
+        <Suspense fallback={null}>
+          <SkinVersionHistory skinId={skin.id} url={skin.url} price={skin.price} />
+        </Suspense>
+      ) : null}
+      {belowShown && skin.moreFromAuthor.length > 0 ? (
         <section className={classes.more} aria-labelledby="more-from-author">
           <Group justify="space-between" align="baseline" mb="md" gap="xs">
             <Title order={2} id="more-from-author" className={classes.moreTitle}>
