@@ -152,6 +152,25 @@ describe('finding skins', () => {
     await page.waitForURL((url) => url.searchParams.get('o') === 'latest', { timeout: 10_000 });
   });
 
+  it('filters chosen one right after the other all stay in the address', async () => {
+    session = await openBrowser({ width: 1440, height: 900 });
+    const { page } = session;
+    await page.goto('/skins');
+    await page.locator('article').first().waitFor({ timeout: 10_000 });
+    // No wait between the choices: each is made before the page has drawn the one before.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Most downloaded' });
+    await page.getByRole('combobox', { name: 'Game' }).selectOption({ label: 'All games' });
+    await page.getByRole('search', { name: 'Filter skins' }).getByText('Paid', { exact: true }).click();
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('o') === 'downloads' &&
+        url.searchParams.get('t') === 'all' &&
+        url.searchParams.get('f') === 'paid',
+      { timeout: 10_000 },
+    );
+    expect(await selectedLabel(page.getByRole('combobox', { name: 'Sort by' }))).toBe('Most downloaded');
+  });
+
   it('a price range in euros: refused while the lowest is above the highest', async () => {
     session = await openBrowser({ width: 1440, height: 900 });
     const { page } = session;

@@ -14,7 +14,11 @@ export function useListParams<State extends { page: number }>(
 
   const update = useCallback(
     (changes: Partial<State>, { replace = false }: { replace?: boolean } = {}) => {
-      setParams((current) => write({ ...read(current), page: 1, ...changes }, current), {
+      // The address as it is now, not as last rendered (React Router's functional update passes the
+      // rendered one): a page renders its new address as a transition, and a second change made
+      // before that would otherwise undo the first.
+      const current = new URLSearchParams(window.location.search);
+      setParams(write({ ...read(current), page: 1, ...changes }, current), {
         replace,
         preventScrollReset: true,
       });
