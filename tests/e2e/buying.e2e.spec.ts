@@ -138,6 +138,10 @@ describe('buying in the browser', () => {
     const toastBox = await added.boundingBox();
     const cartBox = await cartLink.boundingBox();
     expect(toastBox!.y).toBeGreaterThanOrEqual(cartBox!.y + cartBox!.height);
+    // A card of its own, not bare text over the page.
+    expect(await added.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+      'rgba(0, 0, 0, 0)',
+    );
     await screenshot(page, 'buying-added-toast');
 
     // The toast's View cart opens the cart.
