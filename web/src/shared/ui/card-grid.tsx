@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 const FIRST_CARDS = 4;
 const NEXT_CARDS = 4;
 
-/** How many of `total` cards to render: all of them once the grid has grown to its first list. */
+/** How many of `total` cards to render: four more after each render until all are there. */
 function useGrowingCount(total: number): number {
   const [count, setCount] = useState(FIRST_CARDS);
   useEffect(() => {
