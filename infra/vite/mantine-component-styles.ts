@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-const CORE_IMPORT = /^import \{([^}]*)\} from '@mantine\/core';$/gm;
 const RELATIVE_IMPORT = /from "(\.{1,2}\/[^"]+\.mjs)"/g;
 const COMPONENT_DIR = /\/esm\/components\/([^/]+)\//;
 
@@ -68,26 +67,38 @@ export class MantineStylesheets {
 }
 
 /**
- * Mantine packages outside the core that draw core components: a module importing one (statically
- * or with import()) needs those components' stylesheets too. @mantine/modals draws its modals and
- * confirm dialogs with Modal, Button and Group; without Modal's sheet its overlay covers the dialog.
+ * Mantine packages outside the core that draw core components, by the export that draws them ('*':
+ * any import of the package, static or with import()). @mantine/modals draws its modals and confirm
+ * dialogs with Modal, Button and Group; without Modal's sheet its overlay covers the dialog.
+ * @mantine/notifications' `Notifications` draws each toast with Notification (its `notifications`
+ * store draws nothing); without it a toast is bare text over the page.
  */
-const PACKAGES_DRAWING_CORE: Record<string, string[]> = {
-  '@mantine/modals': ['Modal', 'Box', 'Button', 'Group'],
+const PACKAGES_DRAWING_CORE: Record<string, Record<string, string[]>> = {
+  '@mantine/modals': { '*': ['Modal', 'Box', 'Button', 'Group'] },
+  '@mantine/notifications': { Notifications: ['Notification'] },
 };
 
-/** The names a module imports from @mantine/core as values (type-only imports need no stylesheet). */
-export function importedCoreNames(code: string): string[] {
+/** The names a module imports from `pkg` as values (type-only imports need no stylesheet). */
+function importedNames(code: string, pkg: string): string[] {
   const names: string[] = [];
-  for (const [name, components] of Object.entries(PACKAGES_DRAWING_CORE)) {
-    if (code.includes(`'${name}'`)) names.push(...components);
-  }
-  for (const match of code.matchAll(CORE_IMPORT)) {
+  for (const match of code.matchAll(new RegExp(`^import \\{([^}]*)\\} from '${pkg}';$`, 'gm'))) {
     for (const specifier of match[1]!.split(',')) {
       const name = specifier.trim();
       if (name && !name.startsWith('type ')) names.push(name.split(' as ')[0]!.trim());
     }
   }
+  return names;
+}
+
+/** The @mantine/core components a module uses, imported from the core or drawn by another package. */
+export function importedCoreNames(code: string): string[] {
+  const names: string[] = [];
+  for (const [pkg, drawn] of Object.entries(PACKAGES_DRAWING_CORE)) {
+    if (!code.includes(`'${pkg}'`)) continue;
+    if (drawn['*']) names.push(...drawn['*']);
+    for (const name of importedNames(code, pkg)) names.push(...(drawn[name] ?? []));
+  }
+  names.push(...importedNames(code, '@mantine/core'));
   return names;
 }
 

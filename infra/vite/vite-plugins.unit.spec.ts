@@ -64,6 +64,14 @@ describe('mantine-component-styles', () => {
     );
   });
 
+  it("counts a toast's Notification for the Notifications component, not for the notifications store", () => {
+    const host = "import { Notifications } from '@mantine/notifications';";
+    expect(stylesheets.forExports(importedCoreNames(host))).toEqual(
+      expect.arrayContaining(['CloseButton', 'Notification']),
+    );
+    expect(importedCoreNames("import { notifications } from '@mantine/notifications';")).toEqual([]);
+  });
+
   it("adds the stylesheets of the components a component uses inside, in Mantine's order", () => {
     const sheets = stylesheets.forExports(['Select']);
     // Select has no stylesheet of its own: its look is Input's, Combobox's and Popover's.

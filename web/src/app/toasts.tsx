@@ -1,10 +1,3 @@
-// @mantine/notifications draws each toast with @mantine/core's Notification, whose stylesheet the
-// per-component styles plugin cannot see (it reads imports from @mantine/core only): without it a
-// toast is bare text over the page.
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 

@@ -1,5 +1,6 @@
-import { formatCount } from '../../shared/format';
 // Texts of the account area (spec 2.11).
+import { formatCount } from '../../shared/format';
+
 export const accountMessages = {
   area: 'My account',
   menu: {
@@ -153,7 +154,7 @@ export const accountMessages = {
       downloads: 'Downloads',
       sales: 'Sales',
       rating: 'Rating (votes)',
-      count: (count: number) => formatCount(count),
+      count: formatCount,
       ratingValue: (average: number, votes: number) =>
         votes === 0 ? 'No votes' : `${average.toFixed(2)} (${votes})`,
     },

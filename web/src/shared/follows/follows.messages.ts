@@ -1,5 +1,6 @@
-import { formatCount } from '../format';
 // Texts of the Follow button (author pages, skin pages, the Following list).
+import { formatCount } from '../format';
+
 export const followsMessages = {
   follow: 'Follow',
   following: 'Following',

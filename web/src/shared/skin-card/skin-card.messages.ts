@@ -23,7 +23,7 @@ export const skinCardMessages = {
       : `Rated ${average.toFixed(2)} out of 5 from ${count} ${count === 1 ? 'vote' : 'votes'}`,
   downloadsLabel: (count: number) => `${formatCount(count)} ${count === 1 ? 'download' : 'downloads'}`,
   /** The card's short count: 1234 as 1.2k. */
-  downloadsShort: (count: number) => formatCountShort(count),
+  downloadsShort: formatCountShort,
   loading: 'Loading skins...',
   /** Admins' shortcut to the social media page (spec 2.13). */
   socialShortcut: (title: string) => `Post on social media: ${title}`,
