@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
+import { describe, expect, it } from 'vitest';
+import { validateSepaXml as schemaErrors } from '../../tests/support/sepa-schema';
 import {
   buildSepaCreditTransfer,
   SepaExportRefused,
@@ -9,24 +7,6 @@ import {
   type SepaCreditTransferInput,
   type SepaTransfer,
 } from './sepa-credit-transfer';
-
-// The schema lives in shared/, beside the repository's clone.
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const schemaPath = path.resolve(repoRoot, '../shared/fixtures/sepa/pain.001.001.09.xsd');
-let schema: string;
-
-beforeAll(async () => {
-  schema = await readFile(schemaPath, 'utf8');
-});
-
-/** libxml2's schema validation (xmllint --schema), compiled to WebAssembly. */
-async function schemaErrors(xml: string): Promise<string[]> {
-  const result = await validateXML({
-    xml: [{ fileName: 'payouts.xml', contents: xml }],
-    schema: [{ fileName: 'pain.001.001.09.xsd', contents: schema }],
-  });
-  return result.errors.map((error) => error.message);
-}
 
 const austrian: SepaCreditor = {
   name: 'Müller & Söhne',
