@@ -106,8 +106,14 @@ describe('a skin page', () => {
     await cardButton.scrollIntoViewIfNeeded();
     await expect.poll(() => bar.isVisible(), WAIT).toBe(false);
 
-    await page.mouse.wheel(0, 6000);
-    await expect.poll(() => bar.isVisible(), WAIT).toBe(true);
+    // The comments and the author's other skins join the page once its first screen is shown, so
+    // the page grows after the first scroll: scroll down again until the card's button is away.
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 6000);
+        return bar.isVisible();
+      }, WAIT)
+      .toBe(true);
     expect(
       await bar
         .getByRole('button', { name: new RegExp(`^Add ${literally(skin.title)} to the cart`) })
