@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
 import { DomainError } from '../../domain/errors';
 import { formatEuros } from '../../domain/money';
+import { csvText } from '../../domain/text/csv';
 import { bearerToken, cookieValue } from '../../infra/auth/session-tokens';
 import type { AppContext } from '../app-context';
 import { isAdmin, sessionTokenOf } from '../auth/viewer';
@@ -31,7 +31,22 @@ export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
     const lines = await linesOfPayouts(app.pool, [payout.id]);
     const sum = (pick: (line: (typeof lines)[number]) => number) =>
       formatEuros(lines.reduce((total, line) => total + pick(line), 0));
-    const csv = stringify(
+    const csv = csvText(
+      [
+        'payout',
+        'status',
+        'line',
+        'order',
+        'date',
+        'type',
+        'item',
+        'paid with',
+        'price EUR',
+        'tip EUR',
+        'payment fee EUR',
+        'site fee EUR',
+        'author share EUR',
+      ],
       [
         ...lines.map((line) => [
           payout.id,
@@ -64,24 +79,6 @@ export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
           formatEuros(payout.amount_cents),
         ],
       ],
-      {
-        header: true,
-        columns: [
-          'payout',
-          'status',
-          'line',
-          'order',
-          'date',
-          'type',
-          'item',
-          'paid with',
-          'price EUR',
-          'tip EUR',
-          'payment fee EUR',
-          'site fee EUR',
-          'author share EUR',
-        ],
-      },
     );
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

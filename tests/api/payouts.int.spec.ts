@@ -443,7 +443,8 @@ describe('statements and permissions', () => {
     const response = await statement({ authorization: `Bearer ${author.token}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/csv/);
-    const rows = response.body.trim().split('\n');
+    expect(response.body.startsWith('\ufeff')).toBe(true);
+    const rows = response.body.slice(1).trim().split('\n');
     expect(rows[0]).toMatch(/^payout,status,line,order,date,type,item/);
     expect(rows).toHaveLength(4);
     const view = await payout(payoutId, author.token);

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { stringify } from 'csv-stringify/browser/esm/sync';
+import { csvText } from '../../../../domain/text/csv';
 import { statisticsMessages as messages } from './statistics.messages';
 
 /** One column of an export: its header and the raw value (amounts as euros with two decimals). */
@@ -8,14 +8,11 @@ export type CsvColumn<Row> = { header: string; value: (row: Row) => string | num
 
 export const euros = (amount: number) => amount.toFixed(2);
 
-/** CSV with a byte-order mark, so spreadsheets read the text as UTF-8. */
+/** The figures as CSV through the product's one writer (formula cells neutralised). */
 export function csvOf<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
-  return stringify(
-    [
-      columns.map((column) => column.header),
-      ...rows.map((row) => columns.map((column) => column.value(row))),
-    ],
-    { bom: true, record_delimiter: 'windows' },
+  return csvText(
+    columns.map((column) => column.header),
+    rows.map((row) => columns.map((column) => column.value(row))),
   );
 }
 
