@@ -174,14 +174,18 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         (error) => limitErrorOf(error) ?? inputErrorOf(error) ?? toGraphQLError(error, request),
       );
       const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+      const codes = (formatted.response.errors ?? []).map((error) =>
+        String(error.extensions?.code ?? 'NONE'),
+      );
       // Counted as the client reads them: a query that does not validate arrives as one wrapped error
       // without a code (graphql-js raises it).
-      app.metrics.countErrors(
-        request,
-        (formatted.response.errors ?? []).map((error) => String(error.extensions?.code ?? 'NONE')),
-      );
+      app.metrics.countErrors(request, codes);
       // The status and `data` entry by the negotiated media type (graphql/graphql-over-http.ts).
-      const kind = answerKindOf(execution, (error) => error instanceof QueryLimitError);
+      const kind = answerKindOf(
+        execution,
+        (error) => error instanceof QueryLimitError,
+        codes.includes('INTERNAL_SERVER_ERROR'),
+      );
       return answerWithErrors(request, kind, formatted.response);
     },
   });

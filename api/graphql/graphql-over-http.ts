@@ -29,10 +29,7 @@ export type GraphQLParams = {
 /** A GraphQL string literal's escape that decodes to NUL: `\u0000` or `\u{0}`. */
 const GRAPHQL_NUL_ESCAPE = /\\u(?:0000|\{0+\})/i;
 
-/**
- * The request bodies a POST may carry: JSON, and the plain query text Mercurius also reads
- * (`application/graphql`). Fastify would read text/plain too, which no GraphQL client sends.
- */
+/** The request bodies a POST may carry: JSON, and the bare query text Mercurius also reads. */
 const POST_BODY_TYPES = new Set(['application/json', 'application/graphql']);
 
 function bodyTypeOf(request: FastifyRequest): string {
@@ -167,19 +164,23 @@ type ErrorLike = { originalError?: unknown };
 /**
  * What an answer with errors was, from Mercurius' execution result: `data` present means it ran;
  * otherwise the first error tells why it did not (the one Mercurius threw, or the executor's own
- * refusal of the variables, which carries no original error).
+ * refusal of the variables). `failedOnServer` tells whether the answer reports an unexpected
+ * failure (INTERNAL_SERVER_ERROR): anything else that kept the operation from running was about
+ * the operation (a scalar refusing a variable, say).
  */
 export function answerKindOf(
   execution: { data?: unknown; errors: readonly ErrorLike[] },
   isOperationRefusal: (error: unknown) => boolean,
+  failedOnServer: boolean,
 ): AnswerKind {
   if (execution.data !== undefined) return 'executed';
   const original = execution.errors[0]?.originalError as { code?: unknown; statusCode?: unknown } | undefined;
-  if (original === undefined) return 'refused-operation';
-  if (original.code === 'MER_ERR_GQL_VALIDATION' || isOperationRefusal(original)) return 'refused-operation';
-  const status = original.statusCode;
+  if (original?.code === 'MER_ERR_GQL_VALIDATION' || (original && isOperationRefusal(original))) {
+    return 'refused-operation';
+  }
+  const status = original?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 600) return { refusedWith: status };
-  return 'server-failure';
+  return failedOnServer ? 'server-failure' : 'refused-operation';
 }
 
 /**
@@ -239,9 +240,7 @@ export function registerGraphQLOverHttp(fastify: FastifyInstance): void {
       );
     }
     mediaTypes.set(request, mediaType);
-  });
-  fastify.addHook('preValidation', async (request, reply) => {
-    if (!isGraphQLRequest(request)) return;
+    // Before the body is read: Fastify would read text/plain, and refuse other types its own way.
     if (request.method === 'POST' && !POST_BODY_TYPES.has(bodyTypeOf(request))) {
       return refuseGraphQLRequest(
         reply,
@@ -250,6 +249,9 @@ export function registerGraphQLOverHttp(fastify: FastifyInstance): void {
         'UNSUPPORTED_MEDIA_TYPE',
       );
     }
+  });
+  fastify.addHook('preValidation', async (request, reply) => {
+    if (!isGraphQLRequest(request)) return;
     const checked = checkGraphQLParams(
       request.method,
       request.method === 'GET' ? request.query : request.body,

@@ -176,6 +176,17 @@ describe('status codes and data by media type', () => {
     }
   });
 
+  it("answers a variable the app's Long scalar refuses as BAD_USER_INPUT, compiled or not, never as a failure", async () => {
+    const query = 'mutation ($id: Long!) { followAuthor(authorId: $id) { following } }';
+    for (let run = 0; run < 3; run++) {
+      const modern = await post({ query, variables: { id: '../../etc/passwd' } }, GRAPHQL_RESPONSE);
+      expect([modern.status, codeOf(modern.body)]).toEqual([400, 'BAD_USER_INPUT']);
+      expect(modern.body).not.toHaveProperty('data');
+      const legacy = await post({ query, variables: { id: 1.5 } }, JSON_TYPE);
+      expect([legacy.status, codeOf(legacy.body)]).toEqual([200, 'BAD_USER_INPUT']);
+    }
+  });
+
   it('answers 200 with data when the operation ran, whatever its field errors', async () => {
     for (const accept of [GRAPHQL_RESPONSE, JSON_TYPE]) {
       const answer = await post({ query: '{ myPurchaseList { content { id } } }' }, accept);
@@ -190,7 +201,9 @@ describe('status codes and data by media type', () => {
       const answer = await get({ query: 'mutation { __typename }' }, accept);
       expect(answer.status).toBe(405);
       expect(answer.headers.get('allow')).toBe('POST');
-      expect(answer.body).not.toHaveProperty('data');
+      expect(answer.body).toEqual({
+        errors: [expect.objectContaining({ message: 'Operation cannot be performed via a GET request' })],
+      });
     }
     const head = await ask({
       method: 'HEAD',
@@ -247,8 +260,23 @@ describe('requests that cannot be executed are refused with 400 before the execu
   });
 
   it('refuses a POST whose body is not JSON with 415', async () => {
-    const answer = await ask({ headers: { 'content-type': 'text/plain' }, body: '{ __typename }' });
-    expect(answer.status).toBe(415);
+    for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', undefined]) {
+      const answer = await ask({ headers: type ? { 'content-type': type } : {}, body: '{ __typename }' });
+      expect(answer.status, type).toBe(415);
+      expect(codeOf(answer.body), type).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(answer.body).not.toHaveProperty('data');
+    }
+    const bareQuery = await ask({
+      headers: { 'content-type': 'application/graphql' },
+      body: '{ __typename }',
+    });
+    expect(bareQuery.body).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const answer = await post({ query: `{ __typename } # ${'x'.repeat(2 * 1024 * 1024)}` }, GRAPHQL_RESPONSE);
+    expect(answer.status).toBe(413);
+    expect(codeOf(answer.body)).toBe('BAD_REQUEST');
     expect(answer.body).not.toHaveProperty('data');
   });
 
