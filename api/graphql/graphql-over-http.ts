@@ -119,7 +119,7 @@ export function checkGraphQLParams(
     variables: variables.value,
     extensions: extensions.value,
   };
-  // PostgreSQL cannot store NUL in text and no field has a use for it (request-guards.ts); here
+  // PostgreSQL cannot store NUL in text and no field has a use for it (nul-characters.ts); here
   // also inside a GET's variables, which arrive as JSON text, and as a string literal's escape.
   if (containsNul(params) || GRAPHQL_NUL_ESCAPE.test(query)) {
     return { refusal: NUL_MESSAGE, code: 'BAD_USER_INPUT' };
