@@ -26,7 +26,14 @@ import { followsWishlistsLoaders, followsWishlistsResolvers } from './community/
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
 import { viewerOf, type RequestContext } from './auth/viewer';
 import { LongScalar } from './graphql/common.schema';
-import { costLimitHook, limitErrorOf, queryShapeRules, registerQueryLimits } from './graphql/query-limits';
+import { answerKindOf, answerWithErrors, registerGraphQLOverHttp } from './graphql/graphql-over-http';
+import {
+  costLimitHook,
+  limitErrorOf,
+  QueryLimitError,
+  queryShapeRules,
+  registerQueryLimits,
+} from './graphql/query-limits';
 import { typeDefs } from './graphql/schema';
 import { restErrorHandler, toGraphQLError } from './errors';
 import { healthResolvers } from './health/health.resolvers';
@@ -97,6 +104,9 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   });
   fastify.setErrorHandler(restErrorHandler);
   await registerSecurityHeaders(fastify, app.config);
+  // First of the GraphQL endpoint's hooks: the guards, limits and cache below see only requests it
+  // let through, as the media type it negotiated.
+  registerGraphQLOverHttp(fastify);
   registerRequestGuards(fastify);
   // Before any route: it hooks each route as it is added (the response cache's hook still sees plain text).
   await registerCompression(fastify);
@@ -164,13 +174,19 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         (error) => limitErrorOf(error) ?? inputErrorOf(error) ?? toGraphQLError(error, request),
       );
       const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+      const codes = (formatted.response.errors ?? []).map((error) =>
+        String(error.extensions?.code ?? 'NONE'),
+      );
       // Counted as the client reads them: a query that does not validate arrives as one wrapped error
       // without a code (graphql-js raises it).
-      app.metrics.countErrors(
-        request,
-        (formatted.response.errors ?? []).map((error) => String(error.extensions?.code ?? 'NONE')),
+      app.metrics.countErrors(request, codes);
+      // The status and `data` entry by the negotiated media type (graphql/graphql-over-http.ts).
+      const kind = answerKindOf(
+        execution,
+        (error) => error instanceof QueryLimitError,
+        codes.includes('INTERNAL_SERVER_ERROR'),
       );
-      return formatted;
+      return answerWithErrors(request, kind, formatted.response);
     },
   });
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   DocumentNode,
   GraphQLError as GraphQLErrorType,
@@ -12,6 +12,7 @@ import type {
 import type * as GraphQLModule from 'graphql';
 import type { ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import type * as QueryComplexityModule from 'graphql-query-complexity';
+import { graphqlParamsOf, isGraphQLRequest, mediaTypeOf, statusCodeFor } from './graphql-over-http';
 import { MAX_PAGE_SIZE } from './paging';
 
 // graphql's CommonJS build, the one Mercurius and graphql-query-complexity's CommonJS build use: its
@@ -36,10 +37,9 @@ export type GraphQLLimits = {
 export type QueryLimitCode =
   'QUERY_TOO_COMPLEX' | 'TOO_MANY_ALIASES' | 'QUERY_TOO_DEEP' | 'RESPONSE_TOO_LARGE';
 
-/** A request refused by a limit: answered with HTTP 400 and `extensions.code`. */
+/** A request refused by a limit: answered with `extensions.code` (status: graphql-over-http.ts). */
 export class QueryLimitError extends Error {
   override name = 'QueryLimitError';
-  readonly statusCode = 400;
   constructor(
     readonly code: QueryLimitCode,
     message: string,
@@ -156,11 +156,7 @@ export function queryShapeRules(limits: GraphQLLimits): ValidationRule[] {
 export function limitErrorOf(error: GraphQLErrorType): GraphQLErrorType | null {
   const original = error.originalError;
   if (!(original instanceof QueryLimitError)) return null;
-  return new GraphQLError(original.message, {
-    extensions: { code: original.code },
-    // Keeps the 400 status for Mercurius' error formatter.
-    originalError: original,
-  });
+  return new GraphQLError(original.message, { extensions: { code: original.code } });
 }
 
 /**
@@ -170,15 +166,15 @@ export function limitErrorOf(error: GraphQLErrorType): GraphQLErrorType | null {
  */
 export function registerQueryLimits(fastify: FastifyInstance, limits: GraphQLLimits): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url !== '/graphql' || typeof payload !== 'string') return payload;
+    if (!isGraphQLRequest(request) || typeof payload !== 'string') return payload;
     // A character takes at most 3 bytes in UTF-8 (a surrogate pair 4 for its 2): most answers are
     // told small without counting their bytes.
     if (payload.length * 3 <= limits.maxResponseBytes) return payload;
     if (Buffer.byteLength(payload) <= limits.maxResponseBytes) return payload;
     request.log.warn({ bytes: Buffer.byteLength(payload) }, 'GraphQL answer above the response limit');
-    reply.code(400);
+    // Refused rather than answered: no `data`, and the status of a refused operation.
+    reply.code(statusCodeFor(mediaTypeOf(request), 'refused-operation'));
     return JSON.stringify({
-      data: null,
       errors: [
         {
           message: `The answer would be larger than ${limits.maxResponseBytes} bytes: ask for fewer items or fields.`,
@@ -194,11 +190,11 @@ export function costLimitHook(limits: GraphQLLimits) {
   return async (
     schema: GraphQLSchema,
     document: DocumentNode,
-    context: { reply?: { request: { body?: unknown } } },
+    context: { reply?: { request: FastifyRequest } },
     variables: Record<string, unknown> | undefined,
   ): Promise<void> => {
-    const body = (context.reply?.request.body ?? {}) as { operationName?: unknown };
-    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+    const request = context.reply?.request;
+    const operationName = (request && graphqlParamsOf(request)?.operationName) ?? undefined;
     const cost = queryCostOf(schema, document, variables, operationName);
     if (cost > limits.maxCost) {
       throw new QueryLimitError(

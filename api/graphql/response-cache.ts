@@ -5,6 +5,7 @@ import { hasRoles } from '../../domain/accounts/roles';
 import { sessionClaimsSchema } from '../../infra/auth/session-tokens';
 import { sessionTokenOf } from '../auth/viewer';
 import { audienceWith, classifyOperation, type Classification } from './cache-audience';
+import { graphqlParamsOf, mediaTypeOf, type GraphQLParams } from './graphql-over-http';
 
 const MAX_ENTRIES = 2_000;
 const MAX_ANSWER_BYTES = 512 * 1024;
@@ -140,8 +141,11 @@ export class CatalogueResponseCache {
 
   register(fastify: FastifyInstance): void {
     fastify.addHook('preHandler', async (request, reply) => {
-      if (request.method !== 'POST' || request.routeOptions.url !== '/graphql') return;
-      const slot = await this.slotOf(request);
+      if (request.method !== 'POST') return;
+      // Only requests that passed the GraphQL endpoint's check have parameters (graphql-over-http.ts).
+      const params = graphqlParamsOf(request);
+      if (!params) return;
+      const slot = await this.slotOf(request, params);
       if (!slot) return;
       const entry = this.entries.get(slot.key);
       if (entry && this.isCurrent(entry.versions, entry.readsDownloads)) {
@@ -149,7 +153,12 @@ export class CatalogueResponseCache {
         // Refresh its place in the LRU order.
         this.entries.delete(slot.key);
         this.entries.set(slot.key, entry);
-        return reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(entry.body);
+        // Kept answers are 200s without errors, whose body is the same for either media type: the
+        // key leaves the negotiated type out, and the answer is labelled with it.
+        return reply
+          .header('x-cache', 'hit')
+          .type(`${mediaTypeOf(request)}; charset=utf-8`)
+          .send(entry.body);
       }
       this.misses += 1;
       (request as { cacheSlot?: Slot }).cacheSlot = slot;
@@ -175,19 +184,10 @@ export class CatalogueResponseCache {
    * Where a public query's answer is kept, and the versions it is computed at; null for a request
    * that runs uncached. A signed-in request that may share the anonymous answer is marked so.
    */
-  private async slotOf(request: FastifyRequest): Promise<Slot | null> {
+  private async slotOf(request: FastifyRequest, params: GraphQLParams): Promise<Slot | null> {
     if (!this.live) return null;
-    const { query, variables, operationName } = (request.body ?? {}) as {
-      query?: unknown;
-      variables?: unknown;
-      operationName?: unknown;
-    };
-    if (
-      typeof query !== 'string' ||
-      query.length > 10_000 ||
-      String(operationName ?? '').length > MAX_OPERATION_NAME
-    )
-      return null;
+    const { query, variables, operationName } = params;
+    if (query.length > 10_000 || String(operationName ?? '').length > MAX_OPERATION_NAME) return null;
     const document = this.factsOf(query, operationName);
     const audience = audienceWith(document.classification, variables);
     if (audience === 'nobody') return null;

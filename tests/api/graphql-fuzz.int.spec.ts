@@ -16,12 +16,13 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBundle, addSkin } from '../support/shop';
-import { createTestApp, graphql, type TestApp } from '../support/test-app';
+import { createTestApp, graphql, WEB_APP_ACCEPT, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
 
 // Arbitrary strings and numbers in every argument of every query and mutation, as a visitor, a
-// signed-in user and an admin: no answer may be a 500 or an INTERNAL_SERVER_ERROR. The argument
-// lists come from the running schema (introspection), so new fields are fuzzed without a change here.
+// signed-in user and an admin, over POST and GET, as either media type: no answer may be a 500 or an
+// INTERNAL_SERVER_ERROR. The argument lists come from the running schema (introspection), so new
+// fields are fuzzed without a change here.
 let app: TestApp;
 let schema: GraphQLSchema;
 const tokens: Record<'anonymous' | 'user' | 'admin', string | undefined> = {
@@ -125,6 +126,34 @@ function valueOf(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
   }
 }
 
+/** How the request travels: POST with a JSON body or GET with the query string, and what it accepts. */
+const transport = fc.record({
+  method: fc.constantFrom('POST' as const, 'GET' as const),
+  accept: fc.constantFrom(WEB_APP_ACCEPT, 'application/json'),
+});
+
+async function ask(
+  { method, accept }: { method: 'POST' | 'GET'; accept: string },
+  query: string,
+  variables: Record<string, unknown>,
+  token: string | undefined,
+) {
+  const response = await app.server.inject({
+    method,
+    // In a GET, the variables travel as JSON text (a NUL in them as the escape \u0000).
+    url:
+      method === 'GET'
+        ? `/graphql?${new URLSearchParams({ query, variables: JSON.stringify(variables) })}`
+        : '/graphql',
+    headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(method === 'POST' ? { payload: { query, variables } } : {}),
+  });
+  return {
+    status: response.statusCode,
+    body: response.json() as { errors?: { extensions?: { code?: string } }[] },
+  };
+}
+
 type RootField = { operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> };
 
 /** The request for one root field: every argument a variable, the answer's type name as the selection. */
@@ -171,9 +200,10 @@ describe('GraphQL fuzzing', () => {
           fc.asyncProperty(
             fc.constantFrom('anonymous', 'user', 'admin' as const),
             variablesArbitrary,
-            async (actor, variables) => {
-              const answer = await graphql(
-                app,
+            transport,
+            async (actor, variables, how) => {
+              const answer = await ask(
+                how,
                 query,
                 variables as Record<string, unknown>,
                 tokens[actor as keyof typeof tokens],
@@ -181,7 +211,7 @@ describe('GraphQL fuzzing', () => {
               const codes = (answer.body.errors ?? []).map((error) => error.extensions?.code);
               if (answer.status >= 500 || codes.includes('INTERNAL_SERVER_ERROR')) {
                 throw new Error(
-                  `${root.field.name} as ${actor} answered ${answer.status}: ${JSON.stringify(answer.body.errors)}`,
+                  `${root.field.name} as ${actor} over ${how.method} answered ${answer.status}: ${JSON.stringify(answer.body.errors)}`,
                 );
               }
             },

@@ -82,6 +82,16 @@ describe('skin versions in the browser', () => {
 
     await section.locator('input[type="file"][accept^=".zip"]').setInputFiles(zipFile);
     await expect.poll(() => section.getByText('Uploaded', { exact: true }).isVisible(), WAIT).toBe(true);
+    // A refusal before execution (a NUL character: 400 as application/graphql-response+json, no
+    // data) still shows the server's message in the form.
+    await section.getByLabel(/^What changed/).fill('Sharper stripes\u0000 on the doors.');
+    await section.getByRole('button', { name: 'Publish version' }).click();
+    await expect
+      .poll(
+        () => section.getByText('The request contains a NUL character, which no field accepts.').isVisible(),
+        WAIT,
+      )
+      .toBe(true);
     await section.getByLabel(/^What changed/).fill('Sharper stripes on the doors.\nFixed the mirror colors.');
     await screenshot(page, 'skin-versions-editor');
     await section.getByRole('button', { name: 'Publish version' }).click();

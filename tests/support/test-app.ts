@@ -86,6 +86,13 @@ export async function createTestApp(
   };
 }
 
+/**
+ * What the web app's GraphQL client (urql) accepts: the GraphQL-over-HTTP media type first, so a
+ * request that never ran answers 4xx (api/graphql/graphql-over-http.ts).
+ */
+export const WEB_APP_ACCEPT =
+  'application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed';
+
 /** Posts a GraphQL document the way the web app does. */
 export async function graphql(
   app: TestApp,
@@ -96,7 +103,7 @@ export async function graphql(
   const response = await app.server.inject({
     method: 'POST',
     url: '/graphql',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { accept: WEB_APP_ACCEPT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: { query, variables },
   });
   // Tests read answers of many shapes; each asserts what it expects.

@@ -26,6 +26,13 @@ function endRefusedSession(error: CombinedError): void {
   openAuthModal('login');
 }
 
+/**
+ * The GraphQL-over-HTTP media type first: a request the server refuses before running it (a
+ * variable it cannot read, a query limit) answers 4xx with the errors in the body, which urql reads
+ * as GraphQL errors like any other (graphqlFailureOf), so forms show their messages.
+ */
+export const GRAPHQL_ACCEPT = 'application/graphql-response+json, application/json';
+
 // Every GraphQL call is a JSON POST to /graphql; the browser sends the HttpOnly session cookie
 // with it (same origin), and the JSON body is what lets the server count the cookie (CSRF).
 export function createGraphqlClient(): Client {
@@ -38,6 +45,6 @@ export function createGraphqlClient(): Client {
       fetchExchange,
     ],
     preferGetMethod: false,
-    fetchOptions: () => ({ credentials: 'same-origin' }),
+    fetchOptions: () => ({ credentials: 'same-origin', headers: { accept: GRAPHQL_ACCEPT } }),
   });
 }
