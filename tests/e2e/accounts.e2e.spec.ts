@@ -129,7 +129,10 @@ describe('an account in the browser', () => {
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expect.poll(() => toast('Profile updated!').isVisible()).toBe(true);
     await page.reload();
-    await expect.poll(() => page.getByLabel('PayPal email address').inputValue()).toBe('payouts@example.com');
+    // The reloaded page loads its chunk and the profile again: more than a second on a busy machine.
+    await expect
+      .poll(() => page.getByLabel('PayPal email address').inputValue(), { timeout: 10_000 })
+      .toBe('payouts@example.com');
     await expect.poll(() => page.getByText('Verified', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'account-settings');
 
