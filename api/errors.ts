@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { ZodError } from 'zod';
 import { DomainError, type DomainErrorCode } from '../domain/errors';
+import { installValidationMessages, personMessageOf } from '../domain/text/validation-messages';
 import { ConcurrencyError } from '../infra/event-store/event-store';
 
 const httpStatusOf: Record<DomainErrorCode, number> = {
@@ -25,6 +26,9 @@ export class HttpRefusal extends Error {
   }
 }
 
+// Every zod failure the API answers with is in a person's words, whichever schema it came from.
+installValidationMessages();
+
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
 /** Turns what a handler threw into the answer the contract promises: a code, a message, a field. */
@@ -41,7 +45,7 @@ export function describeError(
     const issue = error.issues[0];
     return {
       code: 'BAD_USER_INPUT',
-      message: issue?.message ?? 'Invalid input.',
+      message: issue?.message ?? personMessageOf({ code: 'custom', input: undefined }),
       ...(issue && issue.path.length > 0 ? { field: issue.path.join('.') } : {}),
     };
   }

@@ -43,6 +43,7 @@ import { registerCompression } from './compression';
 import { registerRequestGuards } from './request-guards';
 import { registerSecurityHeaders } from './security-headers';
 import { checkoutRoutes } from './orders/checkout.routes';
+import { countrySuggestionRoutes } from './accounts/country-suggestion.routes';
 import { localCheckoutRoutes } from './orders/local-checkout.routes';
 import { orderConfirmationLoaders, orderConfirmationResolvers } from './orders/order-confirmation.query';
 import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
@@ -199,6 +200,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await skinDownloadRoutes(fastify, app);
   await temporaryAssetRoutes(fastify, app);
   await checkoutRoutes(fastify, app);
+  await countrySuggestionRoutes(fastify, app);
   await stripeWebhookRoutes(fastify, app);
   await localCheckoutRoutes(fastify, app);
   await payoutsRoutes(fastify, app);

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countryCodes } from './accounts/countries';
 import {
+  exactPaymentFeeWeights,
   feePolicy,
+  FEE_RULES_GENERATIONS,
   MAX_FIXED_CENTS,
   MAX_RATE_BASIS_POINTS,
   paymentFeeRule,
@@ -33,16 +35,18 @@ const orders = fc.record({
       fixedCents: fc.integer({ min: 0, max: MAX_FIXED_CENTS }),
     }),
   ),
+  // Past orders are priced again by their own generation of the rules: every one must hold.
+  generation: fc.constantFrom(...FEE_RULES_GENERATIONS),
 });
 
 type ArbitraryOrder = typeof orders extends fc.Arbitrary<infer Order> ? Order : never;
 
-function toInput({ items, paymentType, country, paypal }: ArbitraryOrder) {
+function toInput({ items, paymentType, country, paypal, generation }: ArbitraryOrder) {
   return {
     items: items.map((item, index) => ({ key: index, ...item })),
     paymentType,
     country,
-    policy: feePolicy({ paypal }),
+    policy: feePolicy({ paypal, generation }),
   };
 }
 const price = (order: ArbitraryOrder) => priceOrder(toInput(order));
@@ -115,22 +119,36 @@ describe('priceOrder, for any order of 1-20 items at 2-500 EUR with tips, any co
     );
   });
 
-  it('the site fee and the rate fee are split in proportion to item amounts, within a cent', () => {
+  it('the site fee is split in proportion to item amounts, within a cent', () => {
     fc.assert(
       fc.property(orders, (order) => {
         const priced = price(order);
-        const rateFee = priced.paymentFeeCents - priced.paymentFixedFeeCents;
         for (const item of priced.items) {
           const amount = item.priceCents + item.tipCents;
-          const itemRateFee = item.paymentFeeCents - item.paymentFixedFeeCents;
           expect(Math.abs(item.siteFeeCents * priced.totalCents - priced.siteFeeCents * amount)).toBeLessThan(
-            priced.totalCents,
-          );
-          expect(Math.abs(itemRateFee * priced.totalCents - rateFee * amount)).toBeLessThan(
             priced.totalCents,
           );
         }
       }),
+    );
+  });
+
+  it('generation 1 (past orders): the rate fee is split in proportion to item amounts, within a cent', () => {
+    fc.assert(
+      fc.property(
+        orders.map((order) => ({ ...order, generation: 1 as const })),
+        (order) => {
+          const priced = price(order);
+          const rateFee = priced.paymentFeeCents - priced.paymentFixedFeeCents;
+          for (const item of priced.items) {
+            const amount = item.priceCents + item.tipCents;
+            const itemRateFee = item.paymentFeeCents - item.paymentFixedFeeCents;
+            expect(Math.abs(itemRateFee * priced.totalCents - rateFee * amount)).toBeLessThan(
+              priced.totalCents,
+            );
+          }
+        },
+      ),
     );
   });
 
@@ -246,6 +264,85 @@ describe('priceOrder with tips (a tip goes to the author with the same fees appl
         expect(item.authorShareCents).toBe(10_200 - item.siteFeeCents - item.paymentFeeCents);
         expect(item.authorShareCents).toBeGreaterThan(10_200 - 10_200 * 0.22 - 101);
       }),
+    );
+  });
+});
+
+/**
+ * An item's exact share of the order's payment fee, as a fraction: the rate fee × amount / total +
+ * the fixed fee × price / prices, over the common denominator total × prices.
+ */
+function exactPaymentShares(priced: ReturnType<typeof price>) {
+  const amounts = priced.items.map((item) => item.priceCents + item.tipCents);
+  const prices = priced.items.map((item) => item.priceCents);
+  const rateFee = priced.paymentFeeCents - priced.paymentFixedFeeCents;
+  const numerators = exactPaymentFeeWeights(rateFee, priced.paymentFixedFeeCents, amounts, prices);
+  const denominator = BigInt(sumCents(amounts)) * BigInt(sumCents(prices));
+  return { numerators, denominator };
+}
+
+/** |cents − numerator / denominator| ≤ half a cent, in integers. */
+const withinHalfACent = (cents: number, numerator: bigint, denominator: bigint) => {
+  const difference = BigInt(cents) * denominator - numerator;
+  return 2n * (difference < 0n ? -difference : difference) <= denominator;
+};
+
+describe("generation 2: an item's whole payment fee is allocated at once by largest remainder", () => {
+  const current = orders.map((order) => ({ ...order, generation: 2 as const }));
+
+  it('every item pays its exact share of the payment fee rounded down or up, never further', () => {
+    fc.assert(
+      fc.property(current, (order) => {
+        const priced = price(order);
+        const { numerators, denominator } = exactPaymentShares(priced);
+        priced.items.forEach((item, index) => {
+          const exact = numerators[index]!;
+          const fee = BigInt(item.paymentFeeCents);
+          // floor(exact) ≤ fee ≤ ceil(exact)
+          expect(fee * denominator).toBeGreaterThan(exact - denominator);
+          expect(fee * denominator).toBeLessThan(exact + denominator);
+        });
+        expect(sumCents(priced.items.map((item) => item.paymentFeeCents))).toBe(priced.paymentFeeCents);
+      }),
+    );
+  });
+
+  it('no item is more than half a cent from its exact share whenever any split of the whole cents can manage it', () => {
+    // Three items sharing one cent equally cannot all be within half a cent, whatever the rule: the
+    // promise is that the largest-remainder split is within half a cent whenever some split of the
+    // order's fee into whole cents is, which is exactly when the cents left over after rounding
+    // every share down number at least the shares more than half a cent above their floor and at
+    // most those half a cent or more above it.
+    fc.assert(
+      fc.property(current, (order) => {
+        const priced = price(order);
+        const { numerators, denominator } = exactPaymentShares(priced);
+        const remainders = numerators.map((numerator) => numerator % denominator);
+        const floors = numerators.map((numerator) => Number(numerator / denominator));
+        const leftover = priced.paymentFeeCents - sumCents(floors);
+        const aboveHalf = remainders.filter((remainder) => 2n * remainder > denominator).length;
+        const halfOrAbove = remainders.filter((remainder) => 2n * remainder >= denominator).length;
+        const possible = leftover >= aboveHalf && leftover <= halfOrAbove;
+        fc.pre(possible);
+        priced.items.forEach((item, index) => {
+          expect(withinHalfACent(item.paymentFeeCents, numerators[index]!, denominator)).toBe(true);
+        });
+      }),
+    );
+  });
+
+  it('an order of one or two items: every item within half a cent of its exact share', () => {
+    fc.assert(
+      fc.property(
+        current.filter((order) => order.items.length <= 2),
+        (order) => {
+          const priced = price(order);
+          const { numerators, denominator } = exactPaymentShares(priced);
+          priced.items.forEach((item, index) => {
+            expect(withinHalfACent(item.paymentFeeCents, numerators[index]!, denominator)).toBe(true);
+          });
+        },
+      ),
     );
   });
 });

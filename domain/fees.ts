@@ -2,6 +2,7 @@ import { isCountryCode, isEeaCountry } from './accounts/countries';
 import { PRICE_MIN_EUR } from './catalog/item-editor.schemas';
 import {
   allocate,
+  allocateByBigWeights,
   assertCents,
   CENTS_PER_EURO,
   formatBasisPoints,
@@ -18,10 +19,11 @@ import {
  *   plus 0.30 EUR per order;
  * - PayPal: a configured rate plus a configured fixed part per order (defaults 3.49 % + 0.35 EUR).
  * Events record `version`, which names the computation's generation and every number in it, so an
- * audit can tell which rules priced an order.
+ * audit can tell which rules priced an order, and a past order is priced again by its own generation.
  */
 export type FeePolicy = {
   readonly version: string;
+  readonly generation: FeeRulesGeneration;
   readonly siteRateBasisPoints: number;
   readonly card: {
     readonly eeaRateBasisPoints: number;
@@ -35,8 +37,19 @@ export type FeePolicy = {
 export type OrderPaymentType = 'STRIPE' | 'PAYPAL';
 export const ORDER_PAYMENT_TYPES: readonly OrderPaymentType[] = ['STRIPE', 'PAYPAL'];
 
-/** Increase when the way fees are computed changes (not their numbers: those are in the version too). */
-export const FEE_RULES_GENERATION = 1;
+/**
+ * The generations of the way fees are computed (not their numbers: those are in the version too).
+ * Add one when the computation changes; orders keep the generation that priced them.
+ * - 1: an item's payment fee is its share of the rate fee plus its share of the fixed fee, each
+ *   rounded on its own (so an item could be a cent and more off its exact share);
+ * - 2: an item's whole payment fee is allocated at once by largest remainder over the items' exact
+ *   shares (rate fee by price + tip, fixed fee by price), so each is its exact share rounded down
+ *   or up, and no more than half a cent off whenever any split of the order's fee can manage that.
+ */
+export const FEE_RULES_GENERATIONS = [1, 2] as const;
+export type FeeRulesGeneration = (typeof FEE_RULES_GENERATIONS)[number];
+/** The generation new orders are priced by. */
+export const FEE_RULES_GENERATION: FeeRulesGeneration = 2;
 
 export const SITE_RATE_BASIS_POINTS = 200;
 export const CARD_EEA_RATE_BASIS_POINTS = 150;
@@ -69,8 +82,16 @@ function checkFixed(cents: number, what: string) {
 
 /** The policy with the configured PayPal rate and fixed part (defaults 3.49 % + 0.35 EUR). */
 export function feePolicy(
-  options: { paypal?: { rateBasisPoints?: number; fixedCents?: Cents } } = {},
+  options: {
+    paypal?: { rateBasisPoints?: number; fixedCents?: Cents };
+    /** Only to price a past order again; new orders use the current generation. */
+    generation?: FeeRulesGeneration;
+  } = {},
 ): FeePolicy {
+  const generation = options.generation ?? FEE_RULES_GENERATION;
+  if (!FEE_RULES_GENERATIONS.includes(generation)) {
+    throw new RangeError(`No fee rules of generation ${String(generation)}.`);
+  }
   const paypal = {
     rateBasisPoints: options.paypal?.rateBasisPoints ?? PAYPAL_DEFAULT_RATE_BASIS_POINTS,
     fixedCents: options.paypal?.fixedCents ?? PAYPAL_DEFAULT_FIXED_CENTS,
@@ -83,19 +104,20 @@ export function feePolicy(
     fixedCents: CARD_FIXED_CENTS,
   };
   const version =
-    `v${FEE_RULES_GENERATION}:site=${formatBasisPoints(SITE_RATE_BASIS_POINTS)}%` +
+    `v${generation}:site=${formatBasisPoints(SITE_RATE_BASIS_POINTS)}%` +
     `,card=${formatBasisPoints(card.eeaRateBasisPoints)}%/${formatBasisPoints(card.otherRateBasisPoints)}%` +
     `+${formatEuros(card.fixedCents)}` +
     `,paypal=${formatBasisPoints(paypal.rateBasisPoints)}%+${formatEuros(paypal.fixedCents)}`;
   return Object.freeze({
     version,
+    generation,
     siteRateBasisPoints: SITE_RATE_BASIS_POINTS,
     card: Object.freeze(card),
     paypal: Object.freeze(paypal),
   });
 }
 
-/** `v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35` */
+/** `v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35` */
 export const DEFAULT_FEE_POLICY: FeePolicy = feePolicy();
 
 /**
@@ -128,7 +150,11 @@ export type PricedLine<Key> = {
   siteFeeCents: Cents;
   /** The payment provider's fee borne by this item: its part of the rate fee plus its part of the fixed fee. */
   paymentFeeCents: Cents;
-  /** The part of `paymentFeeCents` that is this item's share of the fixed per-order fee. */
+  /**
+   * This item's share of the fixed per-order fee (by price). In generation 1 it is the part of
+   * `paymentFeeCents` that was rounded on its own; from generation 2 the whole payment fee is
+   * rounded at once, and this tells how much of it the fixed fee is, within a cent.
+   */
   paymentFixedFeeCents: Cents;
   /** price + tip − site fee − payment fee: what the author is paid for this item. */
   authorShareCents: Cents;
@@ -149,10 +175,13 @@ export type PricedOrder<Key> = {
  * Prices an order's fees and author shares.
  *
  * The site fee and the payment provider's rate fee are computed on the order total (rounded to the
- * cent, half up) and split over the items by largest remainder in proportion to each item's amount
- * (price + tip). The fixed per-order fee is split by largest remainder in proportion to item prices
- * (items of 5 and 10 EUR bear 0.10 and 0.20 of 0.30). An item's author share is its amount minus its
- * site fee and its payment fee. Every per-item figure adds up to the order figure to the cent, and
+ * cent, half up). The site fee is split over the items by largest remainder in proportion to each
+ * item's amount (price + tip). An item's exact share of the payment fee is its part of the rate fee
+ * in proportion to its amount plus its part of the fixed per-order fee in proportion to its price
+ * (items of 5 and 10 EUR bear 0.10 and 0.20 of 0.30). Generation 2 allocates the order's payment fee
+ * by largest remainder over those exact shares; generation 1 rounded the two parts separately
+ * (`paymentFeesOfGeneration1`). An item's author share is its amount minus its site fee and its
+ * payment fee. Every per-item figure adds up to the order figure to the cent, and
  * site fee + payment fee + author shares = total.
  *
  * Free items never reach an order (the order decider refuses them): every price must be at least
@@ -185,14 +214,20 @@ export function priceOrder<Key>(order: {
   const siteFeeCents = percentOf(totalCents, policy.siteRateBasisPoints);
   const paymentRateFeeCents = percentOf(totalCents, rule.rateBasisPoints);
   const siteFees = allocate(siteFeeCents, amounts);
-  const rateFees = allocate(paymentRateFeeCents, amounts);
   const fixedFees = allocate(rule.fixedCents, prices);
+  const paymentFees =
+    policy.generation === 1
+      ? paymentFeesOfGeneration1(paymentRateFeeCents, amounts, fixedFees)
+      : allocateByBigWeights(
+          paymentRateFeeCents + rule.fixedCents,
+          exactPaymentFeeWeights(paymentRateFeeCents, rule.fixedCents, amounts, prices),
+        );
 
   const priced = items.map((item, index): PricedLine<Key> => {
     const amount = amounts[index] ?? 0;
     const siteFee = siteFees[index] ?? 0;
     const fixedFee = fixedFees[index] ?? 0;
-    const paymentFee = (rateFees[index] ?? 0) + fixedFee;
+    const paymentFee = paymentFees[index] ?? 0;
     const authorShareCents = amount - siteFee - paymentFee;
     if (authorShareCents < 0) {
       throw new RangeError(`Fees of ${siteFee + paymentFee} cents exceed an item of ${amount} cents.`);
@@ -217,4 +252,35 @@ export function priceOrder<Key>(order: {
     feePolicyVersion: policy.version,
     items: priced,
   };
+}
+
+/** Generation 1: the rate fee split by amount and the fixed fee by price, each rounded on its own. */
+function paymentFeesOfGeneration1(
+  rateFeeCents: Cents,
+  amounts: readonly Cents[],
+  fixedFees: readonly Cents[],
+): Cents[] {
+  const rateFees = allocate(rateFeeCents, amounts);
+  return rateFees.map((rateFee, index) => rateFee + (fixedFees[index] ?? 0));
+}
+
+/**
+ * Each item's exact share of the payment fee, rate × amount / total + fixed × price / prices, scaled
+ * by total × prices to whole numbers (BigInt: the products pass 2^53 for large orders). The weights
+ * add up to the whole fee × total × prices, so `allocateByBigWeights` splits the fee over them as
+ * over the exact shares themselves.
+ */
+export function exactPaymentFeeWeights(
+  rateFeeCents: Cents,
+  fixedFeeCents: Cents,
+  amounts: readonly Cents[],
+  prices: readonly Cents[],
+): bigint[] {
+  const total = BigInt(sumCents(amounts));
+  const pricesSum = BigInt(sumCents(prices));
+  return amounts.map(
+    (amount, index) =>
+      BigInt(rateFeeCents) * BigInt(amount) * pricesSum +
+      BigInt(fixedFeeCents) * BigInt(prices[index] ?? 0) * total,
+  );
 }

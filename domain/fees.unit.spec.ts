@@ -33,10 +33,11 @@ const split = (priced: ReturnType<typeof order>) =>
 
 describe('the fee policy', () => {
   it('names its rules in its version', () => {
-    expect(policy.version).toBe('v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
+    expect(policy.version).toBe('v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
     expect(feePolicy({ paypal: { rateBasisPoints: 290, fixedCents: 39 } }).version).toBe(
-      'v1:site=2%,card=1.5%/3.25%+0.30,paypal=2.9%+0.39',
+      'v2:site=2%,card=1.5%/3.25%+0.30,paypal=2.9%+0.39',
     );
+    expect(feePolicy({ generation: 1 }).version).toBe('v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
   });
 
   it('refuses a PayPal rate or fixed part outside its bounds', () => {
@@ -44,6 +45,7 @@ describe('the fee policy', () => {
     expect(() => feePolicy({ paypal: { rateBasisPoints: 3.5 } })).toThrow(RangeError);
     expect(() => feePolicy({ paypal: { fixedCents: MAX_FIXED_CENTS + 1 } })).toThrow(RangeError);
     expect(() => feePolicy({ paypal: { fixedCents: -1 } })).toThrow(RangeError);
+    expect(() => feePolicy({ generation: 3 as 2 })).toThrow(RangeError);
   });
 
   it('charges cards from the EEA or an unknown country 1.5 %, others 3.25 %', () => {
@@ -134,5 +136,48 @@ describe('priceOrder, hand-computed', () => {
     expect(() => order('STRIPE', 'cz', [[199]])).toThrow(RangeError);
     expect(() => order('STRIPE', 'cz', [[500, -1]])).toThrow(RangeError);
     expect(() => order('STRIPE', 'cz', [[500.5]])).toThrow(RangeError);
+  });
+});
+
+describe("an item's payment fee: generation 1 (past orders) rounded its two parts apart, generation 2 the whole", () => {
+  const paymentFees = (
+    generation: 1 | 2,
+    paymentType: OrderPaymentType,
+    country: string,
+    prices: readonly number[],
+  ) =>
+    priceOrder({
+      items: prices.map((priceCents, index) => ({ key: index, priceCents, tipCents: 0 })),
+      paymentType,
+      country,
+      policy: feePolicy({ generation }),
+    });
+
+  it('TS-2026-000303, card from Canada, 9.99 + 29.99: exact 0.3996 / 1.1997, recorded 0.39 / 1.21, now 0.40 / 1.20', () => {
+    // card 3.25 % of 39.98 = 1.29935 → 1.30, + 0.30 = 1.60. Generation 1: rate 1.30 by amount
+    // 0.3248 / 0.9752 → 0.32 / 0.98 (the larger remainder), fixed 0.30 by price 0.0750 / 0.2250 →
+    // 0.07 / 0.23 (its remainder is larger): 0.39 / 1.21. Generation 2: exact 0.3998 / 1.2002 of
+    // the 1.60 → 0.40 / 1.20.
+    const recorded = paymentFees(1, 'STRIPE', 'ca', [999, 2999]);
+    expect(recorded.items.map((item) => item.paymentFeeCents)).toEqual([39, 121]);
+    const now = paymentFees(2, 'STRIPE', 'ca', [999, 2999]);
+    expect(now.items.map((item) => item.paymentFeeCents)).toEqual([40, 120]);
+    expect(now.paymentFeeCents).toBe(recorded.paymentFeeCents);
+    expect(now.feePolicyVersion).toBe('v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
+  });
+
+  it('TS-2026-000229, PayPal from Hungary, 4.99 + 5.50: exact 0.3406 / 0.3755, recorded 0.35 / 0.37, now 0.34 / 0.38', () => {
+    // PayPal 3.49 % of 10.49 = 0.3661 → 0.37, + 0.35 = 0.72. Generation 1: rate by amount 0.1760 /
+    // 0.1940 → 0.18 / 0.19, fixed by price 0.1665 / 0.1835 → 0.17 / 0.18: 0.35 / 0.37. Generation
+    // 2: exact 0.3425 / 0.3775 of the 0.72 → 0.34 / 0.38.
+    const recorded = paymentFees(1, 'PAYPAL', 'hu', [499, 550]);
+    expect(recorded.items.map((item) => item.paymentFeeCents)).toEqual([35, 37]);
+    const now = paymentFees(2, 'PAYPAL', 'hu', [499, 550]);
+    expect(now.items.map((item) => item.paymentFeeCents)).toEqual([34, 38]);
+    expect(now.paymentFeeCents).toBe(72);
+    expect(now.items.map((item) => item.authorShareCents)).toEqual([
+      499 - now.items[0]!.siteFeeCents - 34,
+      550 - now.items[1]!.siteFeeCents - 38,
+    ]);
   });
 });

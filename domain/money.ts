@@ -73,16 +73,27 @@ export function formatBasisPoints(basisPoints: number): string {
  * is zero only a zero total can be split. Arithmetic is in BigInt, so no product ever loses a cent.
  */
 export function allocate(totalCents: Cents, weights: readonly number[]): Cents[] {
-  assertCents(totalCents, 'The amount to split', { nonNegative: true });
   weights.forEach((weight, index) => assertCents(weight, `Weight ${index}`, { nonNegative: true }));
-  const weightSum = weights.reduce((sum, weight) => sum + BigInt(weight), 0n);
+  return allocateByBigWeights(totalCents, weights.map(BigInt));
+}
+
+/**
+ * `allocate` with weights as BigInt, for weights that are products too large for a safe integer
+ * (an item's exact share of a fee made of two parts split by different measures).
+ */
+export function allocateByBigWeights(totalCents: Cents, weights: readonly bigint[]): Cents[] {
+  assertCents(totalCents, 'The amount to split', { nonNegative: true });
+  weights.forEach((weight, index) => {
+    if (weight < 0n) throw new RangeError(`Weight ${index} must not be negative, got ${weight}.`);
+  });
+  const weightSum = weights.reduce((sum, weight) => sum + weight, 0n);
   if (weightSum === 0n) {
     if (totalCents === 0) return weights.map(() => 0);
     throw new RangeError(`Cannot split ${totalCents} cents over no weight.`);
   }
   const total = BigInt(totalCents);
   const exact = weights.map((weight, index) => {
-    const product = total * BigInt(weight);
+    const product = total * weight;
     return { index, floor: product / weightSum, remainder: product % weightSum };
   });
   const shares = exact.map((share) => share.floor);

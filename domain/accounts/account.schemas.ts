@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { isCountryCode } from './countries';
 import { usernameProblemOf, type UsernameProblem } from './username';
 import { hasVisibleText } from '../text/visible-text';
+import { installValidationMessages } from '../text/validation-messages';
+
+// Zod's fallback texts are for programmers: people read these schemas' failures (validation-messages.ts).
+installValidationMessages();
 
 // Shared by the web forms and the API: one definition of every account rule (spec 5 and 9).
 export const USERNAME_MIN = 4;
@@ -48,7 +52,12 @@ const password = z
   .string()
   .min(PASSWORD_MIN, accountMessages.passwordLength)
   .max(PASSWORD_MAX, accountMessages.passwordTooLong);
-const country = z.string().trim().toLowerCase().refine(isCountryCode, accountMessages.country);
+// A missing or empty country gets the form's words too, not zod's.
+const country = z
+  .string({ error: accountMessages.country })
+  .trim()
+  .toLowerCase()
+  .refine(isCountryCode, accountMessages.country);
 
 const usernameProblemMessages: Record<UsernameProblem, string> = {
   'hidden-characters': accountMessages.usernameHiddenCharacters,
@@ -186,7 +195,8 @@ export const updateMyUserSchema = z
       require('fullname');
     }
     if (dto.payoutMethod === 'BANK_TRANSFER') {
-      for (const field of ['fullname', 'street', 'city', 'country'] as const) require(field);
+      for (const field of ['fullname', 'street', 'city'] as const) require(field);
+      require('country', accountMessages.country);
       require('bankAccountIban', accountMessages.iban);
       require('bankAccountBic', accountMessages.bic);
     }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { hasVisibleText } from '../text/visible-text';
 import { skinTagSlugs } from './tags.schemas';
+import { installValidationMessages } from '../text/validation-messages';
+
+// Zod's fallback texts are for programmers: people read these schemas' failures (validation-messages.ts).
+installValidationMessages();
 
 // The skin and bundle editor rules (spec 5 and 9, decisions.md), shared by the web forms and the API.
 export const TITLE_MIN = 4;

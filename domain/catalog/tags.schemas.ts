@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { hasVisibleText } from '../text/visible-text';
+import { installValidationMessages } from '../text/validation-messages';
+
+// Zod's fallback texts are for programmers: people read these schemas' failures (validation-messages.ts).
+installValidationMessages();
 
 // The tag rules shared by the skin editor, the skins list's filter, the admin page and the API.
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { plainText } from '../text/plain-text';
 import { hasVisibleText } from '../text/visible-text';
+import { installValidationMessages } from '../text/validation-messages';
+
+// Zod's fallback texts are for programmers: people read these schemas' failures (validation-messages.ts).
+installValidationMessages();
 
 export const CHANGELOG_MIN = 3;
 export const CHANGELOG_MAX = 1000;

@@ -3,6 +3,10 @@ import { EMAIL_PATTERN } from '../accounts/account.schemas';
 import { isCountryCode } from '../accounts/countries';
 import { PRICE_MAX_EUR } from '../catalog/item-editor.schemas';
 import { CENTS_PER_EURO } from '../money';
+import { installValidationMessages } from '../text/validation-messages';
+
+// Zod's fallback texts are for programmers: people read these schemas' failures (validation-messages.ts).
+installValidationMessages();
 
 // Shared by the checkout form (web) and the checkout calls (API): one definition of spec 5, Checkout.
 export const FULLNAME_MIN = 3;

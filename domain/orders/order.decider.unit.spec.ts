@@ -121,7 +121,7 @@ describe('order decider: PlaceOrder', () => {
               },
             ],
             totals: { totalCents: 1500, siteFeeCents: 30, paymentFeeCents: 53, authorShareCents: 1417 },
-            feePolicyVersion: 'v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35',
+            feePolicyVersion: 'v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35',
             placedAt: '2026-03-01T10:00:00.000Z',
           },
         },

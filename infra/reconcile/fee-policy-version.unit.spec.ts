@@ -9,9 +9,19 @@ describe('feePolicyOfVersion', () => {
     expect(feePolicyOfVersion(configured.version)).toEqual(configured);
   });
 
+  it('knows both generations: past orders of generation 1 are priced again by its rules', () => {
+    const past = feePolicyOfVersion('v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
+    expect(past).toEqual(feePolicy({ generation: 1 }));
+    expect(past?.generation).toBe(1);
+    expect(feePolicyOfVersion('v2:site=2%,card=1.5%/3.25%+0.30,paypal=2.9%+0.39')).toEqual(
+      feePolicy({ generation: 2, paypal: { rateBasisPoints: 290, fixedCents: 39 } }),
+    );
+  });
+
   it('knows no version the code cannot produce', () => {
     for (const version of [
-      'v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35', // another generation of the rules
+      'v3:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35', // a generation the code does not know
+      'v0:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35',
       'v1:site=1%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35', // a site rate the code does not use
       'v1:site=2%,card=1.5%/3.25%+0.25,paypal=3.49%+0.35', // another card fixed fee
       'v1:site=2%,card=1.5%/3.25%+0.30,paypal=25%+0.35', // a PayPal rate beyond the bounds

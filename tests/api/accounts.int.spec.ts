@@ -134,6 +134,45 @@ describe('admin user list', () => {
   });
 });
 
+describe("profile settings: refusals in the form's words", () => {
+  const refusal = async (dto: Record<string, unknown>) => {
+    const user = await createUser(app);
+    const { body } = await graphql(app, UPDATE, { dto }, user.token);
+    const error = body.errors?.[0] as { message: string; extensions?: { code?: string; field?: string } };
+    return { message: error?.message, code: error?.extensions?.code, field: error?.extensions?.field };
+  };
+
+  it('a null country: "Choose your country." on the country field, not zod\'s text', async () => {
+    expect(await refusal({ country: null })).toEqual({
+      message: 'Choose your country.',
+      code: 'BAD_USER_INPUT',
+      field: 'country',
+    });
+  });
+
+  it('a missing country when bank payouts need one: "Choose your country."', async () => {
+    expect(
+      await refusal({
+        fullname: 'Pat Player',
+        street: 'Main 1',
+        city: 'Brno',
+        payoutMethod: 'BANK_TRANSFER',
+        bankAccountIban: 'DE89370400440532013000',
+        bankAccountBic: 'COBADEFFXXX',
+      }),
+    ).toEqual({ message: 'Choose your country.', code: 'BAD_USER_INPUT', field: 'country' });
+  });
+
+  it("an unknown country and a too long name: the form's messages", async () => {
+    expect(await refusal({ country: 'xx' })).toMatchObject({
+      message: 'Choose your country.',
+      field: 'country',
+    });
+    expect(await refusal({ fullname: 'x'.repeat(121) })).toMatchObject({ field: 'fullname' });
+    expect((await refusal({ fullname: 'x'.repeat(121) })).message).not.toMatch(/Too big|expected/);
+  });
+});
+
 describe('profile settings', () => {
   const update = (dto: object, token = viewers.owner.token) => graphql(app, UPDATE, { dto }, token);
   const refusal = (body: {

@@ -89,6 +89,13 @@ describe('register', () => {
     ['email', { email: 'not-an-email' }, 'Enter a valid email address.'],
     ['password', { password: 'short' }, 'Password must have at least 8 characters.'],
     ['country', { country: 'xx' }, 'Choose your country.'],
+    // Missing or mistyped values answer in the form's words, never zod's ("Invalid input: expected …").
+    ['country', { country: undefined }, 'Choose your country.'],
+    ['country', { country: null }, 'Choose your country.'],
+    ['country', { country: 42 }, 'Choose your country.'],
+    ['username', { username: undefined }, 'This field is required.'],
+    ['password', { password: null }, 'This field is required.'],
+    ['subscribedToNews', { subscribedToNews: 'yes' }, 'Choose yes or no.'],
   ])('refuses an invalid %s with 422 and the field', async (field, change, message) => {
     const response = await post('/api/auth/register', { ...newUser(), ...change });
     expect(response.statusCode).toBe(422);

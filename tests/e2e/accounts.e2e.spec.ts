@@ -12,6 +12,23 @@ afterEach(async (context) => {
 });
 
 describe('an account in the browser', () => {
+  it('a visitor with a German browser finds Germany preselected at sign-up, with a note that it was guessed', async () => {
+    session = await openBrowser({ width: 1280, height: 800 }, { locale: 'de-DE' });
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    const modal = page.getByRole('dialog');
+    await expect
+      .poll(() => modal.getByRole('heading', { name: 'Create an Account' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    const country = modal.getByRole('combobox', { name: /^Country/ });
+    await expect.poll(() => country.inputValue(), { timeout: 10_000 }).toBe('Germany');
+    expect(await modal.getByTestId('country-guess').innerText()).toBe(
+      "We guessed Germany from your browser's language — change it if it is wrong.",
+    );
+    await screenshot(page, 'account-register-country-guessed');
+  });
+
   it('register → verify the email → log out → log in → forgot password → mail → new password → log in → profile settings → sign out everywhere', async () => {
     session = await openBrowser();
     const { page } = session;
@@ -112,7 +129,10 @@ describe('an account in the browser', () => {
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expect.poll(() => toast('Profile updated!').isVisible()).toBe(true);
     await page.reload();
-    await expect.poll(() => page.getByLabel('PayPal email address').inputValue()).toBe('payouts@example.com');
+    // The reloaded page loads its chunk and the profile again: more than a second on a busy machine.
+    await expect
+      .poll(() => page.getByLabel('PayPal email address').inputValue(), { timeout: 10_000 })
+      .toBe('payouts@example.com');
     await expect.poll(() => page.getByText('Verified', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'account-settings');
 

@@ -63,6 +63,40 @@ async function cartCount(page: Page): Promise<number> {
 }
 
 describe('buying in the browser', () => {
+  it('a visitor with a German browser finds Germany preselected at checkout, with a note that it was guessed', async () => {
+    const { skins } = await paidCatalogue();
+    const skin = skins[0];
+    if (!skin) throw new Error('The demo catalogue has no paid skin');
+    session = await openBrowser({ width: 1280, height: 800 }, { locale: 'de-DE' });
+    const { page } = session;
+    await page.goto(`/skins/${skin.url}`);
+    await page
+      .getByRole('button', { name: new RegExp(`^Add ${skin.title} to the cart`) })
+      .first()
+      .click();
+    await page.goto('/cart/summary');
+    // The app on this machine is reached from a loopback address, which locates nobody: the
+    // browser's language (de-DE) decides.
+    const country = page.getByRole('combobox', { name: /^Country/ });
+    await expect.poll(() => country.inputValue(), { timeout: 10_000 }).toBe('Germany');
+    const note = page.getByTestId('country-guess');
+    expect(await note.innerText()).toBe(
+      "We guessed Germany from your browser's language — change it if it is wrong.",
+    );
+    // The note belongs to the select (read with it by a screen reader).
+    expect(await country.getAttribute('aria-describedby')).toBeTruthy();
+    await screenshot(page, 'buying-country-guessed');
+    // Choosing another country is the buyer's own choice: the note goes.
+    await country.click();
+    await country.fill('France');
+    await page.getByRole('option', { name: 'France' }).click();
+    await expect.poll(() => country.inputValue()).toBe('France');
+    await expect.poll(() => note.count()).toBe(0);
+    // Leave the cart empty, as a finished purchase would, for the journeys after this one.
+    await page.getByRole('button', { name: 'Empty the cart' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Cart, empty' }).isVisible()).toBe(true);
+  });
+
   it('a newcomer signs in from the top bar, and finds Sign In in the phone menu too', async () => {
     session = await openBrowser();
     const { page } = session;

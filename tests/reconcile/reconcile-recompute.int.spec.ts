@@ -4,9 +4,12 @@ import { promisify } from 'node:util';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { feePolicy, priceOrder } from '../../domain/fees';
 import { formatEuros } from '../../domain/money';
 import { orderStreamId, type OrderPlaced } from '../../domain/orders/order.events';
+import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
 import { formatReconciliation, reconcileAll } from '../../infra/reconcile/reconcile';
+import { projections } from '../../projections';
 import {
   addBundle,
   addSkin,
@@ -282,6 +285,76 @@ describe('npm run reconcile recomputes the orders from their events', () => {
       await app.context.pool.query(sql.unsafe`
         insert into owned_bundles (order_id, bundle_id, user_id, acquired_at)
         values (${removed.order_id}, ${removed.bundle_id}, ${removed.user_id}, ${removed.acquired_at}::timestamptz)`);
+    }
+    expect((await reconcile()).differences).toBe(0);
+  });
+
+  it("replays an order of the first fee rules (an item's two fee parts rounded apart) as it was recorded", async () => {
+    // TS-2026-000303's cart: a Canadian card, 9.99 + 29.99. Placed today it records the current
+    // rules' fees (0.40 / 1.20); written back as the first rules recorded it (0.39 / 1.21, version
+    // v1), with the read models rebuilt from that history, it must reconcile clean.
+    const author = await createUser(app);
+    const cheap = await addSkin(app, { authorId: author.id, priceCents: 999 });
+    const dear = await addSkin(app, { authorId: author.id, priceCents: 2999 });
+    const checkout = await cardCheckout(app, checkoutForm({ skins: [cheap.id, dear.id] }, { country: 'ca' }));
+    await payLocally(app, checkout.reference);
+    const order = await orderBySession(app, checkout.reference);
+    const current = await eventData<OrderPlaced['data']>(order.id, 1);
+    expect(current.feePolicyVersion).toBe('v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
+    expect(current.items.map((item) => item.paymentFeeCents)).toEqual([40, 120]);
+
+    const asFirstRules = (version: string) => {
+      const priced = priceOrder({
+        items: current.items.map((item) => ({
+          key: item,
+          priceCents: item.priceCents,
+          tipCents: item.tipCents,
+        })),
+        paymentType: current.paymentType,
+        country: current.buyer.country,
+        policy: feePolicy({ generation: 1 }),
+      });
+      return {
+        ...current,
+        items: priced.items.map(({ key, siteFeeCents, paymentFeeCents, authorShareCents }) => ({
+          ...key,
+          siteFeeCents,
+          paymentFeeCents,
+          authorShareCents,
+        })),
+        feePolicyVersion: version,
+      };
+    };
+    const rebuild = async () => {
+      for (const projection of projections) {
+        await rebuildProjection(
+          { pool: app.context.pool, store: app.context.store, batchSize: 1_000 },
+          projection,
+        );
+      }
+    };
+    const recorded = asFirstRules('v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
+    expect(recorded.items.map((item) => item.paymentFeeCents)).toEqual([39, 121]);
+    try {
+      await writeEventData(order.id, 1, recorded);
+      await rebuild();
+      const report = await reconcile();
+      expect(report.recomputed.findings).toEqual([]);
+      expect(report.differences).toBe(0);
+      expect(report.recomputed.feePolicies).toMatchObject({
+        'v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35': 1,
+      });
+
+      // The same figures claimed by the current rules are a finding: each version is priced by its own.
+      await writeEventData(order.id, 1, asFirstRules(current.feePolicyVersion));
+      await rebuild();
+      const mislabelled = await reconcile();
+      expect(mislabelled.recomputed.findings.map((finding) => finding.what)).toContain(
+        `item 0 (SKIN ${cheap.id}) payment fee`,
+      );
+    } finally {
+      await writeEventData(order.id, 1, current);
+      await rebuild();
     }
     expect((await reconcile()).differences).toBe(0);
   });

@@ -7,7 +7,11 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 export type BrowserSession = { context: BrowserContext; page: Page; close(): Promise<void> };
 
-export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserSession> {
+/** `locale` sets the browser's language, and so its Accept-Language header (e.g. 'de-DE'). */
+export async function openBrowser(
+  viewport = { width: 1280, height: 800 },
+  options: { locale?: string } = {},
+): Promise<BrowserSession> {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-chromium-'));
   // A fresh profile per session, so no cookie or storage leaks between journeys.
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -16,6 +20,7 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
     viewport,
     baseURL: inject('appUrl'),
     args: CHROMIUM_FLAGS,
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];

@@ -91,7 +91,6 @@ export const skinsMessages = {
   },
   updated: 'Updated',
   free: 'Free',
-  download: 'Download',
   downloadFree: (title: string) => `Download ${title} for free`,
   bundleOffers: {
     title: 'Also in bundles',

@@ -16,10 +16,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { registerSchema } from '../../../../../domain/accounts/account.schemas';
-import { DEFAULT_COUNTRY } from '../../../../../domain/accounts/countries';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import { closeAuthModal, decodeSessionToken, useSession } from '../../../shared/session';
 import { CountrySelect } from '../../../shared/ui/country-select';
+import { useSuggestedCountry } from '../../../shared/ui/suggested-country';
 import { authMessages } from '../auth.messages';
 import { register } from '../lib/auth-api';
 import type { AuthModeSwitch } from './auth-modal';
@@ -67,7 +67,8 @@ export function RegisterForm({ onSwitch }: { onSwitch: AuthModeSwitch }) {
       username: '',
       email: '',
       password: '',
-      country: DEFAULT_COUNTRY,
+      // Preselected from the visitor's address or language once the server answers, with a note.
+      country: null,
       subscribedToNews: false,
       terms: false,
     },
@@ -75,6 +76,10 @@ export function RegisterForm({ onSwitch }: { onSwitch: AuthModeSwitch }) {
     clearInputErrorOnChange: false,
   });
   const errors = useErrorsAfterSubmit(form);
+  const countryGuess = useSuggestedCountry({
+    value: form.values.country,
+    set: (country) => form.setFieldValue('country', country),
+  });
 
   useEffect(() => firstField.current?.focus(), []);
 
@@ -153,6 +158,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: AuthModeSwitch }) {
           placeholder={texts.countryPlaceholder}
           autoComplete="off"
           required
+          guessNote={countryGuess}
           {...form.getInputProps('country')}
         />
         <Checkbox label={texts.news} {...form.getInputProps('subscribedToNews', { type: 'checkbox' })} />

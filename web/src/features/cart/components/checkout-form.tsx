@@ -16,12 +16,12 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from 'urql';
-import { DEFAULT_COUNTRY } from '../../../../../domain/accounts/countries';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { RestAnswer } from '../../../shared/http';
 import { useRefreshOwnership } from '../../../shared/ownership';
 import { useSession } from '../../../shared/session';
 import { CountrySelect } from '../../../shared/ui/country-select';
+import { useSuggestedCountry } from '../../../shared/ui/suggested-country';
 import { cartMessages } from '../cart.messages';
 import type { CheckoutConfig } from '../lib/checkout-api';
 import {
@@ -92,7 +92,8 @@ export function CheckoutForm({
       email: accountEmail,
       // The token's name is the full name when the profile has one, else the username.
       fullname: user && user.name !== user.username ? user.name : '',
-      country: user?.country || DEFAULT_COUNTRY,
+      // The account's country; else the one the visitor's address or language suggests (below).
+      country: user?.country || null,
       termsAccepted: false,
       reminderAccepted: false,
     },
@@ -115,6 +116,12 @@ export function CheckoutForm({
     if (myUser.country && !isTouched('country')) setInitial('country', myUser.country);
     // Once per profile answer: the form's functions change identity on every render.
   }, [myUser]);
+  // A guest, or an account without a country once its profile has answered: the server's guess.
+  const countryGuess = useSuggestedCountry({
+    value: form.values.country,
+    set: (country) => setInitial('country', country),
+    enabled: !user || (profile.data !== undefined && !myUser?.country),
+  });
 
   /** Where PayPal buyers land (spec 2.2): their collection, or /success and /failed for guests. */
   const resultPath = (result: 'success' | 'failed') =>
@@ -266,6 +273,7 @@ export function CheckoutForm({
           placeholder={texts.countryPlaceholder}
           autoComplete="off"
           required
+          guessNote={countryGuess}
           {...form.getInputProps('country')}
         />
         <Checkbox

@@ -13,6 +13,11 @@ export const PAYPAL_FIXED_CENTS = 35;
 export const MIN_PAID_PRICE_CENTS = 200;
 export const MAX_PRICE_CENTS = 50_000;
 export const MIN_PAYOUT_CENTS = 5_000;
+/**
+ * What a bank transfer to an account outside the SEPA area costs, about (whole euros): the reason bank
+ * payouts go only to SEPA accounts (domain/payouts/payout-destination.ts) and others choose PayPal.
+ */
+export const NON_SEPA_BANK_TRANSFER_FEE_EUR = 8;
 
 export type PaymentMethod = 'card' | 'paypal';
 

@@ -21,6 +21,7 @@ import {
   MAX_PRICE_CENTS,
   MIN_PAID_PRICE_CENTS,
   MIN_PAYOUT_CENTS,
+  NON_SEPA_BANK_TRANSFER_FEE_EUR,
   PAYPAL_FEE_BP,
   PAYPAL_FIXED_CENTS,
   SITE_FEE_BP,
@@ -293,7 +294,9 @@ export default function AboutPayoutSystemPage() {
             <strong>Money arrives 1–3 work days after the payout is sent</strong>; some transactions take up
             to a week. Bank payouts are SEPA transfers in euros, so they go to accounts in the SEPA area (the
             European Economic Area, Switzerland, the United Kingdom and a few more countries) and we deduct no
-            bank charges. If your account is outside the SEPA area, choose PayPal.
+            bank charges. If your account is outside the SEPA area, choose PayPal: a bank transfer to an
+            account outside the SEPA area costs a fee of about {NON_SEPA_BANK_TRANSFER_FEE_EUR} €, which is
+            why we send bank payouts only within it.
           </Fact>
         </List>
         <Alert variant="light" color="gray" title="Taxes">
