@@ -3,6 +3,7 @@ import { EMAIL_PATTERN } from '../accounts/account.schemas';
 import { isCountryCode } from '../accounts/countries';
 import { PRICE_MAX_EUR } from '../catalog/item-editor.schemas';
 import { CENTS_PER_EURO } from '../money';
+import { hasVisibleText } from '../text/visible-text';
 
 // Shared by the checkout form (web) and the checkout calls (API): one definition of spec 5, Checkout.
 export const FULLNAME_MIN = 3;
@@ -16,6 +17,7 @@ export const checkoutMessages = {
   email: 'Enter a valid email address.',
   fullname: `Full name must have at least ${FULLNAME_MIN} characters.`,
   fullnameTooLong: `Full name can have at most ${FULLNAME_MAX} characters.`,
+  fullnameInvisible: 'Enter a full name with visible characters.',
   country: 'Choose your country.',
   terms: 'You must agree to the terms of service, the privacy policy and the refund policy.',
   reminder: 'You must agree not to resell, modify or recolor the skins, nor present them as your own work.',
@@ -42,7 +44,9 @@ export const checkoutFormSchema = z.object({
     .string()
     .trim()
     .min(FULLNAME_MIN, checkoutMessages.fullname)
-    .max(FULLNAME_MAX, checkoutMessages.fullnameTooLong),
+    .max(FULLNAME_MAX, checkoutMessages.fullnameTooLong)
+    // Zero-width spaces and the like pass the length check but would show as no name at all.
+    .refine(hasVisibleText, checkoutMessages.fullnameInvisible),
   country: z
     .string({ error: checkoutMessages.country })
     .trim()
