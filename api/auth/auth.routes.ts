@@ -40,6 +40,8 @@ const verifyEmailSchema = z.object({ token: z.string().min(1).max(2000) });
 const EMAIL_TAKEN =
   'Sorry, but this email is already used by someone. Maybe you already have an account here?';
 const USERNAME_TAKEN = 'Sorry, but this username is already taken. Try another one.';
+export const USERNAME_LOOKALIKE =
+  'Sorry, but this username looks too much like one already taken (such as rn for m, or l for I). Try another one.';
 const BAD_LOGIN = "Sorry, that user or password doesn't match anyone we know. You can reset your password.";
 export const ACCOUNT_BLOCKED =
   'This account is blocked. If you think this is a mistake, write to us from its email address.';
@@ -120,7 +122,10 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
       throw error;
     });
     if ('taken' in result) {
-      throw new HttpRefusal(400, result.taken === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN, result.taken);
+      const message = { email: EMAIL_TAKEN, username: USERNAME_TAKEN, lookalike: USERNAME_LOOKALIKE }[
+        result.taken
+      ];
+      throw new HttpRefusal(400, message, result.taken === 'email' ? 'email' : 'username');
     }
     request.log.info({ userId: result.user.id }, 'account registered');
     app.mailer.sendInBackground(welcomeMail(result.user.email, result.user.username, app.config.publicUrl));
