@@ -85,6 +85,16 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     'logins-per-account',
     'Too many login attempts for this account. Please wait a minute.',
   );
+  // The same budgets once more per account, whichever of its name and email is typed (the budgets
+  // above count what is typed, so the name and the email would each have their own).
+  const triesPerAccount = identityLimit('logins-per-account-id', BAD_LOGIN);
+  const triesPerAddressAndAccount = new UserRateLimiter(app.pool, {
+    name: 'logins-per-address-and-account-id',
+    max: perMinute,
+    windowMs: 60_000,
+    now: app.now,
+    message: BAD_LOGIN,
+  });
   const resetsPerIdentity = identityLimit(
     'password-resets-per-account',
     'Too many requests for this email. Please wait a minute.',
@@ -141,7 +151,15 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
       if (!parsed.success) throw new HttpRefusal(400, BAD_LOGIN);
       await loginsPerIdentity.hit(canonicalIdentity(parsed.data.username));
       const user = await findUserByLogin(app.pool, parsed.data.username);
-      if (!(await passwordMatches(user?.password_hash ?? null, parsed.data.password)) || !user) {
+      // Past the account's budget the password is not checked (though the time of a check is
+      // spent) and the answer is the wrong-password one: a 429 here would tell that the name or
+      // email typed belongs to an account, and to which one.
+      const withinBudget =
+        user !== null &&
+        (await triesPerAddressAndAccount.allow(`${request.ip}|${user.id}`)) &&
+        (await triesPerAccount.allow(user.id));
+      const hash = withinBudget ? (user?.password_hash ?? null) : null;
+      if (!(await passwordMatches(hash, parsed.data.password)) || !user || !withinBudget) {
         throw new HttpRefusal(400, BAD_LOGIN);
       }
       // Said only to whoever knows the password: a guess learns nothing about the account.
