@@ -18,15 +18,17 @@ export const SEPA_TOWN_MAX = 35;
  * "Strasse"), anything still outside the SEPA set a space, spaces collapsed, cut to `max`.
  */
 export function toSepaText(value: string, max: number = Number.MAX_SAFE_INTEGER): string {
-  return transliterate(value.normalize('NFC'))
-    // Typographic apostrophes and dashes have plain forms in the set.
-    .replace(/[‘’ʼ]/g, "'")
-    .replace(/[‐‑‒–—]/g, '-')
-    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
-    .replace(/ +/g, ' ')
-    .trim()
-    .slice(0, max)
-    .trimEnd();
+  return (
+    transliterate(value.normalize('NFC'))
+      // Typographic apostrophes and dashes have plain forms in the set.
+      .replace(/[‘’ʼ]/g, "'")
+      .replace(/[‐‑‒–—]/g, '-')
+      .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
+      .replace(/ +/g, ' ')
+      .trim()
+      .slice(0, max)
+      .trimEnd()
+  );
 }
 
 /** Whether a bank transfer can carry the text: some of it survives `toSepaText` ("山田太郎" does not). */
