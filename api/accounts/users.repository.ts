@@ -104,6 +104,14 @@ export async function sessionVersionOf(db: Queryable, userId: number): Promise<n
     select session_version from users where id = ${userId} and not anonymous and not blocked`);
 }
 
+/** Whether the account is blocked by an admin (docs/moderation.md, "What a block stops"). */
+export async function isBlocked(db: Queryable, userId: number): Promise<boolean> {
+  const blocked = await db.maybeOneFirst(
+    sql.type(z.object({ blocked: z.boolean() }))`select blocked from users where id = ${userId}`,
+  );
+  return blocked === true;
+}
+
 /** Ends every session of the account signed so far ("sign out everywhere"). */
 export async function endAllSessions(db: Queryable, userId: number): Promise<void> {
   await db.query(sql.unsafe`update users set session_version = session_version + 1 where id = ${userId}`);
