@@ -21,6 +21,8 @@ export class HttpRefusal extends Error {
     readonly statusCode: number,
     message: string,
     readonly field: string | null = null,
+    /** A code for answers a client acts on (`ACCOUNT_BLOCKED`), sent beside the message. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -55,7 +57,9 @@ export function describeError(
 /** REST: known errors answer with their status and `{ field, message }`; the rest with a generic 500. */
 export function restErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpRefusal) {
-    return reply.status(error.statusCode).send({ field: error.field, message: error.message });
+    return reply
+      .status(error.statusCode)
+      .send({ field: error.field, message: error.message, ...(error.code ? { code: error.code } : {}) });
   }
   const known = describeError(error);
   if (known) {

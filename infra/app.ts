@@ -33,7 +33,7 @@ import { MailSender } from '../api/mail/mail-sender';
 import { createPaymentProviders } from './payments/payment-providers';
 import { createSocialPublishers } from './social/social-publisher';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
-import { sessionVersionOf } from '../api/accounts/users.repository';
+import { backfillUsernameKeys, sessionVersionOf } from '../api/accounts/users.repository';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage';
 import { S3FileStorage } from './storage/s3-file-storage';
 import { CatchUpRunner, ensureCheckpoints } from './projection-engine/catch-up-runner';
@@ -157,6 +157,9 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   ];
   // Every instance makes sure the checkpoints exist: the demo data runs consumers before any leads.
   await ensureCheckpoints(pool, consumers);
+  // Accounts from before migration 041 get their look-alike key (none left after the first start).
+  const keyed = await backfillUsernameKeys(pool);
+  if (keyed > 0) log.info({ accounts: keyed }, 'username look-alike keys filled in');
   const runner = new CatchUpRunner({
     pool,
     store,

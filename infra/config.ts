@@ -42,6 +42,11 @@ const environmentSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('TrackSkins <noreply@trackskins.local>'),
+  // Where people write to the site (a blocked account is told it); the static pages show the same default.
+  CONTACT_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address')
+    .default('support@trackskins.example'),
   // Order mails (docs/buying.md): retries of a failed delivery, doubling from the base up to the cap.
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
@@ -135,6 +140,8 @@ export type Config = {
   mail: {
     smtpUrl: string | undefined;
     from: string;
+    /** The site's contact address, told to a blocked account. */
+    contact: string;
     outboxDir: string;
     /** The order-mail sender: give-up after `maxAttempts`, backoff doubling from base to max. */
     delivery: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; pollMs: number };
@@ -315,6 +322,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
+      contact: e.CONTACT_EMAIL,
       outboxDir: path.resolve(e.DATA_DIR, 'outbox'),
       delivery: {
         maxAttempts: e.MAIL_MAX_ATTEMPTS,

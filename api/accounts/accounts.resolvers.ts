@@ -1,6 +1,7 @@
 import { ROLE_DESCRIPTIONS, type Role } from '../../domain/accounts/roles';
 import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
 import { DomainError } from '../../domain/errors';
+import { sepaTextProblems } from '../../domain/payouts/payout-destination';
 import { isAdmin, requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest } from '../graphql/paging';
 import { relockFailedPayouts } from '../payouts/payout-admin.handlers';
@@ -172,6 +173,12 @@ export const accountsResolvers = {
     updateMyUser: async (_root: unknown, args: { dto: unknown }, context: RequestContext) => {
       const user = await currentUser(context);
       const { avatar, ...fields } = updateMyUserSchema.parse(args.dto);
+      // A name or address changed alone, under bank transfers chosen earlier, meets the same SEPA
+      // rule the schema applies when the method is sent along.
+      if (fields.payoutMethod === undefined && user.payout_method === 'BANK_TRANSFER') {
+        const problem = sepaTextProblems(fields)[0];
+        if (problem) throw new DomainError('BAD_USER_INPUT', problem.message, problem.field);
+      }
       const changes: ProfileChanges = { ...fields };
       if (avatar) changes.avatarFilename = await storeAvatar(context.services.storage, avatar.content);
       const updated = await updateProfile(context.services.pool, user.id, changes);

@@ -1,5 +1,6 @@
-import { sql } from 'slonik';
+import { sql, UniqueIntegrityConstraintViolationError } from 'slonik';
 import { z } from 'zod';
+import { usernameLookalikeKey } from '../../domain/accounts/username';
 import type { Queryable } from '../../infra/db/pool';
 import type { SessionClaims } from '../../infra/auth/session-tokens';
 
@@ -103,6 +104,14 @@ export async function sessionVersionOf(db: Queryable, userId: number): Promise<n
     select session_version from users where id = ${userId} and not anonymous and not blocked`);
 }
 
+/** Whether the account is blocked by an admin (docs/moderation.md, "What a block stops"). */
+export async function isBlocked(db: Queryable, userId: number): Promise<boolean> {
+  const blocked = await db.maybeOneFirst(
+    sql.type(z.object({ blocked: z.boolean() }))`select blocked from users where id = ${userId}`,
+  );
+  return blocked === true;
+}
+
 /** Ends every session of the account signed so far ("sign out everywhere"). */
 export async function endAllSessions(db: Queryable, userId: number): Promise<void> {
   await db.query(sql.unsafe`update users set session_version = session_version + 1 where id = ${userId}`);
@@ -143,25 +152,61 @@ export type NewUser = {
 export async function registerUser(
   db: Queryable,
   user: NewUser,
-): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
-  const clash = await db.one(sql.type(z.object({ username_taken: z.boolean(), email_taken: z.boolean() }))`
+): Promise<{ user: UserRow } | { taken: 'username' | 'lookalike' | 'email' }> {
+  // A name that reads as an existing one ("adrnin" for "admin") counts as taken (docs/security.md).
+  const key = usernameLookalikeKey(user.username);
+  const clash = await db.one(sql.type(
+    z.object({ username_taken: z.boolean(), lookalike_taken: z.boolean(), email_taken: z.boolean() }),
+  )`
     select coalesce(bool_or(username = ${user.username}::citext), false) as username_taken,
+           coalesce(bool_or(username_key = ${key}), false) as lookalike_taken,
            coalesce(bool_or(email = ${user.email}::citext and not anonymous), false) as email_taken
-    from users where username = ${user.username}::citext or email = ${user.email}::citext`);
+    from users
+    where username = ${user.username}::citext or username_key = ${key} or email = ${user.email}::citext`);
   if (clash.email_taken) return { taken: 'email' };
   if (clash.username_taken) return { taken: 'username' };
+  if (clash.lookalike_taken) return { taken: 'lookalike' };
   const url = await freeUrl(db, userUrlOf(user.username));
   const roles = sql.array(user.roles ?? ['regular'], 'text');
   const verifiedAt = user.emailVerified ? sql.fragment`now()` : sql.fragment`null`;
   const row = await db.maybeOne(sql.type(userRow)`
-    insert into users (url, username, email, password_hash, country, subscribed_to_news, roles, email_verified_at)
-    values (${url}, ${user.username}, ${user.email}, ${user.passwordHash}, ${user.country},
+    insert into users (url, username, username_key, email, password_hash, country, subscribed_to_news, roles, email_verified_at)
+    values (${url}, ${user.username}, ${key}, ${user.email}, ${user.passwordHash}, ${user.country},
             ${user.subscribedToNews}, ${roles}, ${verifiedAt})
     on conflict (email) where not anonymous do nothing
     returning ${userColumns}`);
   // A registration racing this one took the email between the check and the insert (a username
-  // taken meanwhile throws the unique violation the caller answers).
+  // or a look-alike taken meanwhile throws the unique violation the caller answers).
   return row ? { user: row } : { taken: 'email' };
+}
+
+/**
+ * Gives accounts registered before migration 041 their look-alike key, at start-up. Of accounts
+ * that already look alike, the oldest gets the key and the others keep none: they stay as they
+ * are, and the key still refuses any new name like them.
+ */
+export async function backfillUsernameKeys(db: Queryable): Promise<number> {
+  const rows = await db.any(sql.type(z.object({ id: z.number(), username: z.string() }))`
+    select id, username::text as username from users
+    where username_key is null and not anonymous order by id`);
+  let filled = 0;
+  for (const row of rows) {
+    const key = usernameLookalikeKey(row.username);
+    const updated = await db
+      .query(
+        sql.unsafe`
+          update users set username_key = ${key}
+          where id = ${row.id} and username_key is null
+            and not exists (select 1 from users other where other.username_key = ${key})`,
+      )
+      // Another instance starting at the same time gave the key to a look-alike first.
+      .catch((error: unknown) => {
+        if (error instanceof UniqueIntegrityConstraintViolationError) return { rowCount: 0 };
+        throw error;
+      });
+    filled += updated.rowCount;
+  }
+  return filled;
 }
 
 /** How many paid orders the guest row of this email holds: what joins an account that proves it. */

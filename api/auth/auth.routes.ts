@@ -23,6 +23,7 @@ import {
   findUserById,
   findUserByLogin,
   endAllSessions,
+  isBlocked,
   registerUser,
   sessionClaimsOf,
   setPassword,
@@ -40,9 +41,14 @@ const verifyEmailSchema = z.object({ token: z.string().min(1).max(2000) });
 const EMAIL_TAKEN =
   'Sorry, but this email is already used by someone. Maybe you already have an account here?';
 const USERNAME_TAKEN = 'Sorry, but this username is already taken. Try another one.';
+export const USERNAME_LOOKALIKE =
+  'Sorry, but this username looks too much like one already taken (such as rn for m, or l for I). Try another one.';
 const BAD_LOGIN = "Sorry, that user or password doesn't match anyone we know. You can reset your password.";
-export const ACCOUNT_BLOCKED =
-  'This account is blocked. If you think this is a mistake, write to us from its email address.';
+/** What a blocked account is told, at sign-in and when its session is refused: why, and whom to write. */
+export const accountBlockedMessage = (contact: string) =>
+  `This account is blocked. If you think this is a mistake, write to ${contact} from its email address.`;
+/** The cookie that tells the web app, on the page load that ended a blocked account's session, why. */
+export const ACCOUNT_BLOCKED_COOKIE = 'account_blocked';
 
 const VERIFY_MESSAGES = {
   verified: 'Your email is verified. Thank you!',
@@ -83,6 +89,16 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     'logins-per-account',
     'Too many login attempts for this account. Please wait a minute.',
   );
+  // The same budgets once more per account, whichever of its name and email is typed (the budgets
+  // above count what is typed, so the name and the email would each have their own).
+  const triesPerAccount = identityLimit('logins-per-account-id', BAD_LOGIN);
+  const triesPerAddressAndAccount = new UserRateLimiter(app.pool, {
+    name: 'logins-per-address-and-account-id',
+    max: perMinute,
+    windowMs: 60_000,
+    now: app.now,
+    message: BAD_LOGIN,
+  });
   const resetsPerIdentity = identityLimit(
     'password-resets-per-account',
     'Too many requests for this email. Please wait a minute.',
@@ -96,6 +112,13 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
   });
 
   const secure = app.config.publicUrl.startsWith('https:');
+  const blockedMessage = accountBlockedMessage(app.config.mail.contact);
+  const blockedRefusal = () => new HttpRefusal(403, blockedMessage, null, 'ACCOUNT_BLOCKED');
+  /** Whether a refused session token belongs to a blocked account (said only to its holder). */
+  const tokenOfBlockedAccount = async (token: string | null | undefined) => {
+    const accountId = await app.tokens.accountOf(token);
+    return accountId !== null && (await isBlocked(app.pool, accountId));
+  };
   /** Answers a new session: the token in the body (API clients) and in the HttpOnly cookie (the web app). */
   const startSession = async (reply: FastifyReply, user: UserRow, options: { body: boolean }) => {
     const token = await app.tokens.sign(sessionClaimsOf(user));
@@ -105,7 +128,10 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
 
   /** The signed-in account of the request's token (checked against revocation), or 401. */
   const signedInAccount = async (request: FastifyRequest) => {
-    const session = await app.tokens.verify(sessionTokenOf(request));
+    const token = sessionTokenOf(request);
+    const session = await app.tokens.verify(token);
+    // The holder of a blocked account's session learns why it ended, with whom to write.
+    if (!session && (await tokenOfBlockedAccount(token))) throw blockedRefusal();
     const user = session ? await findUserById(app.pool, session.id) : null;
     if (!user || user.anonymous)
       throw new DomainError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
@@ -120,7 +146,10 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
       throw error;
     });
     if ('taken' in result) {
-      throw new HttpRefusal(400, result.taken === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN, result.taken);
+      const message = { email: EMAIL_TAKEN, username: USERNAME_TAKEN, lookalike: USERNAME_LOOKALIKE }[
+        result.taken
+      ];
+      throw new HttpRefusal(400, message, result.taken === 'email' ? 'email' : 'username');
     }
     request.log.info({ userId: result.user.id }, 'account registered');
     app.mailer.sendInBackground(welcomeMail(result.user.email, result.user.username, app.config.publicUrl));
@@ -136,11 +165,19 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
       if (!parsed.success) throw new HttpRefusal(400, BAD_LOGIN);
       await loginsPerIdentity.hit(canonicalIdentity(parsed.data.username));
       const user = await findUserByLogin(app.pool, parsed.data.username);
-      if (!(await passwordMatches(user?.password_hash ?? null, parsed.data.password)) || !user) {
+      // Past the account's budget the password is not checked (though the time of a check is
+      // spent) and the answer is the wrong-password one: a 429 here would tell that the name or
+      // email typed belongs to an account, and to which one.
+      const withinBudget =
+        user !== null &&
+        (await triesPerAddressAndAccount.allow(`${request.ip}|${user.id}`)) &&
+        (await triesPerAccount.allow(user.id));
+      const hash = withinBudget ? (user?.password_hash ?? null) : null;
+      if (!(await passwordMatches(hash, parsed.data.password)) || !user || !withinBudget) {
         throw new HttpRefusal(400, BAD_LOGIN);
       }
       // Said only to whoever knows the password: a guess learns nothing about the account.
-      if (user.blocked) throw new HttpRefusal(403, ACCOUNT_BLOCKED);
+      if (user.blocked) throw blockedRefusal();
       return startSession(reply, user, { body: true });
     },
   );
@@ -169,7 +206,15 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     if (!token && !shownClaims) return payload;
     const session = await app.tokens.verify(token);
     if (!session) {
-      reply.header('set-cookie', clearedSessionCookies({ secure }));
+      const cleared = clearedSessionCookies({ secure });
+      // The web app shows this message instead of a silent sign-out (readable, gone in 10 minutes).
+      const blockedNotice =
+        token && (await tokenOfBlockedAccount(token))
+          ? [
+              `${ACCOUNT_BLOCKED_COOKIE}=${encodeURIComponent(blockedMessage)}; Path=/; Max-Age=600; SameSite=Lax${secure ? '; Secure' : ''}`,
+            ]
+          : [];
+      reply.header('set-cookie', [...cleared, ...blockedNotice]);
     } else if (shownClaims !== token!.split('.')[1]) {
       reply.header('set-cookie', sessionCookies(token!, { secure }));
     }
@@ -183,7 +228,8 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
       const parsed = forgotPasswordSchema.safeParse(request.body);
       if (parsed.success) await resetsPerIdentity.hit(canonicalIdentity(parsed.data.email));
       const user = parsed.success ? await findUserByEmail(app.pool, parsed.data.email) : null;
-      if (user && !user.anonymous) {
+      // A blocked account gets no reset mail: a new password would not let it sign in.
+      if (user && !user.anonymous && !user.blocked) {
         const code = await createResetCode(app.pool, user.id, app.now());
         const resetUrl = `${app.config.publicUrl}/reset-password?c=${encodeURIComponent(code)}`;
         app.mailer.sendInBackground(passwordResetMail(user.email, user.username, resetUrl));
@@ -200,6 +246,8 @@ export async function authRoutes(fastify: FastifyInstance, app: AppContext) {
     const passwordHash = await hashPassword(input.password);
     const outcome = await app.pool.transaction(async (tx) => {
       const check = await consumeResetCode(tx, input.code, app.now());
+      // A link mailed before the block: its holder proved the mailbox, so they may learn why.
+      if (check.status === 'valid' && (await isBlocked(tx, check.userId))) throw blockedRefusal();
       // The new password raises the session version (migration 015): every earlier session ends.
       if (check.status === 'valid') await setPassword(tx, check.userId, passwordHash);
       return check;

@@ -23,6 +23,11 @@ export class UserRateLimiter {
 
   /** Counts one action of the key, or refuses with TOO_MANY_REQUESTS when the window is full. */
   async hit(key: number | string): Promise<void> {
+    if (!(await this.allow(key))) throw new DomainError('TOO_MANY_REQUESTS', this.options.message);
+  }
+
+  /** Counts one action of the key if the window has room; false (nothing counted) when it is full. */
+  async allow(key: number | string): Promise<boolean> {
     const at = this.options.now();
     const now = at.toISOString();
     const since = new Date(at.getTime() - this.options.windowMs).toISOString();
@@ -37,7 +42,7 @@ export class UserRateLimiter {
         last_allowed = cardinality(${kept}) < ${this.options.max},
         last_hit_at = ${now}::timestamptz
       returning last_allowed as allowed`);
-    if (!allowed) throw new DomainError('TOO_MANY_REQUESTS', this.options.message);
+    return allowed;
   }
 }
 

@@ -19,7 +19,13 @@ async function grantingOrders(
   const who =
     'userId' in through
       ? sql.fragment`o.user_id in ${buyerAccountIds(through.userId)}`
-      : sql.fragment`o.order_id = ${through.orderId}`;
+      : // A mailed link stops working while its buyer is blocked: the account itself, or the account
+        // whose proven email the guest row has (docs/moderation.md, "What a block stops").
+        sql.fragment`o.order_id = ${through.orderId} and not exists (
+          select 1 from users buyer
+          left join users account on buyer.anonymous and account.email = buyer.email
+            and not account.anonymous and account.email_verified_at is not null
+          where buyer.id = o.user_id and (buyer.blocked or coalesce(account.blocked, false)))`;
   return db.any(sql.type(grantingRow)`
     select distinct o.order_id, o.user_id,
            exists (select 1 from paid_download_claims c where c.order_id = o.order_id and c.skin_id = o.skin_id) as claimed

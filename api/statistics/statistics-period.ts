@@ -2,19 +2,54 @@ import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
 const WINDOW_DAYS = { LAST_30_DAYS: 30, LAST_YEAR: 365 } as const;
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is written YYYY-MM.');
+/**
+ * The months a period may name: from before the site existed to well past any record it keeps.
+ * Outside them a date would fall off PostgreSQL's or JavaScript's calendar (year 0, year 10000).
+ */
+export const MONTH_MIN = '2000-01';
+export const MONTH_MAX = '2099-12';
+export const periodMessages = {
+  month: 'A month is written YYYY-MM.',
+  monthRange: `A month is between ${MONTH_MIN} and ${MONTH_MAX}.`,
+  order: 'The first month comes before the last.',
+  shape: 'Choose a window, or both a first and a last month.',
+} as const;
 
-/** What a dashboard asks for: a window that ends now, or a span of whole UTC months. */
-export const statisticsPeriodInput = z.union([
-  z.object({
-    window: z.enum(['LAST_30_DAYS', 'LAST_YEAR', 'ALL_TIME']),
-    fromMonth: z.null().optional(),
-    toMonth: z.null().optional(),
-  }),
-  z
-    .object({ window: z.null().optional(), fromMonth: month, toMonth: month })
-    .refine((period) => period.fromMonth <= period.toMonth, 'The first month comes before the last.'),
-]);
+const month = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, periodMessages.month)
+  .refine((value) => value >= MONTH_MIN && value <= MONTH_MAX, periodMessages.monthRange);
+
+/**
+ * What a dashboard asks for: a window that ends now, or a span of whole UTC months. One object
+ * (not a union) so that a refusal names the field at fault: `period.toMonth`, not the whole period.
+ */
+export const statisticsPeriodInput = z
+  .object({
+    window: z.enum(['LAST_30_DAYS', 'LAST_YEAR', 'ALL_TIME']).nullish(),
+    fromMonth: month.nullish(),
+    toMonth: month.nullish(),
+  })
+  .superRefine((period, context) => {
+    const months = period.fromMonth != null || period.toMonth != null;
+    if (period.window != null ? months : period.fromMonth == null || period.toMonth == null) {
+      const path =
+        period.window == null && months ? [period.fromMonth == null ? 'fromMonth' : 'toMonth'] : [];
+      context.addIssue({ code: 'custom', message: periodMessages.shape, path });
+    } else if (period.fromMonth != null && period.toMonth != null && period.fromMonth > period.toMonth) {
+      context.addIssue({ code: 'custom', message: periodMessages.order, path: ['toMonth'] });
+    }
+  })
+  .transform(
+    (
+      period,
+    ):
+      | { window: 'LAST_30_DAYS' | 'LAST_YEAR' | 'ALL_TIME' }
+      | { window?: null; fromMonth: string; toMonth: string } =>
+      period.window != null
+        ? { window: period.window }
+        : { fromMonth: period.fromMonth!, toMonth: period.toMonth! },
+  );
 export type StatisticsPeriodInput = z.infer<typeof statisticsPeriodInput>;
 
 /**

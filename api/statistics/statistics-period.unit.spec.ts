@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePeriod, statisticsPeriodInput } from './statistics-period';
+import { periodMessages, resolvePeriod, statisticsPeriodInput } from './statistics-period';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 
@@ -43,5 +43,27 @@ describe('resolvePeriod', () => {
     ]) {
       expect(statisticsPeriodInput.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+
+  it.each([
+    [{ fromMonth: '0000-01', toMonth: '2026-01' }, 'fromMonth', periodMessages.monthRange],
+    [{ fromMonth: '2026-01', toMonth: '9999-12' }, 'toMonth', periodMessages.monthRange],
+    [{ fromMonth: '1999-12', toMonth: '2026-01' }, 'fromMonth', periodMessages.monthRange],
+    [{ fromMonth: '2026-01', toMonth: '2100-01' }, 'toMonth', periodMessages.monthRange],
+    [{ fromMonth: '0000-01', toMonth: '9999-12' }, 'fromMonth', periodMessages.monthRange],
+    [{ fromMonth: '+2026-01', toMonth: '2026-02' }, 'fromMonth', periodMessages.month],
+    [{ fromMonth: '2026-03', toMonth: '2026-02' }, 'toMonth', periodMessages.order],
+    [{ fromMonth: '2026-03' }, 'toMonth', periodMessages.shape],
+  ])('refuses %j naming the field at fault', (period, field, message) => {
+    const result = statisticsPeriodInput.safeParse(period);
+    expect(result.error?.issues[0]).toMatchObject({ path: [field], message });
+  });
+
+  it('keeps the first and last months of the range', () => {
+    expect(statisticsPeriodInput.parse({ fromMonth: '2000-01', toMonth: '2099-12' })).toEqual({
+      fromMonth: '2000-01',
+      toMonth: '2099-12',
+    });
+    expect(resolvePeriod({ fromMonth: '2099-12', toMonth: '2099-12' }, NOW).toDay).toBe('2100-01-01');
   });
 });

@@ -2,6 +2,7 @@ import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidBIC, isValidIB
 import { z } from 'zod';
 import { isCountryCode } from './countries';
 import { usernameProblemOf, type UsernameProblem } from './username';
+import { sepaTextProblems } from '../payouts/payout-destination';
 import { hasVisibleText } from '../text/visible-text';
 import { installValidationMessages } from '../text/validation-messages';
 
@@ -199,6 +200,10 @@ export const updateMyUserSchema = z
       require('country', accountMessages.country);
       require('bankAccountIban', accountMessages.iban);
       require('bankAccountBic', accountMessages.bic);
+      // Refused now rather than at the bank file: what a SEPA transfer cannot carry (docs/payouts.md).
+      for (const problem of sepaTextProblems(dto)) {
+        context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+      }
     }
   });
 export type UpdateMyUserInput = z.infer<typeof updateMyUserSchema>;

@@ -1,4 +1,5 @@
 import unhomoglyph from 'unhomoglyph';
+import { BLANK_SYMBOL } from '../text/visible-text';
 
 /**
  * Username rules against impersonation, after Unicode's security recommendations (UTS #39):
@@ -73,11 +74,36 @@ export function usernameSkeleton(name: string): string {
   return unhomoglyph(unhomoglyph(name.normalize('NFD')).toLowerCase()).normalize('NFD');
 }
 
+/**
+ * Plain-ASCII look-alikes the confusables table leaves apart, folded after the skeleton (which
+ * already turns m into rn, 1, I and | into l, and 0 into o): letter pairs that read as one letter
+ * in small type (rn/m, vv/w, cl/d) and i/l, which many fonts draw alike.
+ */
+const ASCII_LOOKALIKES: readonly (readonly [RegExp, string])[] = [
+  [/rn/g, 'm'],
+  [/vv/g, 'w'],
+  [/cl/g, 'd'],
+  [/i/g, 'l'],
+];
+
+/**
+ * The key two usernames share when a reader could take one for the other: the UTS #39 skeleton,
+ * case-folded, then the ASCII look-alikes above folded. "pixeIpilot" and "pixelpilot", "adrnin"
+ * and "admin", "hanabl_ghost", "hanab1_ghost" and "hanabi_ghost" each share one key. Stored with
+ * each account (users.username_key, unique): a new name whose key is taken is refused.
+ */
+export function usernameLookalikeKey(name: string): string {
+  let key = usernameSkeleton(name.normalize('NFKC')).toLowerCase();
+  for (const [pattern, folded] of ASCII_LOOKALIKES) key = key.replace(pattern, folded);
+  return key;
+}
+
 export type UsernameProblem = 'hidden-characters' | 'mixed-scripts' | 'lookalike';
 
 /** Why a (NFKC-normalized) username is refused, or null when it is fine. */
 export function usernameProblemOf(name: string): UsernameProblem | null {
-  if (HIDDEN_OR_CONTROL.test(name)) return 'hidden-characters';
+  // The blank braille pattern is a symbol, not white space, but shows nothing either.
+  if (HIDDEN_OR_CONTROL.test(name) || BLANK_SYMBOL.test(name)) return 'hidden-characters';
   const scripts = scriptsOf(name);
   if (scripts.size > 1 && !COMBINED_SCRIPTS.some((allowed) => [...scripts].every((s) => allowed.has(s)))) {
     return 'mixed-scripts';

@@ -4,6 +4,7 @@ import { isCountryCode } from '../accounts/countries';
 import { PRICE_MAX_EUR } from '../catalog/item-editor.schemas';
 import { CENTS_PER_EURO } from '../money';
 import { installValidationMessages } from '../text/validation-messages';
+import { hasVisibleText } from '../text/visible-text';
 
 // Zod's fallback texts are for programmers: people read these schemas' failures (validation-messages.ts).
 installValidationMessages();
@@ -20,6 +21,7 @@ export const checkoutMessages = {
   email: 'Enter a valid email address.',
   fullname: `Full name must have at least ${FULLNAME_MIN} characters.`,
   fullnameTooLong: `Full name can have at most ${FULLNAME_MAX} characters.`,
+  fullnameInvisible: 'Enter a full name with visible characters.',
   country: 'Choose your country.',
   terms: 'You must agree to the terms of service, the privacy policy and the refund policy.',
   reminder: 'You must agree not to resell, modify or recolor the skins, nor present them as your own work.',
@@ -46,7 +48,9 @@ export const checkoutFormSchema = z.object({
     .string()
     .trim()
     .min(FULLNAME_MIN, checkoutMessages.fullname)
-    .max(FULLNAME_MAX, checkoutMessages.fullnameTooLong),
+    .max(FULLNAME_MAX, checkoutMessages.fullnameTooLong)
+    // Zero-width spaces and the like pass the length check but would show as no name at all.
+    .refine(hasVisibleText, checkoutMessages.fullnameInvisible),
   country: z
     .string({ error: checkoutMessages.country })
     .trim()

@@ -37,6 +37,9 @@ describe('checkout form (spec 5, Checkout)', () => {
   it.each([
     ['email', { email: 'pat@example' }, checkoutMessages.email],
     ['fullname', { fullname: 'Al ' }, checkoutMessages.fullname],
+    ['fullname', { fullname: '\u200b\u200b\u200b\u200b' }, checkoutMessages.fullnameInvisible],
+    ['fullname', { fullname: '\u2800\u2800\u2800\u2800' }, checkoutMessages.fullnameInvisible],
+    ['fullname', { fullname: '\u200d\u2060\ufeff\u200c' }, checkoutMessages.fullnameInvisible],
     ['country', { country: '' }, checkoutMessages.country],
     ['country', { country: undefined }, checkoutMessages.country],
     ['termsAccepted', { termsAccepted: false }, checkoutMessages.terms],

@@ -72,6 +72,17 @@ export class SessionTokens {
     return { ...claims.data, exp: payload.exp };
   }
 
+  /**
+   * The account a genuine, unexpired session token was signed for, whether or not the session was
+   * ended since: to tell a blocked account why its session no longer counts. Never a credential.
+   */
+  async accountOf(token: string | undefined | null): Promise<number | null> {
+    const payload = await this.verifiedPayload(token);
+    if (!payload || (payload.aud !== undefined && payload.aud !== SESSION_AUDIENCE)) return null;
+    const claims = sessionClaimsSchema.safeParse(payload);
+    return claims.success ? claims.data.id : null;
+  }
+
   /** The token of a verification link: signed with the same key, for another audience. */
   signEmailVerification(claims: EmailVerificationClaims, lifetimeSeconds: number): Promise<string> {
     const issuedAt = Math.floor(this.now() / 1000);

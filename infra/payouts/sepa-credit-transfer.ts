@@ -1,6 +1,13 @@
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { create } from 'xmlbuilder2';
 import { isCountryCode } from '../../domain/accounts/countries';
+import {
+  SEPA_CHARACTERS,
+  SEPA_NAME_MAX,
+  SEPA_STREET_MAX,
+  SEPA_TOWN_MAX,
+  toSepaText,
+} from '../../domain/payouts/sepa-text';
 
 /**
  * Writes author payouts as one ISO 20022 SEPA credit transfer file (pain.001.001.09) to upload to
@@ -53,58 +60,14 @@ export const PAIN_001_001_09_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.00
 /** The EPC's maximum amount of one SEPA credit transfer: 999,999,999.99 EUR. */
 const MAX_AMOUNT_CENTS = 99_999_999_999;
 
-// Field lengths of the schema (Max140Text, Max70Text, Max35Text).
-const NAME_MAX = 140;
-const STREET_MAX = 70;
-const TOWN_MAX = 35;
+const NAME_MAX = SEPA_NAME_MAX;
+const STREET_MAX = SEPA_STREET_MAX;
+const TOWN_MAX = SEPA_TOWN_MAX;
 const REMITTANCE_MAX = 140;
 const ID_MAX = 35;
 
-/** The SEPA Latin character set; banks may reject or garble anything else. */
-const SEPA_CHARS = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
-
-/** Letters that NFD does not split into a base letter and a mark, and common look-alike punctuation. */
-const TRANSLITERATIONS: Record<string, string> = {
-  ß: 'ss',
-  ẞ: 'SS',
-  Æ: 'AE',
-  æ: 'ae',
-  Œ: 'OE',
-  œ: 'oe',
-  Ø: 'O',
-  ø: 'o',
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ð: 'D',
-  ð: 'd',
-  Þ: 'TH',
-  þ: 'th',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  '‘': "'",
-  '’': "'",
-  '–': '-',
-  '—': '-',
-};
-
-/**
- * Free text in the SEPA character set: diacritics stripped ("Jiří" → "Jiri"), a few letters spelled
- * out ("ß" → "ss"), anything else a space; spaces collapsed, cut to `max` characters.
- */
-export function toSepaText(value: string, max: number): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]/gu, (char) => TRANSLITERATIONS[char] ?? ' ')
-    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
-    .replace(/ +/g, ' ')
-    .trim()
-    .slice(0, max)
-    .trimEnd();
-}
+/** The SEPA Latin character set (domain/payouts/sepa-text.ts); banks may reject or garble anything else. */
+const SEPA_CHARS = SEPA_CHARACTERS;
 
 /** "12.34" from 1234, with integer arithmetic only. */
 export function formatEuroCents(cents: number): string {

@@ -78,22 +78,29 @@ describe('SEPA credit transfer file (pain.001.001.09)', () => {
         transfer('TSP-1', 5000, czech),
         transfer('TSP-2', 700, polish),
         transfer('TSP-3', 99, austrian),
+        transfer('TSP-4', 150, { ...austrian, name: 'Иван Петров', street: 'Тверская 1', city: 'Wien' }),
       ]),
     );
 
     expect(await schemaErrors(file.xml)).toEqual([]);
-    expect(file.numberOfTransactions).toBe(3);
+    expect(file.numberOfTransactions).toBe(4);
     expect(texts(file.xml, 'Nm')).toEqual([
       'TrackSkins s.r.o.',
       'TrackSkins s.r.o.',
       'Jiri Novak',
       'Lukasz Zolc',
-      'Muller Sohne',
+      'Mueller Soehne',
+      'Ivan Petrov',
     ]);
-    expect(texts(file.xml, 'StrtNm')).toEqual(['Namesti Miru 7', 'Grosse Strasse 3', 'Hauptstrasse 12']);
-    expect(texts(file.xml, 'TwnNm')).toEqual(['Brno', 'Lodz', 'Wien']);
-    expect(texts(file.xml, 'Ctry')).toEqual(['CZ', 'PL', 'AT']);
-    expect(texts(file.xml, 'EndToEndId')).toEqual(['TSP-1', 'TSP-2', 'TSP-3']);
+    expect(texts(file.xml, 'StrtNm')).toEqual([
+      'Namesti Miru 7',
+      'Grosse Strasse 3',
+      'Hauptstrasse 12',
+      'Tverskaya 1',
+    ]);
+    expect(texts(file.xml, 'TwnNm')).toEqual(['Brno', 'Lodz', 'Wien', 'Wien']);
+    expect(texts(file.xml, 'Ctry')).toEqual(['CZ', 'PL', 'AT', 'AT']);
+    expect(texts(file.xml, 'EndToEndId')).toEqual(['TSP-1', 'TSP-2', 'TSP-3', 'TSP-4']);
   });
 
   it('states the control sum, in both headers, as the exact sum of the amounts', async () => {

@@ -309,6 +309,47 @@ describe('rate limits on the canonical account name', () => {
     expect(statuses[20]).toBe(429);
   });
 
+  it('keeps one budget per account from one address, whether its name or its email is typed', async () => {
+    const { person } = await register();
+    const address = newAddress();
+    const tries = [
+      person.username,
+      person.email,
+      person.username.toUpperCase(),
+      person.email,
+      person.username,
+    ];
+    const wrong = [];
+    for (const username of tries) {
+      wrong.push(await post('/api/auth/login', { username, password: 'wrong-password' }, { address }));
+    }
+    expect(wrong.map((response) => response.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    // The email has had two tries of its own, but the account's five are spent: even the right
+    // password gets the wrong-password answer, word for word, so nothing tells the two apart.
+    const right = await post(
+      '/api/auth/login',
+      { username: person.email, password: person.password },
+      { address },
+    );
+    expect(right.statusCode).toBe(400);
+    expect(right.body).toBe(wrong[0]!.body);
+    // From another address the account signs in.
+    expect(
+      (await post('/api/auth/login', { username: person.email, password: person.password })).statusCode,
+    ).toBe(200);
+  });
+
+  it('keeps one budget per account across addresses, whether its name or its email is typed', async () => {
+    const { person } = await register();
+    for (let i = 0; i < 20; i++) {
+      const username = i % 2 ? person.email : person.username;
+      expect((await post('/api/auth/login', { username, password: 'wrong-password' })).statusCode).toBe(400);
+    }
+    // Ten tries of each identifier: neither has reached its own budget (20), the account has.
+    const right = await post('/api/auth/login', { username: person.email, password: person.password });
+    expect(right.statusCode).toBe(400);
+  });
+
   it('counts forgot-password requests per canonical email', async () => {
     const address = newAddress();
     const email = `Padded.${Date.now() % 100_000}@Example.com`;

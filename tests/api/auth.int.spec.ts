@@ -1,5 +1,9 @@
 import { decodeJwt } from 'jose';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillUsernameKeys } from '../../api/accounts/users.repository';
+import { USERNAME_LOOKALIKE } from '../../api/auth/auth.routes';
+import { accountMessages } from '../../domain/accounts/account.schemas';
 import { waitForMail } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -83,9 +87,52 @@ describe('register', () => {
   });
 
   it.each([
+    ['pixelpilot', 'pixeIpilot'],
+    ['admin_tm', 'adrnin_tm'],
+    ['hanabi_ghost', 'hanabl_ghost'],
+    ['hanab1_fox', 'hanabi_fox'],
+    ['wolf_rider', 'vvolf_rider'],
+    ['n0cturne', 'NOCTURNE'],
+  ])('once %j is taken, refuses its plain-ASCII look-alike %j', async (first, second) => {
+    await register({ ...newUser(), username: first });
+    const lookalike = await post('/api/auth/register', { ...newUser(), username: second });
+    expect(lookalike.statusCode, second).toBe(400);
+    expect(lookalike.json()).toEqual({ field: 'username', message: USERNAME_LOOKALIKE });
+    // A name merely close to it still registers.
+    await register({ ...newUser(), username: `${first}_2` });
+  });
+
+  it('fills in the look-alike key of accounts made before it existed, and then refuses their look-alikes', async () => {
+    const { user } = await register({ ...newUser(), username: 'oldtimer_tm' });
+    await app.context.pool.query(
+      sql.unsafe`update users set username_key = null where username = ${user.username}`,
+    );
+    expect((await post('/api/auth/register', { ...newUser(), username: 'oIdtimer_tm' })).statusCode).toBe(
+      200,
+    );
+    // Of the two look-alikes, the older keeps the key; the newer one's key was already its own.
+    await app.context.pool.query(
+      sql.unsafe`update users set username_key = null where username = 'oIdtimer_tm'`,
+    );
+    expect(await backfillUsernameKeys(app.context.pool)).toBeGreaterThanOrEqual(1);
+    const keys = await app.context.pool.any(sql.unsafe`
+      select username::text, username_key from users where username in ('oldtimer_tm', 'oIdtimer_tm') order by id`);
+    expect(keys).toEqual([
+      { username: 'oldtimer_tm', username_key: 'oldtlmer_tm' },
+      { username: 'oIdtimer_tm', username_key: null },
+    ]);
+    expect((await post('/api/auth/register', { ...newUser(), username: 'o1dtimer_tm' })).json()).toEqual({
+      field: 'username',
+      message: USERNAME_LOOKALIKE,
+    });
+  });
+
+  it.each([
     ['username', { username: 'abc' }, 'Username must have 4 to 40 characters.'],
     ['username', { username: 'a'.repeat(41) }, 'Username must have 4 to 40 characters.'],
     ['username', { username: 'fast racer' }, 'Username cannot contain spaces.'],
+    ['username', { username: '\u2800\u2800\u2800\u2800' }, accountMessages.usernameHiddenCharacters],
+    ['username', { username: 'pilot\u2800\u2800' }, accountMessages.usernameHiddenCharacters],
     ['email', { email: 'not-an-email' }, 'Enter a valid email address.'],
     ['password', { password: 'short' }, 'Password must have at least 8 characters.'],
     ['country', { country: 'xx' }, 'Choose your country.'],

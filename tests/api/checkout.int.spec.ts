@@ -85,6 +85,7 @@ describe('checkout form and cart validation (400 with the field)', () => {
   it.each([
     ['email', { email: 'not-an-email' }, checkoutMessages.email],
     ['fullname', { fullname: 'Al' }, checkoutMessages.fullname],
+    ['fullname', { fullname: '\u200b\u200b\u200b\u200b' }, checkoutMessages.fullnameInvisible],
     ['country', { country: '' }, checkoutMessages.country],
     ['country', { country: 'zz' }, checkoutMessages.country],
     ['termsAccepted', { termsAccepted: false }, checkoutMessages.terms],

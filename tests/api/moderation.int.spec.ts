@@ -1,7 +1,8 @@
+import fs from 'node:fs/promises';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ACCOUNT_BLOCKED } from '../../api/auth/auth.routes';
+import { accountBlockedMessage } from '../../api/auth/auth.routes';
 import { REPORTS_PER_HOUR } from '../../api/auth/user-rate-limiter';
 import { insertComment, linkColorVariations } from '../../api/catalogue/catalogue.writes';
 import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
@@ -13,9 +14,11 @@ import {
   checkoutForm,
   payLocally,
   postJson,
+  orderBySession,
   ownedSkinIdsOf,
   type ShopItem,
 } from '../support/shop';
+import { waitForMail } from '../support/outbox';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
 
@@ -502,13 +505,20 @@ describe('blocked accounts', () => {
       url: '/api/auth/refresh',
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(refresh.statusCode).toBe(401);
+    // Its holder is told why, with whom to write, instead of a silent sign-out.
+    expect(refresh.statusCode).toBe(403);
+    expect(refresh.json()).toEqual({
+      field: null,
+      code: 'ACCOUNT_BLOCKED',
+      message: accountBlockedMessage(app.context.config.mail.contact),
+    });
+    expect(refresh.json().message).toContain('support@trackskins.example');
     const login = await postJson(app, '/api/auth/login', {
       username: someone.username,
       password: someone.password,
     });
     expect(login.statusCode).toBe(403);
-    expect(login.json().message).toBe(ACCOUNT_BLOCKED);
+    expect(login.json().message).toBe(accountBlockedMessage(app.context.config.mail.contact));
     const wrong = await postJson(app, '/api/auth/login', {
       username: someone.username,
       password: 'not-the-password',
@@ -577,6 +587,55 @@ describe('blocked accounts', () => {
         itemLabel: someone.username,
       }),
     ]);
+  });
+
+  it("a block stops the links mailed for the account's guest purchases, reset mails and old reset links", async () => {
+    const someone = person();
+    const registered = await postJson(app, '/api/auth/register', someone);
+    const token = registered.body;
+    const userId = Number(ok(await gql(MY_USER, {}, token)).myUser.id);
+    // The account proved its email, so the guest purchases of that email are its own.
+    await app.context.pool.query(sql.unsafe`update users set email_verified_at = now() where id = ${userId}`);
+    const bought = await addSkin(app, { authorId: author.id, priceCents: 500 });
+    const { reference } = await cardCheckout(
+      app,
+      checkoutForm({ skins: [bought.id] }, { email: someone.email }),
+    );
+    await payLocally(app, reference);
+    const orderId = (await orderBySession(app, reference)).id;
+    const grant = app.context.downloadGrants.sign({ orderId: String(orderId), skinId: bought.id });
+    const download = () =>
+      app.server.inject({ method: 'GET', url: `/assets/skin/${bought.url}?grant=${grant}` });
+    expect((await download()).statusCode).toBe(200);
+    const mailsTo = async () => (await fs.readdir(app.context.config.mail.outboxDir).catch(() => [])).length;
+    // A reset link asked for before the block.
+    ok(await gql(MY_USER, {}, token));
+    await postJson(app, '/api/auth/forgot-password', { email: someone.email });
+    const resetMail = await waitForMail(app.context.config.mail.outboxDir, someone.email, 'password');
+    const code = decodeURIComponent(/reset-password\?c=([^\s"<]+)/.exec(resetMail.text)![1]!);
+
+    ok(await gql(BLOCK, { id: String(userId), reason: 'Chargeback fraud' }, admin.token));
+
+    expect((await download()).statusCode).not.toBe(200);
+    const before = await mailsTo();
+    const forgot = await postJson(app, '/api/auth/forgot-password', { email: someone.email });
+    expect(forgot.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo()).toBe(before);
+    const reset = await postJson(app, '/api/auth/reset-password', { code, password: 'another-password-1' });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().code).toBe('ACCOUNT_BLOCKED');
+    // A page load with the ended session clears it and leaves the web app the reason to show.
+    const page = await app.server.inject({ method: 'GET', url: '/', headers: { cookie: `token=${token}` } });
+    const cookies = ([] as string[]).concat(page.headers['set-cookie'] ?? []);
+    expect(cookies.some((cookie) => cookie.startsWith('token=;'))).toBe(true);
+    const notice = cookies.find((cookie) => cookie.startsWith('account_blocked='));
+    expect(decodeURIComponent(notice!.split(';')[0]!.slice('account_blocked='.length))).toBe(
+      accountBlockedMessage(app.context.config.mail.contact),
+    );
+
+    ok(await gql(UNBLOCK, { id: String(userId), reason: 'Cleared' }, admin.token));
+    expect((await download()).statusCode).toBe(200);
   });
 
   it('an admin cannot block themselves or another admin, nor a guest or an unknown account', async () => {

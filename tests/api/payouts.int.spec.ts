@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sepaTextMessage } from '../../domain/payouts/payout-destination';
 import { lockTimeOf } from '../../domain/payouts/payout-schedule';
 import { lockScheduledPayouts } from '../../api/payouts/payout-admin.handlers';
 import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
@@ -412,6 +413,65 @@ describe('bank payouts and the SEPA file', () => {
       'PayoutExported',
       'PayoutSent',
     ]);
+  });
+
+  it('takes a Cyrillic payee at save, at the lock and in the file, written in Latin letters', async () => {
+    const payee = await createUser(app);
+    await buy({ skins: [(await addSkin(app, { authorId: payee.id, priceCents: 6000 })).id] });
+    const saved = await run(
+      UPDATE_USER,
+      {
+        dto: {
+          payoutMethod: 'BANK_TRANSFER',
+          fullname: 'Иван Петров',
+          street: 'Тверская 1',
+          city: 'Praha',
+          country: 'cz',
+          bankAccountIban: 'DE89 3704 0044 0532 0130 00',
+          bankAccountBic: 'COBADEFFXXX',
+        },
+      },
+      payee.token,
+    );
+    expect(saved.errors).toBeUndefined();
+    const id = (await myPayouts(payee))[0]!.id;
+    expect((await run(LOCK, { id }, admin.token)).errors).toBeUndefined();
+    const file = await sepa(id, admin.token);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(await validateSepaXml(file.body)).toEqual([]);
+    expect(file.body).toContain('<Nm>Ivan Petrov</Nm>');
+    expect(file.body).toContain('<StrtNm>Tverskaya 1</StrtNm>');
+  });
+
+  it('refuses at save a payee name that no SEPA file could carry, with the field, and at the lock one saved before', async () => {
+    const payee = await createUser(app);
+    await buy({ skins: [(await addSkin(app, { authorId: payee.id, priceCents: 6000 })).id] });
+    const bank = {
+      payoutMethod: 'BANK_TRANSFER',
+      fullname: '山田太郎',
+      street: 'Karlova 1',
+      city: 'Praha',
+      country: 'cz',
+      bankAccountIban: 'DE89 3704 0044 0532 0130 00',
+      bankAccountBic: 'COBADEFFXXX',
+    };
+    const refused = await run(UPDATE_USER, { dto: bank }, payee.token);
+    expect(refused.errors?.[0]).toMatchObject({
+      message: sepaTextMessage('full name'),
+      extensions: { code: 'BAD_USER_INPUT', field: 'fullname' },
+    });
+    // Bank transfers chosen with a Latin name, then the name alone changed: the same rule.
+    expect(
+      (await run(UPDATE_USER, { dto: { ...bank, fullname: 'Taro Yamada' } }, payee.token)).errors,
+    ).toBeUndefined();
+    const alone = await run(UPDATE_USER, { dto: { city: '東京' } }, payee.token);
+    expect(alone.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'city' });
+    // A name saved before the rule existed is refused at the lock, never later at the export.
+    await app.context.pool.query(sql.unsafe`update users set fullname = '山田太郎' where id = ${payee.id}`);
+    const id = (await myPayouts(payee))[0]!.id;
+    const lock = await run(LOCK, { id }, admin.token);
+    expect(codeOf(lock)).toBe('BAD_USER_INPUT');
+    expect(lock.errors?.[0]?.message).toMatch(/full name cannot be written in Latin letters/);
   });
 
   it('refuses ids that are not locked bank payouts, and callers who are not admins', async () => {

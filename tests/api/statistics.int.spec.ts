@@ -211,6 +211,47 @@ describe('download statistics in a period', () => {
     }
   });
 
+  it('refuse months outside 2000-01 to 2099-12 in every query that takes a period, naming the field', async () => {
+    const PERIOD_QUERIES = {
+      downloadCountInPeriod: `query ($period: StatisticsPeriodInput!) {
+        downloadCount(site: true) { inPeriod(period: $period) { total } } }`,
+      downloadHistory: `query ($period: StatisticsPeriodInput) { downloadHistory(site: true, period: $period) { total } }`,
+      topDownloadedSkins: `query ($period: StatisticsPeriodInput!) {
+        topDownloadedSkins(site: true, period: $period, length: 5) { total } }`,
+      purchaseHistory: `query ($period: StatisticsPeriodInput) { purchaseHistory(site: true, period: $period) { year } }`,
+      moneySpentInPeriod: `query ($period: StatisticsPeriodInput!) {
+        moneySpent { inPeriod(period: $period) { paymentCount } } }`,
+      skinPurchasePopularity: `query ($period: StatisticsPeriodInput) {
+        skinPurchasePopularity(site: true, period: $period, length: 5) { totalCount } }`,
+      earningsHistory: `query ($period: StatisticsPeriodInput) { earningsHistory(site: true, period: $period) { year } }`,
+      siteActivity: `query ($period: StatisticsPeriodInput!) { siteActivity(period: $period) { newUsers { count } } }`,
+    };
+    const refused = [
+      [{ fromMonth: '2026-01', toMonth: '9999-12' }, 'period.toMonth'],
+      [{ fromMonth: '0000-01', toMonth: '2026-01' }, 'period.fromMonth'],
+      [{ fromMonth: '0000-01', toMonth: '9999-12' }, 'period.fromMonth'],
+      [{ fromMonth: '1969-12', toMonth: '2026-01' }, 'period.fromMonth'],
+      [{ fromMonth: '2026-01', toMonth: '2100-01' }, 'period.toMonth'],
+    ] as const;
+    for (const [name, query] of Object.entries(PERIOD_QUERIES)) {
+      for (const [period, field] of refused) {
+        const { body } = await graphql(app, query, { period }, admin.token);
+        expect(body.errors?.[0].extensions, `${name} ${JSON.stringify(period)}`).toEqual({
+          code: 'BAD_USER_INPUT',
+          field,
+        });
+        expect(body.errors?.[0].message).toBe('A month is between 2000-01 and 2099-12.');
+      }
+      const widest = await graphql(
+        app,
+        query,
+        { period: { fromMonth: '2000-01', toMonth: '2099-12' } },
+        admin.token,
+      );
+      expect(widest.body.errors, name).toBeUndefined();
+    }
+  });
+
   it('give admins the events recorded per day and the accounts and skins created per month', async () => {
     const ACTIVITY = `query ($period: StatisticsPeriodInput!) { siteActivity(period: $period) {
       newUsers { year month count } newSkins { year month count } eventsPerDay { day count } } }`;

@@ -288,6 +288,21 @@ describe('moderation in the browser', () => {
     // The blocked account's next request is refused.
     const refused = await rawGraphql('{ myUser { id } }', blockable.token);
     expect(refused.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    // Its browser, signed in before the block, is told why on the next page load, with whom to write.
+    const blocked = await openBrowser({ width: 1280, height: 800 });
+    try {
+      await blocked.context.addCookies([{ name: 'token', value: blockable.token, url: inject('appUrl') }]);
+      await blocked.page.goto(`${inject('appUrl')}/`);
+      await blocked.page
+        .getByText(
+          /^This account is blocked\. If you think this is a mistake, write to \S+@\S+ from its email address\.$/,
+        )
+        .waitFor(WAIT);
+      await blocked.page.getByText('You were signed out').waitFor();
+      await screenshot(blocked.page, 'moderation-blocked-account-told-why');
+    } finally {
+      await blocked.close();
+    }
 
     // The Blocked filter lists it.
     await choose(page, 'Blocked');

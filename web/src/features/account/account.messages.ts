@@ -462,6 +462,8 @@ export const accountMessages = {
       iban: 'IBAN',
       bic: 'BIC',
       bicHint: '8 to 11 characters',
+      /** Shown under a name or address the bank file will carry transliterated. */
+      sentAs: (text: string) => `Sent to the bank as “${text}”`,
     },
     submit: 'Update Profile',
     updated: 'Profile updated!',

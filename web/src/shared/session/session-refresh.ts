@@ -1,3 +1,4 @@
+import { showBlockedNotice } from './blocked-notice';
 import { endSession, getSession, reloadSession } from './session.store';
 import type { Session } from './session.store';
 
@@ -31,6 +32,15 @@ export async function refreshSession(session: Session): Promise<void> {
   if (response.status === 401) {
     endSession();
     return;
+  }
+  if (response.status === 403) {
+    // A blocked account: say why and whom to write, rather than signing out without a word.
+    const answer = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    if (answer?.code === 'ACCOUNT_BLOCKED' && answer.message) {
+      showBlockedNotice(answer.message);
+      endSession();
+      return;
+    }
   }
   if (!response.ok) {
     console.warn('Session refresh failed with status', response.status);

@@ -66,7 +66,7 @@ export function isExpired(user: Pick<SessionUser, 'exp'>, now: number = Date.now
   return user.exp * 1000 <= now;
 }
 
-function readCookie(name: string, cookieHeader: string): string | null {
+export function readCookie(name: string, cookieHeader: string): string | null {
   for (const part of cookieHeader.split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;

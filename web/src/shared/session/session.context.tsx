@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
+import { showBlockedNoticeFromCookie } from './blocked-notice';
 import { hasAllRoles } from './roles';
 import { refreshDelay, refreshSession } from './session-refresh';
 import { endSession, getSession, reloadSession, startSession, subscribeToSession } from './session.store';
@@ -46,6 +47,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearTimeout(refreshTimer);
     };
   }, [session]);
+
+  // The page load that ended a blocked account's session left the reason to show.
+  useEffect(() => showBlockedNoticeFromCookie(), []);
 
   // A login or logout in another tab changes the cookies: pick them up when this tab is used again.
   useEffect(() => {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatAmount } from '../format';
 import type { GameType } from '../graphql/generated/graphql';
 import { gameNames } from '../skin-card/game-types';
-import { CsvButton, euros } from './csv-export';
+import { CsvButton, euros, type CsvColumn } from './csv-export';
 import { formatCount } from './figures';
 import { statisticsMessages as messages } from './statistics.messages';
 import classes from './statistics.module.css';
@@ -68,6 +68,33 @@ export type RankColumn<Row> = {
   strong?: boolean;
 };
 
+/** The figures of a ranked list of downloads, on both dashboards. */
+export const downloadRankColumns: RankColumn<RankedSkin & { unique: number; total: number }>[] = [
+  { header: messages.unique, value: (row) => row.unique, strong: true },
+  { header: messages.total, value: (row) => row.total },
+];
+/** The figures of a ranked list of sales, on both dashboards. */
+export const salesRankColumns: RankColumn<RankedSkin & { totalCount: number; totalPrice: number }>[] = [
+  { header: messages.sold, value: (row) => row.totalCount },
+  { header: messages.revenue, value: (row) => row.totalPrice, amount: true, strong: true },
+];
+
+/** The CSV columns of a ranked list: rank, the skin's title (an author's text), game, then each figure. */
+export function rankedSkinsCsvColumns<Row extends RankedSkin>(
+  rows: readonly Row[],
+  columns: readonly RankColumn<Row>[],
+): CsvColumn<Row>[] {
+  return [
+    { header: messages.rank, value: (row: Row) => rows.indexOf(row) + 1 },
+    { header: messages.skin, value: (row: Row) => row.skin.title },
+    { header: messages.game, value: (row: Row) => gameNames[row.skin.type].short },
+    ...columns.map((column) => ({
+      header: column.header,
+      value: (row: Row) => (column.amount ? euros(column.value(row)) : column.value(row)),
+    })),
+  ];
+}
+
 /**
  * A ranked list of skins with their figures, its empty text when there are none, and a CSV export
  * of the same rows.
@@ -81,15 +108,7 @@ export function TopSkinsTable<Row extends RankedSkin>(props: {
   columns: readonly RankColumn<Row>[];
   note?: (row: Row) => ReactNode;
 }) {
-  const csvColumns = [
-    { header: messages.rank, value: (row: Row) => props.rows.indexOf(row) + 1 },
-    { header: messages.skin, value: (row: Row) => row.skin.title },
-    { header: messages.game, value: (row: Row) => gameNames[row.skin.type].short },
-    ...props.columns.map((column) => ({
-      header: column.header,
-      value: (row: Row) => (column.amount ? euros(column.value(row)) : column.value(row)),
-    })),
-  ];
+  const csvColumns = rankedSkinsCsvColumns(props.rows, props.columns);
   return (
     <Section
       title={props.title}

@@ -4,7 +4,13 @@ import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { DownloadsChart, EarningsChart } from '../../../shared/statistics/charts';
-import { Section, StatCard, TopSkinsTable } from '../../../shared/statistics/dashboard-parts';
+import {
+  downloadRankColumns,
+  salesRankColumns,
+  Section,
+  StatCard,
+  TopSkinsTable,
+} from '../../../shared/statistics/dashboard-parts';
 import { downloadsByMonth, earningsByMonth } from '../../../shared/statistics/figures';
 import { PeriodPicker, useKeptWhileLoading, useStatisticsPeriod } from '../../../shared/statistics/period';
 import { statisticsMessages } from '../../../shared/statistics/statistics.messages';
@@ -65,10 +71,6 @@ export function CreativityDashboardPage() {
   } else {
     const { allTime, last30Days } = data.downloadCount;
     const sells = hasPaidSkins || data.earningsHistory.length > 0 || data.skinPurchasePopularity.length > 0;
-    const downloadColumns = [
-      { header: columns.unique, value: (row: { unique: number }) => row.unique, strong: true },
-      { header: columns.total, value: (row: { total: number }) => row.total },
-    ];
     body = (
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
@@ -83,14 +85,14 @@ export function CreativityDashboardPage() {
             empty={messages.topLast30Empty}
             file="top-downloads-last-30-days"
             rows={data.skinDownloadPopularity.last30Days}
-            columns={downloadColumns}
+            columns={downloadRankColumns}
           />
           <TopSkinsTable
             title={messages.topLastYearTitle}
             empty={messages.topLastYearEmpty}
             file="top-downloads-last-year"
             rows={data.skinDownloadPopularity.lastYear}
-            columns={downloadColumns}
+            columns={downloadRankColumns}
           />
         </SimpleGrid>
         <Card withBorder padding="md">
@@ -137,10 +139,7 @@ export function CreativityDashboardPage() {
               empty={messages.bestSellersEmpty}
               file="best-selling-skins"
               rows={data.skinPurchasePopularity}
-              columns={[
-                { header: columns.sold, value: (row) => row.totalCount },
-                { header: columns.revenue, value: (row) => row.totalPrice, amount: true, strong: true },
-              ]}
+              columns={salesRankColumns}
               note={(row) =>
                 row.refundCount > 0 ? (
                   <Text size="xs" c="dimmed">

@@ -30,6 +30,7 @@ import {
   BIO_MAX,
   updateMyUserSchema,
 } from '../../../../../domain/accounts/account.schemas';
+import { toSepaText } from '../../../../../domain/payouts/sepa-text';
 import { useErrorsAfterSubmit, readFileAsDataUrl } from '../../../shared/forms';
 import type { PayoutMethod } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
@@ -138,6 +139,13 @@ function changesOf(values: SettingsValues, withSocial: boolean): Record<string, 
     });
   }
   return changes;
+}
+
+/** How a bank transfer will write a name or address, when that differs from what was typed. */
+function sepaPreview(value: string): string | undefined {
+  const typed = value.trim().replace(/\s+/g, ' ');
+  const sent = toSepaText(typed);
+  return typed !== '' && sent !== '' && sent !== typed ? texts.payout.sentAs(sent) : undefined;
 }
 
 function SettingsForm({ user, withSocial }: { user: MyUser; withSocial: boolean }) {
@@ -354,18 +362,21 @@ function SettingsForm({ user, withSocial }: { user: MyUser; withSocial: boolean 
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 label={payout.fullname}
+                description={sepaPreview(form.values.fullname)}
                 autoComplete="name"
                 required
                 {...form.getInputProps('fullname')}
               />
               <TextInput
                 label={payout.street}
+                description={sepaPreview(form.values.street)}
                 autoComplete="street-address"
                 required
                 {...form.getInputProps('street')}
               />
               <TextInput
                 label={payout.city}
+                description={sepaPreview(form.values.city)}
                 autoComplete="address-level2"
                 required
                 {...form.getInputProps('city')}

@@ -14,7 +14,13 @@ import {
   seriesTooltip,
 } from '../../../shared/statistics/charts';
 import { CsvButton, euros } from '../../../shared/statistics/csv-export';
-import { Section, StatCard, TopSkinsTable } from '../../../shared/statistics/dashboard-parts';
+import {
+  downloadRankColumns,
+  salesRankColumns,
+  Section,
+  StatCard,
+  TopSkinsTable,
+} from '../../../shared/statistics/dashboard-parts';
 import {
   countsByDay,
   countsByMonth,
@@ -354,10 +360,7 @@ export function SiteDashboardPage() {
             empty={page.top.downloadsEmpty}
             file="site-top-downloads"
             rows={data.topDownloadedSkins}
-            columns={[
-              { header: statisticsMessages.unique, value: (row) => row.unique, strong: true },
-              { header: statisticsMessages.total, value: (row) => row.total },
-            ]}
+            columns={downloadRankColumns}
           />
           <TopSkinsTable
             title={page.top.salesTitle}
@@ -365,15 +368,7 @@ export function SiteDashboardPage() {
             empty={page.top.salesEmpty}
             file="site-top-revenue"
             rows={data.skinPurchasePopularity}
-            columns={[
-              { header: statisticsMessages.sold, value: (row) => row.totalCount },
-              {
-                header: statisticsMessages.revenue,
-                value: (row) => row.totalPrice,
-                amount: true,
-                strong: true,
-              },
-            ]}
+            columns={salesRankColumns}
             note={(row) =>
               row.refundCount > 0 ? (
                 <Text size="xs" c="dimmed">
