@@ -10,13 +10,13 @@ import { runOrderCommand } from '../../api/orders/order-commands';
 import { itemsDownloadedSincePayment, nextOrderId } from '../../api/orders/orders.repository';
 import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
 import {
-  exportSepaFile,
   lockPayout,
   lockScheduledPayouts,
   markPayoutFailed,
   sendPayout,
 } from '../../api/payouts/payout-admin.handlers';
 import { PAYOUT_ALLOCATION, payoutAllocationReactor } from '../../api/payouts/payout-allocation.reactor';
+import { exportSepaFile } from '../../api/payouts/sepa-export.handlers';
 import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
 import type { OrderPaymentType } from '../../domain/fees';
 import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domain/orders/checkout.schemas';
@@ -259,10 +259,10 @@ export async function seedDemoSales(
     if (!user) throw new Error(`Unknown demo user ${username}`);
     return user.id;
   };
-  const adminMetadata: EventMetadata = {
+  const adminMetadata = {
     actor: { userId: accounts.admin, role: 'admin' },
     correlationId: CORRELATION_ID,
-  };
+  } satisfies EventMetadata;
 
   // The handlers run on a context whose clock is the simulated one; the app's own clock is never
   // moved (the catalogue's pictures and votes are loaded meanwhile, and sessions read that clock).
@@ -522,7 +522,7 @@ export async function seedDemoSales(
       }
       const ids = await lockedBankPayoutsFor(app, iso(date).slice(0, 10));
       if (ids.length === 0) return;
-      await exportSepaFile(demo, ids, adminMetadata);
+      await exportSepaFile(demo, ids, adminMetadata, { occurredAt: backdated(clock) });
       exportedIds.set(index, ids);
       counts.exported += ids.length;
     });

@@ -8,6 +8,8 @@ export const PayoutCardFieldsFragment = graphql(`
     payoutStatus
     payoutMethod
     estimatedPayoutDate
+    estimatedDateNote
+    minimumAmount
     createdAt
     lockedOn
     sentOn
@@ -21,6 +23,9 @@ export const PayoutCardFieldsFragment = graphql(`
     failureReason
     externalId
     exportBatchId
+    exportFileId
+    exportedAt
+    endToEndId
   }
 `);
 

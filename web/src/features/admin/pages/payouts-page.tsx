@@ -17,7 +17,7 @@ import { IconChevronRight, IconCoin, IconFileDownload } from '@tabler/icons-reac
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { formatAmount, formatDate, formatDateTime } from '../../../shared/format';
 import type {
   AdminPayoutsQuery as AdminPayoutsResult,
   PayoutStatus,
@@ -51,9 +51,9 @@ const statusOptions = [
 type Payout = AdminPayoutsResult['allPayouts']['content'][number];
 type Actions = ReturnType<typeof usePayoutActions>;
 
-/** Only locked bank payouts go into a SEPA file. */
+/** Only locked bank payouts in no file yet go into a SEPA file (one file per payout). */
 const exportable = (payout: Payout) =>
-  payout.payoutStatus === 'LOCKED' && payout.payoutMethod === 'BANK_TRANSFER';
+  payout.payoutStatus === 'LOCKED' && payout.payoutMethod === 'BANK_TRANSFER' && !payout.exportBatchId;
 
 interface Selection {
   ids: ReadonlySet<string>;
@@ -84,6 +84,12 @@ function Dates({ payout }: { payout: Payout }) {
       {payout.lockedOn ? (
         <Text size="xs" c="dimmed">
           {page.lockedOn(formatDate(payout.lockedOn))}
+        </Text>
+      ) : null}
+      {payout.exportBatchId ? (
+        <Text size="xs" c="dimmed">
+          <span title={page.inFile(payout.exportBatchId)}>{payout.exportBatchId}</span>
+          {payout.exportedAt ? ` · ${page.exportedOn(formatDateTime(payout.exportedAt))}` : null}
         </Text>
       ) : null}
       {payout.sentOn ? (
@@ -334,6 +340,9 @@ export function PayoutsPage() {
             comboboxProps={{ withinPortal: true }}
           />
           <Group gap="md" align="center">
+            <Button component={Link} to="/admin/payouts/register" variant="default">
+              {page.register}
+            </Button>
             {list ? (
               <Text size="sm" c="dimmed" role="status">
                 {page.total(list.pageInfo.totalElements)}
