@@ -47,3 +47,17 @@ export const PayoutItemFieldsFragment = graphql(`
     fromPayoutId
   }
 `);
+
+// The statement's totals, computed once on the server (the CSV has the same).
+export const PayoutTotalsFieldsFragment = graphql(`
+  fragment PayoutTotalsFields on PayoutTotals {
+    itemCount
+    adjustmentCount
+    price
+    tip
+    paymentFee
+    siteFee
+    adjustments
+    authorShare
+  }
+`);

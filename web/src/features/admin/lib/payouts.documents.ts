@@ -39,6 +39,9 @@ export const AdminPayoutQuery = graphql(`
       items {
         ...PayoutItemFields
       }
+      totals {
+        ...PayoutTotalsFields
+      }
       history {
         type
         at
