@@ -287,8 +287,61 @@ describe('earnings from orders', () => {
     );
     expect(next.adjustmentCount).toBe(adjustments.length);
     expect(cents(next.amount)).toBe(balanceOf(next));
+    // The timeline names who refunded (the admin), not the allocation that booked it.
+    const steps = (await payout(open!.id, admin.token)).history!.filter((entry) =>
+      ['PayoutItemRemoved', 'PayoutAdjustmentAdded'].includes(entry.type),
+    );
+    expect(steps.map((entry) => entry.type).sort()).toEqual(
+      ['PayoutItemRemoved', ...adjustments.map(() => 'PayoutAdjustmentAdded')].sort(),
+    );
+    for (const step of steps) expect(step).toMatchObject({ actor: { id: String(admin.id) }, system: null });
     // The other author's item of that order left their open payout.
     expect((await myPayouts(second))[0]!.items).toHaveLength(0);
+  });
+});
+
+describe('estimated payout dates that do not mislead', () => {
+  it('shows no date under the minimum or below zero, and never a past day for a locked payout', async () => {
+    const [small, big] = await Promise.all([createUser(app), createUser(app)]);
+    const [cheap, dear] = await Promise.all([
+      addSkin(app, { authorId: small.id, priceCents: 1000 }),
+      addSkin(app, { authorId: big.id, priceCents: 6000 }),
+    ]);
+    await buy({ skins: [cheap.id] });
+    const order = await buy({ skins: [dear.id] });
+    await Promise.all([setBank(small), setBank(big)]);
+
+    // Under the 50 EUR minimum: no date, and why.
+    const [waiting] = await myPayouts(small);
+    expect(waiting).toMatchObject({
+      payoutStatus: 'PENDING',
+      estimatedPayoutDate: null,
+      estimatedDateNote: 'UNDER_MINIMUM',
+      minimumAmount: 50,
+    });
+    const [due] = await myPayouts(big);
+    expect(due!.estimatedPayoutDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(due!.estimatedDateNote).toBeNull();
+
+    // Locked for a bank date, still unsent 20 days after it: the next bank date from today on.
+    expect((await run(LOCK, { id: due!.id }, admin.token)).errors).toBeUndefined();
+    const lockedFor = (await payout(due!.id, big.token)).estimatedPayoutDate!;
+    const later = new Date(Date.parse(`${lockedFor}T12:00:00Z`) + 20 * 24 * 60 * 60 * 1000);
+    app.context.now = () => later;
+    try {
+      const overdue = await payout(due!.id, big.token);
+      expect(overdue.estimatedPayoutDate! >= later.toISOString().slice(0, 10)).toBe(true);
+      expect(Number(overdue.estimatedPayoutDate!.slice(8))).toBeOneOf([1, 16]);
+    } finally {
+      app.context.now = () => new Date();
+    }
+
+    // Its order refunded after the lock: the share comes back as a negative pending payout, which
+    // has no date but is carried to the author's next payout.
+    await refund(order.id);
+    const [carried] = await myPayouts(big, 'PENDING');
+    expect(carried!.amount).toBeLessThan(0);
+    expect(carried).toMatchObject({ estimatedPayoutDate: null, estimatedDateNote: 'CARRIED_OVER' });
   });
 });
 
