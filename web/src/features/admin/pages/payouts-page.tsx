@@ -87,10 +87,22 @@ function Dates({ payout }: { payout: Payout }) {
         </Text>
       ) : null}
       {payout.exportBatchId ? (
-        <Text size="xs" c="dimmed">
-          <span title={page.inFile(payout.exportBatchId)}>{payout.exportBatchId}</span>
-          {payout.exportedAt ? ` · ${page.exportedOn(formatDateTime(payout.exportedAt))}` : null}
-        </Text>
+        <>
+          {payout.exportedAt ? (
+            <Text size="xs" c="dimmed">
+              {page.exportedOn(formatDateTime(payout.exportedAt))}
+            </Text>
+          ) : null}
+          <Text
+            size="xs"
+            c="dimmed"
+            ff="monospace"
+            title={page.inFile(payout.exportBatchId)}
+            style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+          >
+            {payout.exportBatchId}
+          </Text>
+        </>
       ) : null}
       {payout.sentOn ? (
         <Text size="xs" c="dimmed">
@@ -197,7 +209,7 @@ function PayoutsTable({
                   {payout.payoutMethod ? payoutsMessages.method[payout.payoutMethod] : page.noMethod}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} maw={200}>
                 <Dates payout={payout} />
               </Table.Td>
               <Table.Td ta="right">
