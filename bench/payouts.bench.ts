@@ -126,8 +126,8 @@ export async function benchPayouts(
     if (index % 6 === 1) {
       await command(payoutId, {
         type: 'RecordPayoutExport',
+        fileId: `bench-file-${index}`,
         batchId: `TS-SEPA-BENCH-${index}`,
-        endToEndId: `E2E-${payoutId}`,
         exportedAt: at(),
       });
     }

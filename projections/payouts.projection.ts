@@ -157,9 +157,18 @@ export const payoutsProjection: RebuildableProjection = {
           break;
         case 'PayoutExported':
           Object.assign(change.fields, {
+            export_file_id: event.data.fileId,
             export_batch_id: event.data.batchId,
             end_to_end_id: event.data.endToEndId,
             exported_at: event.data.exportedAt,
+          });
+          break;
+        case 'PayoutExportWithdrawn':
+          Object.assign(change.fields, {
+            export_file_id: null,
+            export_batch_id: null,
+            end_to_end_id: null,
+            exported_at: null,
           });
           break;
         case 'PayoutSent':
@@ -176,6 +185,7 @@ export const payoutsProjection: RebuildableProjection = {
           Object.assign(change.fields, {
             failure_reason: event.data.reason,
             failed_at: event.data.failedAt,
+            export_file_id: null,
             export_batch_id: null,
             end_to_end_id: null,
             exported_at: null,
@@ -271,6 +281,7 @@ export const payoutsProjection: RebuildableProjection = {
           payout_method = case when x.fields ? 'payout_method' then x.fields->>'payout_method' else p.payout_method end,
           destination = case when x.fields ? 'destination' then x.fields->'destination' else p.destination end,
           payout_date = case when x.fields ? 'payout_date' then (x.fields->>'payout_date')::date else p.payout_date end,
+          export_file_id = case when x.fields ? 'export_file_id' then (x.fields->>'export_file_id')::uuid else p.export_file_id end,
           export_batch_id = case when x.fields ? 'export_batch_id' then x.fields->>'export_batch_id' else p.export_batch_id end,
           end_to_end_id = case when x.fields ? 'end_to_end_id' then x.fields->>'end_to_end_id' else p.end_to_end_id end,
           exported_at = case when x.fields ? 'exported_at' then (x.fields->>'exported_at')::timestamptz else p.exported_at end,

@@ -49,6 +49,8 @@ function purchaseOf(row: OrderRow, forAdmin: boolean) {
     buyerEmail: forAdmin ? row.buyer_email : null,
     buyerName: forAdmin ? row.buyer_name : null,
     buyerCountry: forAdmin ? row.buyer_country : null,
+    siteFee: forAdmin ? centsToEuros(row.site_fee_cents) : null,
+    paymentFee: forAdmin ? centsToEuros(row.payment_fee_cents) : null,
     refundedAt: iso(row.refunded_at),
     row,
   };

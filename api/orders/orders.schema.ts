@@ -26,6 +26,10 @@ export const ordersSchema = /* GraphQL */ `
     buyerEmail: String
     buyerName: String
     buyerCountry: String
+    "Admin lists only: the site's fee on the order, in euros."
+    siteFee: Float
+    "Admin lists only: the payment provider's fee on the order, in euros."
+    paymentFee: Float
     refundedAt: String
     "Whether an admin may refund it now (received within 7 days, nothing downloaded)."
     refundable: Boolean!

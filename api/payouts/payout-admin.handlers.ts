@@ -1,21 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../domain/errors';
 import { PayoutRefused } from '../../domain/payouts/payout.decider';
 import { payoutDestinationOf, type PayoutDetails } from '../../domain/payouts/payout-destination';
 import { currentLockRound, payoutDateOfLock } from '../../domain/payouts/payout-schedule';
-import { PAYOUT_STREAM_TYPE, payoutStreamId, type PayoutEvent } from '../../domain/payouts/payout.events';
 import type { Backdated } from '../../infra/event-store/backdating';
 import { ConcurrencyError, type EventMetadata } from '../../infra/event-store/event-store';
-import { buildSepaCreditTransfer, SepaExportRefused } from '../../infra/payouts/sepa-credit-transfer';
 import { findUserById, type UserRow } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
-import { loadPayout, payoutEventsToAppend, runPayoutCommand } from './payout-commands';
-import {
-  failedPayoutsOf,
-  findPayout,
-  payoutsByIds,
-  pendingBankPayoutsOpenedBefore,
-} from './payouts.repository';
+import { loadPayout, runPayoutCommand } from './payout-commands';
+import { failedPayoutsOf, findPayout, pendingBankPayoutsOpenedBefore } from './payouts.repository';
 
 /** The job that locks bank payouts before each payout date, as event metadata names it. */
 export const PAYOUT_SCHEDULE = 'payout-schedule';
@@ -147,120 +140,6 @@ export async function markPayoutFailed(
 ): Promise<void> {
   const at = options.occurredAt ?? app.now();
   await runPayoutCommand(app, payoutId, { type: 'FailPayout', reason, failedAt: at }, metadata, options);
-}
-
-/** The bank payout date a SEPA file asks for: the earliest payout date ahead, or today. */
-function executionDateOf(payoutDates: readonly (string | null)[], now: Date): string {
-  const today = now.toISOString().slice(0, 10);
-  const ahead = payoutDates.filter((date): date is string => date !== null && date >= today).sort();
-  return ahead[0] ?? today;
-}
-
-/**
- * The SEPA credit transfer file (pain.001.001.09) of locked bank payouts, which an admin uploads to
- * the bank. Each payout records that it went into the file (its message id is the batch reference
- * the send will carry), in the transaction that builds it. Refused (BAD_USER_INPUT) when any payout
- * is not a locked bank payout or the file would not be valid.
- */
-export async function exportSepaFile(
-  app: AppContext,
-  payoutIds: readonly number[],
-  metadata: EventMetadata,
-): Promise<{ filename: string; xml: string; messageId: string }> {
-  const debtor = app.config.payouts.sepaDebtor;
-  if (!debtor) {
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'The bank account payouts are paid from is not configured (SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN, SEPA_DEBTOR_BIC).',
-      'ids',
-    );
-  }
-  const ids = [...new Set(payoutIds)].sort((a, b) => a - b);
-  if (ids.length === 0) throw new DomainError('BAD_USER_INPUT', 'Choose at least one payout.', 'ids');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await app.pool.transaction(async (tx) => {
-        const now = app.now();
-        const messageId = `TS-SEPA-${now.toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex').toUpperCase()}`;
-        const loaded = await Promise.all(ids.map(async (id) => ({ id, ...(await loadPayout(app, tx, id)) })));
-        const transfers = loaded.map(({ id, state, version }) => {
-          const destination = state.destination;
-          if (
-            state.status !== 'LOCKED' ||
-            destination?.method !== 'BANK_TRANSFER' ||
-            state.lockedAmountCents === null
-          ) {
-            throw new DomainError(
-              'BAD_USER_INPUT',
-              `Payout ${id} is not a locked bank transfer payout.`,
-              'ids',
-            );
-          }
-          return {
-            id,
-            version,
-            transfer: {
-              endToEndId: `TSP-${id}-${version}`,
-              amountCents: state.lockedAmountCents,
-              creditor: {
-                name: destination.name,
-                iban: destination.iban,
-                bic: destination.bic,
-                street: destination.street,
-                city: destination.city,
-                country: destination.country,
-              },
-              remittance: `TrackSkins author payout ${id}`,
-            },
-          };
-        });
-        const rows = await payoutsByIds(tx, ids);
-        let file;
-        try {
-          file = buildSepaCreditTransfer({
-            messageId,
-            createdAt: now,
-            executionDate: executionDateOf(
-              rows.map((row) => row.payout_date),
-              now,
-            ),
-            debtor,
-            transfers: transfers.map((entry) => entry.transfer),
-          });
-        } catch (error) {
-          if (error instanceof SepaExportRefused)
-            throw new DomainError('BAD_USER_INPUT', error.message, 'ids');
-          throw error;
-        }
-        await app.store.append(
-          tx,
-          transfers.map(({ id, version, transfer }) => ({
-            streamId: payoutStreamId(id),
-            streamType: PAYOUT_STREAM_TYPE,
-            expectedVersion: version,
-            events: payoutEventsToAppend(
-              [
-                {
-                  type: 'PayoutExported',
-                  data: {
-                    payoutId: id,
-                    batchId: messageId,
-                    endToEndId: transfer.endToEndId,
-                    exportedAt: now.toISOString(),
-                  },
-                } satisfies PayoutEvent,
-              ],
-              metadata,
-            ),
-          })),
-        );
-        return { filename: `${messageId}.xml`, xml: file.xml, messageId };
-      });
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < 3) continue;
-      throw error;
-    }
-  }
 }
 
 /**

@@ -29,8 +29,10 @@ export const payoutRow = z.object({
   payout_method: z.enum(['BANK_TRANSFER', 'PAYPAL']).nullable(),
   destination,
   payout_date: z.string().nullable(),
+  export_file_id: z.string().nullable(),
   export_batch_id: z.string().nullable(),
   end_to_end_id: z.string().nullable(),
+  exported_at: z.number().nullable(),
   transfer_reference: z.string().nullable(),
   failure_reason: z.string().nullable(),
   opened_at: z.number(),
@@ -44,8 +46,8 @@ export type PayoutRow = z.infer<typeof payoutRow>;
 
 const payoutColumns = sql.fragment`
   p.id, p.author_id, p.status, p.amount_cents, p.skin_count, p.bundle_count, p.adjustment_count,
-  p.payout_method, p.destination, to_char(p.payout_date, 'YYYY-MM-DD') as payout_date, p.export_batch_id,
-  p.end_to_end_id, p.transfer_reference, p.failure_reason, p.opened_at, p.locked_at, p.sent_at, p.failed_at,
+  p.payout_method, p.destination, to_char(p.payout_date, 'YYYY-MM-DD') as payout_date,
+  p.export_file_id::text as export_file_id, p.export_batch_id, p.end_to_end_id, p.exported_at, p.transfer_reference, p.failure_reason, p.opened_at, p.locked_at, p.sent_at, p.failed_at,
   u.payout_method as author_method`;
 
 export const payoutLineRow = z.object({
@@ -135,4 +137,58 @@ export async function failedPayoutsOf(db: Queryable, authorId: number): Promise<
     ...(await db.anyFirst(sql.type(z.object({ id: z.number() }))`
       select id from payouts where author_id = ${authorId} and status = 'ERROR' order by id`)),
   ];
+}
+
+/** The register's filter: days (inclusive, UTC) in which a payout was locked, exported or sent. */
+export type RegisterFilter = { from: string | null; to: string | null; status: PayoutStatus | null };
+
+function registerWhere(filter: RegisterFilter) {
+  const within = (column: string) => {
+    const at = sql.identifier(['p', column]);
+    return sql.fragment`(${at} is not null
+      ${filter.from === null ? sql.fragment`` : sql.fragment`and ${at} >= ${filter.from}::date`}
+      ${filter.to === null ? sql.fragment`` : sql.fragment`and ${at} < ${filter.to}::date + 1`})`;
+  };
+  return sql.fragment`where p.status <> 'PENDING'
+    ${filter.status === null ? sql.fragment`` : sql.fragment`and p.status = ${filter.status}`}
+    and (${within('locked_at')} or ${within('exported_at')} or ${within('sent_at')})`;
+}
+
+export const registerTotalsRow = z.object({
+  count: z.number(),
+  amount_cents: z.number(),
+  locked_cents: z.number(),
+  sent_cents: z.number(),
+  failed_cents: z.number(),
+});
+export type RegisterTotalsRow = z.infer<typeof registerTotalsRow>;
+
+/**
+ * The payouts register: every payout past PENDING that was locked, exported or sent within the
+ * days given, newest activity first, with totals over the whole selection. `size` null: all rows.
+ */
+export async function payoutRegister(
+  db: Queryable,
+  filter: RegisterFilter,
+  paging: { page: number; size: number | null },
+): Promise<{ rows: (PayoutRow & { author_name: string | null })[]; totals: RegisterTotalsRow }> {
+  const where = registerWhere(filter);
+  const limit =
+    paging.size === null
+      ? sql.fragment``
+      : sql.fragment`limit ${paging.size} offset ${paging.page * paging.size}`;
+  const [rows, totals] = await Promise.all([
+    db.any(sql.type(payoutRow.extend({ author_name: z.string().nullable() }))`
+      select ${payoutColumns}, u.username::text as author_name
+      from payouts p left join users u on u.id = p.author_id ${where}
+      order by coalesce(p.sent_at, p.exported_at, p.locked_at) desc, p.id desc ${limit}`),
+    db.one(sql.type(registerTotalsRow)`
+      select count(*)::int as count,
+             coalesce(sum(p.amount_cents), 0)::int8 as amount_cents,
+             coalesce(sum(p.amount_cents) filter (where p.status = 'LOCKED'), 0)::int8 as locked_cents,
+             coalesce(sum(p.amount_cents) filter (where p.status = 'SENT'), 0)::int8 as sent_cents,
+             coalesce(sum(p.amount_cents) filter (where p.status = 'ERROR'), 0)::int8 as failed_cents
+      from payouts p ${where}`),
+  ]);
+  return { rows: [...rows], totals };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { sql } from 'slonik';
 import { centsToEuros } from '../../domain/money';
-import { estimatedPayoutDate } from '../../domain/payouts/payout-schedule';
+import { MIN_PAYOUT_CENTS } from '../../domain/payouts/payout.decider';
+import { payoutTiming } from '../../domain/payouts/payout-schedule';
 import {
   PAYOUT_EVENT_TYPES,
   PAYOUT_STATUSES,
@@ -16,7 +18,16 @@ import { isAdmin, requireRoles, requireViewer, type RequestContext } from '../au
 import { DomainError } from '../../domain/errors';
 import { pageOf, pageRequest } from '../graphql/paging';
 import { lockPayout, markPayoutFailed, sendPayout } from './payout-admin.handlers';
-import { findPayout, linesOfPayouts, listPayouts, type PayoutRow } from './payouts.repository';
+import { statementTotalsOf, totalsView } from './payout-statement';
+import { registerQuery } from './payouts.routes';
+import {
+  findPayout,
+  linesOfPayouts,
+  listPayouts,
+  payoutRegister,
+  type PayoutRow,
+} from './payouts.repository';
+import { withdrawPayoutFromFile } from './sepa-export.handlers';
 
 // Page sizes of spec 7.2: My Payouts 10, admin lists 20.
 const MY_LIST_SIZE = 10;
@@ -29,13 +40,21 @@ const payoutStatus = z.enum(PAYOUT_STATUSES as [PayoutStatus, ...PayoutStatus[]]
 /** A Payout as GraphQL shows it. */
 export function payoutOf(row: PayoutRow, now: Date) {
   const destination = row.destination;
+  const timing = payoutTiming(
+    {
+      status: row.status,
+      method: row.payout_method ?? row.author_method,
+      payoutDate: row.payout_date,
+      amountCents: row.amount_cents,
+    },
+    now,
+  );
   return {
     id: row.id,
     amount: centsToEuros(row.amount_cents),
-    estimatedPayoutDate: estimatedPayoutDate(
-      { status: row.status, method: row.payout_method ?? row.author_method, payoutDate: row.payout_date },
-      now,
-    ),
+    estimatedPayoutDate: timing.date,
+    estimatedDateNote: timing.note,
+    minimumAmount: centsToEuros(MIN_PAYOUT_CENTS),
     externalId: row.transfer_reference,
     payoutStatus: row.status,
     sentOn: iso(row.sent_at),
@@ -52,6 +71,9 @@ export function payoutOf(row: PayoutRow, now: Date) {
     adjustmentCount: row.adjustment_count,
     failureReason: row.status === 'ERROR' ? row.failure_reason : null,
     exportBatchId: row.export_batch_id,
+    exportFileId: row.export_file_id,
+    exportedAt: iso(row.exported_at),
+    endToEndId: row.end_to_end_id,
     authorId: row.author_id,
   };
 }
@@ -72,6 +94,8 @@ function timeOf(event: PayoutEvent): string | null {
       return event.data.lockedAt;
     case 'PayoutExported':
       return event.data.exportedAt;
+    case 'PayoutExportWithdrawn':
+      return event.data.withdrawnAt;
     case 'PayoutSent':
       return event.data.sentAt;
     case 'PayoutFailed':
@@ -107,7 +131,9 @@ function reasonOf(event: PayoutEvent): string | null {
     case 'PayoutAdjustmentAdded':
       return `${event.data.name} (order ${event.data.orderExternalId}, from payout ${event.data.fromPayoutId})`;
     case 'PayoutExported':
-      return `SEPA file ${event.data.batchId}`;
+      return `SEPA file ${event.data.batchId}, end-to-end id ${event.data.endToEndId}`;
+    case 'PayoutExportWithdrawn':
+      return `Withdrawn from SEPA file ${event.data.batchId}: ${event.data.reason}`;
     case 'PayoutSent':
       return `Reference ${event.data.transferReference}`;
     case 'PayoutFailed':
@@ -124,10 +150,13 @@ function historyEntryOf(event: StoredEvent) {
   const payoutEvent = isPayoutEvent(event) ? event : null;
   const amountCents = payoutEvent ? amountOf(payoutEvent) : null;
   const actor = event.metadata.actor;
+  const refundStep = event.type === 'PayoutItemRemoved' || event.type === 'PayoutAdjustmentAdded';
   return {
     type: event.type,
     at: (payoutEvent ? timeOf(payoutEvent) : null) ?? event.recordedAt.toISOString(),
     actorId: actor?.userId ?? null,
+    /** A refund's step was written by the allocation, caused by the refund: its actor is who refunded. */
+    causedBy: refundStep ? (event.metadata.causationId ?? null) : null,
     system: actor?.userId ? null : (actor?.system ?? null),
     reason: payoutEvent ? reasonOf(payoutEvent) : null,
     amount: amountCents === null ? null : centsToEuros(amountCents),
@@ -183,6 +212,31 @@ export function payoutsResolvers(app: AppContext) {
         requireRoles(context.viewer, 'admin');
         return payoutPage(context, args, { authorId: null, size: ADMIN_LIST_SIZE });
       },
+      payoutRegister: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+        requireRoles(context.viewer, 'admin');
+        const args = registerQuery.extend({ page: z.unknown().optional() }).parse(rawArgs);
+        const page = pageRequest(args.page, ADMIN_LIST_SIZE);
+        const { rows, totals } = await payoutRegister(
+          context.services.pool,
+          { from: args.from ?? null, to: args.to ?? null, status: args.status ?? null },
+          { page: page.page, size: page.size },
+        );
+        const now = context.services.now();
+        return {
+          ...pageOf(
+            rows.map((row) => payoutOf(row, now)),
+            totals.count,
+            page,
+          ),
+          totals: {
+            count: totals.count,
+            amount: centsToEuros(totals.amount_cents),
+            sent: centsToEuros(totals.sent_cents),
+            locked: centsToEuros(totals.locked_cents),
+            failed: centsToEuros(totals.failed_cents),
+          },
+        };
+      },
       payout: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         const { id } = z.object({ id: payoutId }).parse(rawArgs);
         return payoutOf(await visiblePayout(context, id), context.services.now());
@@ -210,11 +264,37 @@ export function payoutsResolvers(app: AppContext) {
         await markPayoutFailed(app, id, reason, metadata);
         return { id, success: true };
       },
+      withdrawPayoutFromFile: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+        const metadata = adminMetadata(context);
+        const { id, reason } = z.object({ id: payoutId, reason: z.string().max(2000) }).parse(rawArgs);
+        await withdrawPayoutFromFile(app, id, reason, metadata);
+        return { id, success: true };
+      },
     },
   };
 }
 
 type Query<T> = { obj: T; params: unknown };
+
+const causingActorRow = z.object({
+  event_id: z.string(),
+  user_id: z.number().nullable(),
+  system: z.string().nullable(),
+});
+
+/** The actors of the events that caused others (a refund's OrderRefunded), by event id. */
+async function causingActors(
+  context: RequestContext,
+  eventIds: readonly string[],
+): Promise<Map<string, { userId: number | null; system: string | null }>> {
+  const ids = [...new Set(eventIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (ids.length === 0) return new Map();
+  const rows = await context.services.pool.any(sql.type(causingActorRow)`
+    select event_id::text as event_id, (metadata->'actor'->>'userId')::int8 as user_id,
+           metadata->'actor'->>'system' as system
+    from events where event_id = any(${sql.array(ids, 'uuid')})`);
+  return new Map(rows.map((row) => [row.event_id, { userId: row.user_id, system: row.system }]));
+}
 
 /** Mercurius loaders: a page's lines, authors and histories, one query per field. */
 export const payoutsLoaders = {
@@ -244,6 +324,15 @@ export const payoutsLoaders = {
           })),
       );
     },
+    totals: async (queries: Query<PayoutObject>[], context: RequestContext) => {
+      const lines = await linesOfPayouts(
+        context.services.pool,
+        queries.map((q) => q.obj.id),
+      );
+      return queries.map((q) =>
+        totalsView(statementTotalsOf(lines.filter((line) => line.payout_id === q.obj.id))),
+      );
+    },
     author: userViewLoader<PayoutObject>((payout) => payout.authorId),
     history: async (queries: Query<PayoutObject>[], context: RequestContext) => {
       if (!isAdmin(context.viewer)) return queries.map(() => null);
@@ -251,7 +340,19 @@ export const payoutsLoaders = {
         context.services.pool,
         queries.map((q) => payoutStreamId(q.obj.id)),
       );
-      return queries.map((q) => (streams.get(payoutStreamId(q.obj.id))?.events ?? []).map(historyEntryOf));
+      const entries = queries.map((q) =>
+        (streams.get(payoutStreamId(q.obj.id))?.events ?? []).map(historyEntryOf),
+      );
+      const actors = await causingActors(
+        context,
+        entries.flat().flatMap((entry) => (entry.causedBy ? [entry.causedBy] : [])),
+      );
+      return entries.map((list) =>
+        list.map((entry) => {
+          const cause = entry.causedBy ? actors.get(entry.causedBy) : undefined;
+          return cause ? { ...entry, actorId: cause.userId ?? null, system: cause.system ?? null } : entry;
+        }),
+      );
     },
   },
   PayoutHistoryEntry: {

@@ -1,24 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
 import { formatEuros } from '../../domain/money';
+import { PAYOUT_STATUSES, type PayoutStatus } from '../../domain/payouts/payout.events';
 import { csvText } from '../../domain/text/csv';
 import { bearerToken, cookieValue } from '../../infra/auth/session-tokens';
 import type { AppContext } from '../app-context';
 import { isAdmin, sessionTokenOf } from '../auth/viewer';
 import { HttpRefusal } from '../errors';
-import { exportSepaFile } from './payout-admin.handlers';
-import { findPayout, linesOfPayouts } from './payouts.repository';
+import { statementCsv } from './payout-statement';
+import { findPayout, linesOfPayouts, payoutRegister } from './payouts.repository';
+import { exportSepaFile, MAX_SEPA_PAYOUTS } from './sepa-export.handlers';
+import { findSepaFile } from './sepa-files.repository';
 
-const MAX_SEPA_PAYOUTS = 500;
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give dates as YYYY-MM-DD.');
+/** The register's filter as the query string gives it. */
+export const registerQuery = z.object({
+  from: day.nullish(),
+  to: day.nullish(),
+  status: z.enum(PAYOUT_STATUSES as [PayoutStatus, ...PayoutStatus[]]).nullish(),
+});
+const exportBody = z.object({
+  ids: z
+    .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .min(1, 'Choose at least one payout.')
+    .max(MAX_SEPA_PAYOUTS, `A file holds at most ${MAX_SEPA_PAYOUTS} payouts.`),
+});
 
 /**
- * GET /api/payouts/{id}/statement.csv: a payout's statement for finance, one row per line (items
- * and refund adjustments) and a total row; for its author or an admin (Bearer, or the session
- * cookie so that a plain link works). GET /api/admin/payouts/sepa?ids=1,2: the SEPA credit
- * transfer file of locked bank payouts, for admins with a Bearer token only (it records the export).
+ * GET /api/payouts/{id}/statement.csv: a payout's statement for finance (see statementCsv); for its
+ * author or an admin (Bearer, or the session cookie so that a plain link works).
+ *
+ * The SEPA files, for admins: POST /api/admin/payouts/sepa-files with `{ "ids": [1, 2] }` makes a
+ * file of locked bank payouts, records the export on each payout and stores the file (201, its
+ * summary); GET /api/admin/payouts/sepa-files/{fileId} downloads a stored file as it was made. The
+ * POST changes money's state, so a session cookie counts only with a JSON body (sessionTokenOf):
+ * another site's form cannot export. GET /api/admin/payouts/register.csv: the payouts register.
  */
 export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
+  const requireAdmin = async (request: FastifyRequest) => {
+    const viewer = await app.tokens.verify(sessionTokenOf(request));
+    if (!viewer) throw new DomainError('UNAUTHENTICATED', 'You must be logged in to do this.');
+    if (!isAdmin(viewer)) throw new DomainError('FORBIDDEN', 'You are not allowed to do this.');
+    return viewer;
+  };
+
   fastify.get<{ Params: { id: string } }>('/api/payouts/:id/statement.csv', async (request, reply) => {
     const token = bearerToken(request.headers.authorization) ?? cookieValue(request.headers.cookie, 'token');
     const viewer = await app.tokens.verify(token);
@@ -29,88 +56,137 @@ export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
       throw new DomainError('NOT_FOUND', 'There is no such payout.');
     }
     const lines = await linesOfPayouts(app.pool, [payout.id]);
-    const sum = (pick: (line: (typeof lines)[number]) => number) =>
-      formatEuros(lines.reduce((total, line) => total + pick(line), 0));
-    const csv = csvText(
-      [
-        'payout',
-        'status',
-        'line',
-        'order',
-        'date',
-        'type',
-        'item',
-        'paid with',
-        'price EUR',
-        'tip EUR',
-        'payment fee EUR',
-        'site fee EUR',
-        'author share EUR',
-      ],
-      [
-        ...lines.map((line) => [
-          payout.id,
-          payout.status,
-          line.kind === 'ITEM' ? 'item' : 'refund adjustment',
-          line.order_external_id,
-          iso(line.occurred_at),
-          line.item_type,
-          line.name,
-          line.payment_type ?? '',
-          formatEuros(line.price_cents),
-          formatEuros(line.tip_cents),
-          formatEuros(line.payment_fee_cents),
-          formatEuros(line.site_fee_cents),
-          formatEuros(line.author_share_cents),
-        ]),
-        [
-          payout.id,
-          payout.status,
-          'total',
-          '',
-          '',
-          '',
-          `${lines.length} lines`,
-          '',
-          sum((line) => line.price_cents),
-          sum((line) => line.tip_cents),
-          sum((line) => line.payment_fee_cents),
-          sum((line) => line.site_fee_cents),
-          formatEuros(payout.amount_cents),
-        ],
-      ],
-    );
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="payout-${payout.id}-statement.csv"`)
       .header('cache-control', 'private, no-store')
-      .send(csv);
+      .send(statementCsv(payout, lines));
   });
 
-  fastify.get<{ Querystring: { ids?: unknown } }>('/api/admin/payouts/sepa', async (request, reply) => {
-    const viewer = await app.tokens.verify(sessionTokenOf(request));
-    if (!viewer) throw new DomainError('UNAUTHENTICATED', 'You must be logged in to do this.');
-    if (!isAdmin(viewer)) throw new DomainError('FORBIDDEN', 'You are not allowed to do this.');
-    const text = typeof request.query.ids === 'string' ? request.query.ids : '';
-    const parts = text.split(',').map((part) => part.trim());
-    if (text === '' || parts.length > MAX_SEPA_PAYOUTS || !parts.every((part) => /^\d{1,15}$/.test(part))) {
-      throw new HttpRefusal(400, `Give the payout ids as ids=1,2,3 (at most ${MAX_SEPA_PAYOUTS}).`, 'ids');
+  // The export used to be this GET: it changes state, so it is a POST now.
+  fastify.get('/api/admin/payouts/sepa', async () => {
+    throw new HttpRefusal(
+      405,
+      'Exporting a SEPA file is a POST to /api/admin/payouts/sepa-files; a stored file is downloaded with GET /api/admin/payouts/sepa-files/{id}.',
+      null,
+    );
+  });
+
+  fastify.post('/api/admin/payouts/sepa-files', async (request, reply) => {
+    const viewer = await requireAdmin(request);
+    const parsed = exportBody.safeParse(request.body);
+    if (!parsed.success) {
+      throw new HttpRefusal(
+        400,
+        parsed.error.issues[0]?.message.startsWith('Expected')
+          ? 'Give the payout ids as { "ids": [1, 2, 3] }.'
+          : (parsed.error.issues[0]?.message ?? 'Give the payout ids as { "ids": [1, 2, 3] }.'),
+        'ids',
+      );
     }
     try {
-      const file = await exportSepaFile(app, parts.map(Number), {
+      const file = await exportSepaFile(app, parsed.data.ids, {
         actor: { userId: viewer.id, role: 'admin' },
         correlationId: request.id,
       });
       return reply
-        .header('content-type', 'application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.xml);
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({
+          fileId: file.id,
+          messageId: file.message_id,
+          filename: file.filename,
+          payoutIds: file.payout_ids,
+          payoutCount: file.payout_count,
+          total: formatEuros(file.total_cents),
+          executionDate: file.execution_date,
+          createdAt: iso(file.created_at),
+          downloadUrl: `/api/admin/payouts/sepa-files/${file.id}`,
+        });
     } catch (error) {
       if (error instanceof DomainError && error.code === 'BAD_USER_INPUT') {
         throw new HttpRefusal(400, error.message, 'ids');
       }
       throw error;
     }
+  });
+
+  fastify.get<{ Params: { fileId: string } }>(
+    '/api/admin/payouts/sepa-files/:fileId',
+    async (request, reply) => {
+      await requireAdmin(request);
+      const file = await findSepaFile(app.pool, request.params.fileId);
+      if (!file) throw new DomainError('NOT_FOUND', 'There is no such SEPA file.');
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.xml);
+    },
+  );
+
+  fastify.get('/api/admin/payouts/register.csv', async (request, reply) => {
+    await requireAdmin(request);
+    const parsed = registerQuery.safeParse(request.query);
+    if (!parsed.success) {
+      throw new HttpRefusal(400, parsed.error.issues[0]?.message ?? 'Bad filter.', null);
+    }
+    const filter = {
+      from: parsed.data.from ?? null,
+      to: parsed.data.to ?? null,
+      status: parsed.data.status ?? null,
+    };
+    const { rows, totals } = await payoutRegister(app.pool, filter, { page: 0, size: null });
+    const header = [
+      'payout',
+      'author',
+      'status',
+      'amount EUR',
+      'method',
+      'payee',
+      'IBAN',
+      'locked at',
+      'payout date',
+      'SEPA file',
+      'end-to-end id',
+      'exported at',
+      'sent at',
+      'reference',
+      'failed at',
+      'failure reason',
+    ];
+    // Totals rows have every cell, so that each record has the header's width.
+    const padded = (cells: string[]) => [...cells, ...Array<string>(header.length - cells.length).fill('')];
+    const csv = csvText(header, [
+      ...rows.map((row) => [
+        row.id,
+        row.author_name ?? '',
+        row.status,
+        formatEuros(row.amount_cents),
+        row.payout_method ?? '',
+        row.destination?.name ?? '',
+        row.destination?.iban ?? '',
+        iso(row.locked_at),
+        row.payout_date ?? '',
+        row.export_batch_id ?? '',
+        row.end_to_end_id ?? '',
+        iso(row.exported_at),
+        iso(row.sent_at),
+        row.transfer_reference ?? '',
+        iso(row.status === 'ERROR' ? row.failed_at : null),
+        row.status === 'ERROR' ? (row.failure_reason ?? '') : '',
+      ]),
+      // The totals of the whole selection: all of it, then by status.
+      padded(['total', `${totals.count} payouts`, '', formatEuros(totals.amount_cents)]),
+      padded(['total', '', 'SENT', formatEuros(totals.sent_cents)]),
+      padded(['total', '', 'LOCKED', formatEuros(totals.locked_cents)]),
+      padded(['total', '', 'ERROR', formatEuros(totals.failed_cents)]),
+    ]);
+    const name = `payouts-register${filter.from ? `-from-${filter.from}` : ''}${filter.to ? `-to-${filter.to}` : ''}.csv`;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(csv);
   });
 }

@@ -31,12 +31,36 @@ export const payoutsSchema = /* GraphQL */ `
     fromPayoutId: ID
   }
 
+  "A payout statement's totals, computed once for the pages, the printable statement and the CSV."
+  type PayoutTotals {
+    itemCount: Int!
+    adjustmentCount: Int!
+    "The sold items' base prices, in euros."
+    price: Float!
+    "The buyers' tips on them."
+    tip: Float!
+    paymentFee: Float!
+    siteFee: Float!
+    "What refund adjustments took back (negative or 0)."
+    adjustments: Float!
+    "price + tip - paymentFee - siteFee + adjustments: the payout's amount."
+    authorShare: Float!
+  }
+
+  "Why a payout shows no estimated date."
+  enum PayoutDateNote {
+    "Pending under the minimum payout amount: it waits until the balance reaches it."
+    UNDER_MINIMUM
+    "Pending and negative (refunds of items already paid): carried into the author's next payout."
+    CARRIED_OVER
+  }
+
   "One step of a payout's history, as its event recorded it."
   type PayoutHistoryEntry {
     "The event type: PayoutOpened, PayoutItemAdded, PayoutLocked, PayoutSent, ..."
     type: String!
     at: String!
-    "The admin or author who did it; null for the system."
+    "The admin or author who did it (for a refund's step, who refunded the order); null for the system."
     actor: User
     "The job or process that did it (payout-allocation, payout-schedule), when no person did."
     system: String
@@ -51,8 +75,12 @@ export const payoutsSchema = /* GraphQL */ `
     id: ID!
     "What it holds: items plus adjustments (an estimate while pending)."
     amount: Float!
-    "The bank payout date ahead (YYYY-MM-DD); null for PayPal (on request) and once sent."
+    "The bank payout date ahead (YYYY-MM-DD), never a past day; null for PayPal (on request), once sent, and with a dateNote."
     estimatedPayoutDate: String
+    "Why a pending payout has no date."
+    estimatedDateNote: PayoutDateNote
+    "The minimum a payout must hold to be locked, in euros."
+    minimumAmount: Float!
     "The transfer's reference: the SEPA file's message id or PayPal's payout batch id."
     externalId: String
     payoutStatus: PayoutStatus!
@@ -69,9 +97,17 @@ export const payoutsSchema = /* GraphQL */ `
     adjustmentCount: Int!
     "Why the transfer failed (ERROR)."
     failureReason: String
-    "The SEPA file it last went into (bank payouts), while locked or sent."
+    "The message id of the SEPA file that holds it (bank payouts), while locked or sent; null once withdrawn from it."
     exportBatchId: String
+    "The stored SEPA file that holds it (admins download it by this id)."
+    exportFileId: ID
+    "When it went into that file."
+    exportedAt: String
+    "Its transfer's end-to-end id in the file (TSP-<payout id>, the same in every file)."
+    endToEndId: String
     items: [PayoutItem!]!
+    "The statement's totals over its items (tips included) and adjustments."
+    totals: PayoutTotals!
     author: User!
     "Admins only: the payout's events, oldest first."
     history: [PayoutHistoryEntry!]
@@ -82,6 +118,21 @@ export const payoutsSchema = /* GraphQL */ `
     content: [Payout!]!
   }
 
+  "The totals of a register selection, in euros."
+  type PayoutRegisterTotals {
+    count: Int!
+    amount: Float!
+    sent: Float!
+    locked: Float!
+    failed: Float!
+  }
+
+  type PayoutRegister {
+    pageInfo: PageInfo!
+    content: [Payout!]!
+    totals: PayoutRegisterTotals!
+  }
+
   extend type Query {
     "The viewer's payouts, 10 a page, newest first."
     myPayouts(page: PageInput, status: PayoutStatus): PayoutPage!
@@ -89,6 +140,8 @@ export const payoutsSchema = /* GraphQL */ `
     payout(id: ID!): Payout
     "Admin: every payout, 20 a page, newest first."
     allPayouts(page: PageInput, status: PayoutStatus): PayoutPage!
+    "Admin: the payouts register, the payouts locked, exported or sent between two days (YYYY-MM-DD, inclusive), 20 a page, newest first, with the selection's totals."
+    payoutRegister(from: String, to: String, status: PayoutStatus, page: PageInput): PayoutRegister!
   }
 
   extend type Mutation {
@@ -98,5 +151,7 @@ export const payoutsSchema = /* GraphQL */ `
     sendPayout(id: ID!): MutationResult!
     "Admin: record that a locked or sent payout's transfer failed, with the reason the author will see."
     markPayoutFailed(id: ID!, reason: String!): MutationResult!
+    "Admin: take a locked payout out of the SEPA file that holds it, with the reason; it may then go into a new file."
+    withdrawPayoutFromFile(id: ID!, reason: String!): MutationResult!
   }
 `;

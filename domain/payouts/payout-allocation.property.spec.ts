@@ -150,8 +150,8 @@ function step(ledger: Ledger, next: Action, nextId: () => number): void {
         if (next.kind === 'export') {
           decideInBook(book, payoutId, {
             type: 'RecordPayoutExport',
+            fileId: 'file-1',
             batchId: 'TS-SEPA-1',
-            endToEndId: `TSP-${payoutId}`,
             exportedAt: at,
           });
         } else if (next.kind === 'send') {

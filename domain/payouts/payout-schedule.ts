@@ -1,3 +1,5 @@
+import type { Cents } from '../money';
+import { MIN_PAYOUT_CENTS } from './payout.decider';
 import type { PayoutMethod } from './payout.events';
 
 /**
@@ -62,12 +64,39 @@ export function currentLockRound(now: Date): { payoutDate: string; lockAt: Date 
   throw new Error('unreachable');
 }
 
-/** What a payout shows as its estimated date: the bank date ahead, or null ("on request", PayPal). */
-export function estimatedPayoutDate(
-  payout: { status: string; method: PayoutMethod | null; payoutDate: string | null },
+/** The first bank payout date on or after `now`'s day: when a payout already locked can go out. */
+export function nextBankPayoutDay(now: Date): string {
+  const today = isoDay(now);
+  for (const date of bankPayoutDates(now)) {
+    if (isoDay(date) >= today) return isoDay(date);
+  }
+  throw new Error('unreachable');
+}
+
+/**
+ * Why a payout has no date ahead: a pending payout under the minimum waits until its balance
+ * reaches it; a negative one (refunds of items already paid) is carried into the author's next
+ * payout.
+ */
+export type PayoutDateNote = 'UNDER_MINIMUM' | 'CARRIED_OVER';
+
+/**
+ * What a payout shows as its estimated date: the bank date ahead, or null with a note (PayPal is
+ * "on request"; a sent or failed payout has none). A locked payout shows the date it was locked
+ * for while that is ahead, else the next bank payout date: never a day in the past.
+ */
+export function payoutTiming(
+  payout: { status: string; method: PayoutMethod | null; payoutDate: string | null; amountCents: Cents },
   now: Date,
-): string | null {
-  if (payout.status === 'PENDING') return payout.method === 'PAYPAL' ? null : nextBankPayoutDate(now);
-  if (payout.status === 'LOCKED') return payout.payoutDate;
-  return null;
+): { date: string | null; note: PayoutDateNote | null } {
+  if (payout.status === 'PENDING') {
+    if (payout.amountCents < 0) return { date: null, note: 'CARRIED_OVER' };
+    if (payout.amountCents < MIN_PAYOUT_CENTS) return { date: null, note: 'UNDER_MINIMUM' };
+    return { date: payout.method === 'PAYPAL' ? null : nextBankPayoutDate(now), note: null };
+  }
+  if (payout.status === 'LOCKED' && payout.payoutDate !== null) {
+    const next = nextBankPayoutDay(now);
+    return { date: payout.payoutDate >= next ? payout.payoutDate : next, note: null };
+  }
+  return { date: null, note: null };
 }

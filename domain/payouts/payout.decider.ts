@@ -2,6 +2,7 @@ import { DomainError, type DomainErrorCode } from '../errors';
 import { CENTS_PER_EURO, formatEuros, type Cents } from '../money';
 import {
   payoutItemKey,
+  sepaEndToEndId,
   type PayoutAdjustmentAdded,
   type PayoutDestination,
   type PayoutEvent,
@@ -40,12 +41,15 @@ export type LockPayout = {
   payoutDate: string | null;
   lockedAt: Date;
 };
+/** The payout went into a stored SEPA file; its end-to-end id comes from the payout alone. */
 export type RecordPayoutExport = {
   type: 'RecordPayoutExport';
+  fileId: string;
   batchId: string;
-  endToEndId: string;
   exportedAt: Date;
 };
+/** An admin takes the payout out of the SEPA file that holds it, with a reason. */
+export type WithdrawPayoutExport = { type: 'WithdrawPayoutExport'; reason: string; withdrawnAt: Date };
 export type SendPayout = { type: 'SendPayout'; transferReference: string; sentAt: Date };
 export type FailPayout = { type: 'FailPayout'; reason: string; failedAt: Date };
 export type RelockPayout = {
@@ -63,6 +67,7 @@ export type PayoutCommand =
   | AddPayoutAdjustment
   | LockPayout
   | RecordPayoutExport
+  | WithdrawPayoutExport
   | SendPayout
   | FailPayout
   | RelockPayout;
@@ -79,8 +84,8 @@ export type PayoutState = {
   /** The amount frozen by the lock; null while pending. */
   lockedAmountCents: Cents | null;
   destination: PayoutDestination | null;
-  /** The SEPA file that last carried it (bank payouts). */
-  exported: { batchId: string; endToEndId: string } | null;
+  /** The SEPA file that holds it (bank payouts), until it is withdrawn from it or fails. */
+  exported: { fileId: string | null; batchId: string; endToEndId: string; exportedAt: string } | null;
 };
 
 export const initialPayoutState: PayoutState = {
@@ -105,6 +110,8 @@ export type PayoutRefusalReason =
   | 'NOT_LOCKED'
   | 'NOT_A_BANK_PAYOUT'
   | 'NOT_EXPORTED'
+  | 'ALREADY_EXPORTED'
+  | 'NOT_IN_FILE'
   | 'NOT_SENDABLE'
   | 'NOT_FAILED'
   | 'INVALID_REASON';
@@ -131,7 +138,12 @@ export const payoutRefusalMessages = {
   noMethod: (missing: string) => `The author has no complete payout method: ${missing}`,
   notLocked: 'Only a locked payout can be sent.',
   notBank: 'Only bank transfer payouts go into a SEPA file.',
-  notExported: 'Download the SEPA file with this payout and pay it at the bank before marking it sent.',
+  notExported: 'Export this payout in a SEPA file and pay it at the bank before marking it sent.',
+  alreadyExported: (payoutId: number, batchId: string, exportedAt: string) =>
+    `Payout ${payoutId} is already in SEPA file ${batchId} (exported ${exportedAt.slice(0, 16).replace('T', ' ')} UTC). ` +
+    'Download that file again, or withdraw the payout from it with a reason if the bank will not pay it.',
+  notInFile: (payoutId: number) => `Payout ${payoutId} is in no SEPA file.`,
+  withdrawNotLocked: 'Only a locked payout that is not sent yet can be withdrawn from its SEPA file.',
   notSendable: 'Only a locked or sent payout can be marked as failed.',
   notFailed: 'Only a failed payout can be locked again.',
   reason: `Give a reason of 1 to ${MAX_REASON_LENGTH} characters.`,
@@ -168,8 +180,15 @@ export function evolvePayout(state: PayoutState, event: PayoutEvent): PayoutStat
     case 'PayoutExported':
       return {
         ...state,
-        exported: { batchId: event.data.batchId, endToEndId: event.data.endToEndId },
+        exported: {
+          fileId: event.data.fileId,
+          batchId: event.data.batchId,
+          endToEndId: event.data.endToEndId,
+          exportedAt: event.data.exportedAt,
+        },
       };
+    case 'PayoutExportWithdrawn':
+      return { ...state, exported: null };
     case 'PayoutSent':
       return { ...state, status: 'SENT' };
     case 'PayoutFailed':
@@ -196,6 +215,8 @@ export function decidePayout(command: PayoutCommand, state: PayoutState): Payout
       return lockPayout(command, opened);
     case 'RecordPayoutExport':
       return recordExport(command, opened);
+    case 'WithdrawPayoutExport':
+      return withdrawExport(command, opened);
     case 'SendPayout':
       return sendPayout(command, opened);
     case 'FailPayout':
@@ -332,14 +353,53 @@ function recordExport(command: RecordPayoutExport, state: OpenedPayoutState): Pa
   if (state.destination?.method !== 'BANK_TRANSFER') {
     throw refuse(state, 'NOT_A_BANK_PAYOUT', payoutRefusalMessages.notBank);
   }
+  // One file at a time: a second file would let the bank pay the author twice.
+  if (state.exported !== null) {
+    throw refuse(
+      state,
+      'ALREADY_EXPORTED',
+      payoutRefusalMessages.alreadyExported(
+        state.payoutId,
+        state.exported.batchId,
+        state.exported.exportedAt,
+      ),
+      'CONFLICT',
+    );
+  }
   return [
     {
       type: 'PayoutExported',
       data: {
         payoutId: state.payoutId,
+        fileId: command.fileId,
         batchId: command.batchId,
-        endToEndId: command.endToEndId,
+        endToEndId: sepaEndToEndId(state.payoutId),
         exportedAt: command.exportedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+function withdrawExport(command: WithdrawPayoutExport, state: OpenedPayoutState): PayoutEvent[] {
+  if (state.status !== 'LOCKED') {
+    throw refuse(state, 'NOT_LOCKED', payoutRefusalMessages.withdrawNotLocked);
+  }
+  if (state.exported === null) {
+    throw refuse(state, 'NOT_IN_FILE', payoutRefusalMessages.notInFile(state.payoutId));
+  }
+  const reason = command.reason.trim();
+  if (reason.length === 0 || reason.length > MAX_REASON_LENGTH) {
+    throw refuse(state, 'INVALID_REASON', payoutRefusalMessages.reason);
+  }
+  return [
+    {
+      type: 'PayoutExportWithdrawn',
+      data: {
+        payoutId: state.payoutId,
+        fileId: state.exported.fileId,
+        batchId: state.exported.batchId,
+        reason,
+        withdrawnAt: command.withdrawnAt.toISOString(),
       },
     },
   ];

@@ -12,9 +12,10 @@ import type { PayoutDestination, PayoutEvent, PayoutItem } from './payout.events
 import { payoutDestinationOf } from './payout-destination';
 import {
   currentLockRound,
-  estimatedPayoutDate,
   nextBankPayoutDate,
+  nextBankPayoutDay,
   payoutDateOfLock,
+  payoutTiming,
 } from './payout-schedule';
 
 const { given, stateAfter } = deciderSpec(payoutDecider);
@@ -151,7 +152,13 @@ describe('a locked payout', () => {
     thenRefused(events, { type: 'SendPayout', transferReference: 'x', sentAt: at }, 'NOT_EXPORTED');
     const exported: PayoutEvent = {
       type: 'PayoutExported',
-      data: { payoutId: 4, batchId: 'TS-SEPA-1', endToEndId: 'TSP-4-3', exportedAt: at.toISOString() },
+      data: {
+        payoutId: 4,
+        fileId: 'file-1',
+        batchId: 'TS-SEPA-1',
+        endToEndId: 'TSP-4',
+        exportedAt: at.toISOString(),
+      },
     };
     expect(
       given([...events, exported])
@@ -171,9 +178,84 @@ describe('a locked payout', () => {
     ]);
     thenRefused(
       [opened, added('1', 6000), locked(6000, paypal)],
-      { type: 'RecordPayoutExport', batchId: 'b', endToEndId: 'e', exportedAt: at },
+      { type: 'RecordPayoutExport', fileId: 'f', batchId: 'b', exportedAt: at },
       'NOT_A_BANK_PAYOUT',
     );
+  });
+
+  describe('is in one SEPA file at a time', () => {
+    const exportTo = (fileId: string, batchId: string): PayoutCommand => ({
+      type: 'RecordPayoutExport',
+      fileId,
+      batchId,
+      exportedAt: at,
+    });
+    const exportedTo = (fileId: string, batchId: string): PayoutEvent => ({
+      type: 'PayoutExported',
+      data: { payoutId: 4, fileId, batchId, endToEndId: 'TSP-4', exportedAt: at.toISOString() },
+    });
+    const withdrawn: PayoutEvent = {
+      type: 'PayoutExportWithdrawn',
+      data: {
+        payoutId: 4,
+        fileId: 'file-1',
+        batchId: 'TS-SEPA-1',
+        reason: 'The bank rejected the file',
+        withdrawnAt: at.toISOString(),
+      },
+    };
+
+    it('records the file, with an end-to-end id taken from the payout alone', () => {
+      given(events)
+        .when(exportTo('file-1', 'TS-SEPA-1'))
+        .then([exportedTo('file-1', 'TS-SEPA-1')]);
+    });
+
+    it('refuses a second file while it is in one, naming the file', () => {
+      const refusal = thenRefused(
+        [...events, exportedTo('file-1', 'TS-SEPA-1')],
+        exportTo('file-2', 'TS-SEPA-2'),
+        'ALREADY_EXPORTED',
+      );
+      expect(refusal.message).toMatch(/already in SEPA file TS-SEPA-1/);
+      expect(refusal.code).toBe('CONFLICT');
+    });
+
+    it('is withdrawn from its file with a reason, then goes into another with the same end-to-end id', () => {
+      given([...events, exportedTo('file-1', 'TS-SEPA-1')])
+        .when({ type: 'WithdrawPayoutExport', reason: '  The bank rejected the file ', withdrawnAt: at })
+        .then([withdrawn]);
+      given([...events, exportedTo('file-1', 'TS-SEPA-1'), withdrawn])
+        .when(exportTo('file-2', 'TS-SEPA-2'))
+        .then([exportedTo('file-2', 'TS-SEPA-2')]);
+      // Withdrawn, it is in no file: it cannot be marked sent until it is in one again.
+      thenRefused(
+        [...events, exportedTo('file-1', 'TS-SEPA-1'), withdrawn],
+        { type: 'SendPayout', transferReference: 'TS-SEPA-1', sentAt: at },
+        'NOT_EXPORTED',
+      );
+    });
+
+    it('refuses a withdrawal without a reason, outside a file, or once sent', () => {
+      const inFile = [...events, exportedTo('file-1', 'TS-SEPA-1')];
+      thenRefused(inFile, { type: 'WithdrawPayoutExport', reason: '  ', withdrawnAt: at }, 'INVALID_REASON');
+      thenRefused(events, { type: 'WithdrawPayoutExport', reason: 'x', withdrawnAt: at }, 'NOT_IN_FILE');
+      const sent: PayoutEvent = {
+        type: 'PayoutSent',
+        data: {
+          payoutId: 4,
+          amountCents: 6000,
+          destination: bank,
+          transferReference: 'TS-SEPA-1',
+          sentAt: at.toISOString(),
+        },
+      };
+      thenRefused(
+        [...inFile, sent],
+        { type: 'WithdrawPayoutExport', reason: 'x', withdrawnAt: at },
+        'NOT_LOCKED',
+      );
+    });
   });
 
   it('fails with a reason and is locked again, for the same amount, with corrected details', () => {
@@ -279,15 +361,48 @@ describe('the bank payout schedule (1st and 16th, locked two days before)', () =
     expect(payoutDateOfLock(new Date('2026-03-15T10:00:00Z'), 'BANK_TRANSFER')).toBe('2026-03-16');
     expect(payoutDateOfLock(new Date('2026-03-15T10:00:00Z'), 'PAYPAL')).toBeNull();
     const now = new Date('2026-03-10T12:00:00Z');
-    expect(estimatedPayoutDate({ status: 'PENDING', method: 'BANK_TRANSFER', payoutDate: null }, now)).toBe(
-      '2026-03-16',
+    const bankPayout = { method: 'BANK_TRANSFER' as const, payoutDate: null, amountCents: 6000 };
+    expect(payoutTiming({ ...bankPayout, status: 'PENDING' }, now)).toEqual({
+      date: '2026-03-16',
+      note: null,
+    });
+    expect(payoutTiming({ ...bankPayout, status: 'PENDING', method: 'PAYPAL' }, now)).toEqual({
+      date: null,
+      note: null,
+    });
+    expect(payoutTiming({ ...bankPayout, status: 'LOCKED', payoutDate: '2026-04-01' }, now).date).toBe(
+      '2026-04-01',
     );
-    expect(estimatedPayoutDate({ status: 'PENDING', method: 'PAYPAL', payoutDate: null }, now)).toBeNull();
-    expect(
-      estimatedPayoutDate({ status: 'LOCKED', method: 'BANK_TRANSFER', payoutDate: '2026-04-01' }, now),
-    ).toBe('2026-04-01');
-    expect(
-      estimatedPayoutDate({ status: 'SENT', method: 'BANK_TRANSFER', payoutDate: '2026-04-01' }, now),
-    ).toBeNull();
+    expect(payoutTiming({ ...bankPayout, status: 'SENT', payoutDate: '2026-04-01' }, now).date).toBeNull();
+  });
+
+  it('never shows a locked payout a date in the past: an overdue one goes out on the next bank date', () => {
+    const locked = { status: 'LOCKED', method: 'BANK_TRANSFER' as const, amountCents: 6000 };
+    // Locked for 16 November, still unsent on 28 November: the next bank date is 1 December.
+    expect(payoutTiming({ ...locked, payoutDate: '2026-11-16' }, new Date('2026-11-28T09:00:00Z')).date).toBe(
+      '2026-12-01',
+    );
+    // On a bank payout day itself, that day.
+    expect(payoutTiming({ ...locked, payoutDate: '2026-11-16' }, new Date('2026-12-01T09:00:00Z')).date).toBe(
+      '2026-12-01',
+    );
+    expect(nextBankPayoutDay(new Date('2026-12-20T00:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('gives a pending payout under the minimum no date, and carries a negative one over', () => {
+    const now = new Date('2026-11-28T09:00:00Z');
+    const pending = { status: 'PENDING', method: 'BANK_TRANSFER' as const, payoutDate: null };
+    expect(payoutTiming({ ...pending, amountCents: MIN_PAYOUT_CENTS - 1 }, now)).toEqual({
+      date: null,
+      note: 'UNDER_MINIMUM',
+    });
+    expect(payoutTiming({ ...pending, amountCents: -499 }, now)).toEqual({
+      date: null,
+      note: 'CARRIED_OVER',
+    });
+    expect(payoutTiming({ ...pending, amountCents: MIN_PAYOUT_CENTS }, now)).toEqual({
+      date: '2026-12-01',
+      note: null,
+    });
   });
 });

@@ -115,16 +115,43 @@ export type PayoutLocked = {
   };
 };
 
-/** A bank payout was put into a SEPA credit transfer file. */
+/**
+ * The end-to-end reference of a payout's bank transfer: derived from the payout alone, so it is the
+ * same in every SEPA file the payout could ever be in, and a bank's duplicate check catches a second
+ * upload of the same transfer.
+ */
+export const sepaEndToEndId = (payoutId: number) => `TSP-${payoutId}`;
+
+/**
+ * A bank payout was put into a SEPA credit transfer file (schema version 2; version 1 had no
+ * `fileId`: those files were not stored, and read with `fileId: null`).
+ */
 export type PayoutExported = {
   type: 'PayoutExported';
   data: {
     payoutId: number;
+    /** The stored file that holds it (`sepa_files.id`); null for exports made before files were stored. */
+    fileId: string | null;
     /** The file's message id (the batch reference the bank sees). */
     batchId: string;
     /** The transfer's end-to-end reference inside the file. */
     endToEndId: string;
     exportedAt: string;
+  };
+};
+
+/**
+ * An admin took a payout out of the SEPA file that held it (the file was never paid, or the bank
+ * rejected it as a whole), with a reason: the payout may go into another file.
+ */
+export type PayoutExportWithdrawn = {
+  type: 'PayoutExportWithdrawn';
+  data: {
+    payoutId: number;
+    fileId: string | null;
+    batchId: string;
+    reason: string;
+    withdrawnAt: string;
   };
 };
 
@@ -163,6 +190,7 @@ export type PayoutEvent =
   | PayoutAdjustmentAdded
   | PayoutLocked
   | PayoutExported
+  | PayoutExportWithdrawn
   | PayoutSent
   | PayoutFailed
   | PayoutRelocked;
@@ -175,6 +203,7 @@ export const PAYOUT_EVENT_TYPES: readonly PayoutEventType[] = [
   'PayoutAdjustmentAdded',
   'PayoutLocked',
   'PayoutExported',
+  'PayoutExportWithdrawn',
   'PayoutSent',
   'PayoutFailed',
   'PayoutRelocked',
@@ -187,7 +216,8 @@ export const payoutEventSchemaVersions: Record<PayoutEventType, number> = {
   PayoutItemRemoved: 1,
   PayoutAdjustmentAdded: 1,
   PayoutLocked: 1,
-  PayoutExported: 1,
+  PayoutExported: 2,
+  PayoutExportWithdrawn: 1,
   PayoutSent: 1,
   PayoutFailed: 1,
   PayoutRelocked: 1,

@@ -10,13 +10,13 @@ import { runOrderCommand } from '../../api/orders/order-commands';
 import { itemsDownloadedSincePayment, nextOrderId } from '../../api/orders/orders.repository';
 import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
 import {
-  exportSepaFile,
   lockPayout,
   lockScheduledPayouts,
   markPayoutFailed,
   sendPayout,
 } from '../../api/payouts/payout-admin.handlers';
 import { PAYOUT_ALLOCATION, payoutAllocationReactor } from '../../api/payouts/payout-allocation.reactor';
+import { exportSepaFile } from '../../api/payouts/sepa-export.handlers';
 import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
 import type { OrderPaymentType } from '../../domain/fees';
 import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domain/orders/checkout.schemas';
@@ -38,11 +38,13 @@ import type { DemoCatalogue, DemoPurchaseDownload } from './demo-catalogue';
  * admin exports the SEPA file and marks the payouts sent on the date, and locks and sends PayPal
  * payouts on request. Prices and fees are the catalogue's and the configured fee policy's.
  *
- * Where it ends: the `author` account's latest bank payout is LOCKED (not yet paid), the one before
- * it came back from the bank (ERROR, the author has entered a new account since), older ones are
- * SENT, and the sales since the last lock are PENDING. Another author's returned payout was locked
- * again with corrected details and sent with the next file. Authors without a payout method keep
- * collecting (PENDING).
+ * Where it ends, as a well-run month would (the demo's date is the day it is seeded): every bank
+ * payout whose date has come went out in a SEPA file and is SENT; a payout is LOCKED only when the
+ * demo starts inside a lock window, before its date. The `author` account's payout before the
+ * latest came back from the bank (ERROR: the account was closed, and the author has not entered a
+ * new one yet), the others are SENT, and the sales since the last lock are PENDING. Another
+ * author's returned payout was locked again with corrected details and sent with the next file.
+ * Authors without a payout method keep collecting (PENDING).
  */
 
 const DAY = 86_400_000;
@@ -143,17 +145,6 @@ const PAYOUT_DETAILS: Record<string, Details> = {
   // SisuSpeed and brickfog have chosen no payout method: their payouts wait (PENDING).
   SisuSpeed: { fullname: 'Aleksi Virtanen' },
   brickfog: { fullname: 'Oliver Hughes' },
-};
-
-/** The demo author's new details after the move: entered once the German account's payout came back. */
-const AUTHOR_NEW_DETAILS: Details = {
-  payoutMethod: 'BANK_TRANSFER',
-  fullname: 'Jonas Keller',
-  street: 'Vinohradská 1511/230',
-  city: 'Praha',
-  country: 'cz',
-  bankAccountIban: 'CZ33 0800 0000 0027 4185 1004',
-  bankAccountBic: 'GIBACZPX',
 };
 
 /** The author whose returned payout is corrected and paid again, and their corrected account. */
@@ -259,10 +250,10 @@ export async function seedDemoSales(
     if (!user) throw new Error(`Unknown demo user ${username}`);
     return user.id;
   };
-  const adminMetadata: EventMetadata = {
+  const adminMetadata = {
     actor: { userId: accounts.admin, role: 'admin' },
     correlationId: CORRELATION_ID,
-  };
+  } satisfies EventMetadata;
 
   // The handlers run on a context whose clock is the simulated one; the app's own clock is never
   // moved (the catalogue's pictures and votes are loaded meanwhile, and sessions read that clock).
@@ -512,9 +503,10 @@ export async function seedDemoSales(
           );
       }
     });
-    // The latest round stays LOCKED: its file is not exported yet.
-    if (index === last) return;
+    // A well-run month: every round whose date has come is exported and paid on its date. Only a
+    // round whose date is still ahead (the demo starts inside a lock window) stays LOCKED.
     const date = round.date.getTime();
+    if (date + 9 * HOUR > now - 10 * MINUTE) return;
     schedule(date + 7 * HOUR, `SEPA file ${index}`, async () => {
       if (!app.config.payouts.sepaDebtor) {
         demo.log.warn('no SEPA debtor account is configured: the demo bank payouts stay LOCKED');
@@ -522,7 +514,7 @@ export async function seedDemoSales(
       }
       const ids = await lockedBankPayoutsFor(app, iso(date).slice(0, 10));
       if (ids.length === 0) return;
-      await exportSepaFile(demo, ids, adminMetadata);
+      await exportSepaFile(demo, ids, adminMetadata, { occurredAt: backdated(clock) });
       exportedIds.set(index, ids);
       counts.exported += ids.length;
     });
@@ -534,8 +526,9 @@ export async function seedDemoSales(
       }
       const authorsOf = await payoutAuthors(app, ids);
       if (index === last - 1) {
-        // The author moved to Prague and closed the German account: the transfer comes back, and
-        // they enter the new account before the next lock. The admin has not locked it again yet.
+        // The author moved to Prague and closed the German account: the transfer comes back. The
+        // author has not entered the new account yet, so the payout waits for them (saving the
+        // details would lock it again, as the app does, and it would go with the next file).
         const returned = ids.find((id) => authorsOf.get(id) === userIdOf('author'));
         if (returned !== undefined) {
           schedule(date + 3 * DAY + 5 * HOUR, 'payout returned', async () => {
@@ -544,9 +537,6 @@ export async function seedDemoSales(
             });
             counts.failed++;
           });
-          schedule(date + 4 * DAY + 11 * HOUR, 'new payout details', () =>
-            setDetails(app, userIdOf('author'), AUTHOR_NEW_DETAILS),
-          );
         }
       }
       if (index === correctedRound) {

@@ -84,29 +84,40 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   options: CommandOptions,
 ): Promise<CommandResult<State, Event>> {
   const { streamId, kind, decider } = target;
-  const maxAttempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
+  return retryOnConflict(options.maxAttempts ?? DEFAULT_ATTEMPTS, () =>
+    deps.pool.transaction(async (tx) => {
+      const { state, version } = await loadStream(deps.store, tx, streamId, kind, decider);
+      const decided = decider.decide(
+        typeof command === 'function' ? (command as (state: State) => Command)(state) : command,
+        state,
+      );
+      const appended = await deps.store.append(tx, {
+        streamId,
+        streamType: kind.streamType,
+        expectedVersion: version,
+        events: eventsToAppend(kind, decided, options),
+      });
+      return {
+        appended: ofKind(kind, streamId, appended),
+        decided,
+        state: decided.reduce(decider.evolve, state),
+      };
+    }),
+  );
+}
+
+/**
+ * Runs `work` (one transaction that loads, decides and appends) again when its append failed on an
+ * expected version because another writer appended in between, up to `attempts` runs in all; then
+ * the ConcurrencyError (CONFLICT) reaches the caller. For commands over several streams at once
+ * (a SEPA file records itself on each of its payouts) as for `handleCommand`'s one stream.
+ */
+export async function retryOnConflict<T>(attempts: number, work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.pool.transaction(async (tx) => {
-        const { state, version } = await loadStream(deps.store, tx, streamId, kind, decider);
-        const decided = decider.decide(
-          typeof command === 'function' ? (command as (state: State) => Command)(state) : command,
-          state,
-        );
-        const appended = await deps.store.append(tx, {
-          streamId,
-          streamType: kind.streamType,
-          expectedVersion: version,
-          events: eventsToAppend(kind, decided, options),
-        });
-        return {
-          appended: ofKind(kind, streamId, appended),
-          decided,
-          state: decided.reduce(decider.evolve, state),
-        };
-      });
+      return await work();
     } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < maxAttempts) continue;
+      if (error instanceof ConcurrencyError && attempt < attempts) continue;
       throw error;
     }
   }

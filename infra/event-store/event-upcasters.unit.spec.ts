@@ -64,4 +64,18 @@ describe('event upcasters', () => {
       data: { rating: 4 },
     });
   });
+
+  it('reads a PayoutExported of version 1 (its file was not stored) with no file id', () => {
+    const data = {
+      payoutId: 3,
+      batchId: 'TS-SEPA-1',
+      endToEndId: 'TSP-3-5',
+      exportedAt: '2026-11-01T00:00:00Z',
+    };
+    expect(createUpcasters().upcast('PayoutExported', 1, data)).toEqual({
+      type: 'PayoutExported',
+      schemaVersion: 2,
+      data: { ...data, fileId: null },
+    });
+  });
 });

@@ -295,6 +295,7 @@ export function payoutsCheck(): ReconcileCheck<PayoutsReconciliation> {
         payout.status = 'LOCKED';
         break;
       case 'PayoutExported':
+      case 'PayoutExportWithdrawn':
         break;
     }
   };

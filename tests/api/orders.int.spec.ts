@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'slonik';
+import { z } from 'zod';
 import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 import { skinDownloadsProjection } from '../../projections/skin-downloads.projection';
 import { waitForMail } from '../support/outbox';
@@ -42,7 +44,7 @@ const OWNED = `query ($page: PageInput, $type: GameType) {
 }`;
 const PURCHASE_FIELDS = `
   id externalId totalPrice paymentType paymentStatus paymentReceivedAt createdAt refundedAt refundable
-  buyerEmail buyerName buyerCountry
+  buyerEmail buyerName buyerCountry siteFee paymentFee
   items { id name price tip skin { id title author { username } } bundle { id title skins { id } } }`;
 const MY_PURCHASES = `query ($page: PageInput) {
   myPurchaseList(page: $page) { pageInfo { totalElements pageSize } content { ${PURCHASE_FIELDS} } }
@@ -218,6 +220,19 @@ describe('purchaseList (admin)', () => {
     expect(byNumber.body.data.purchaseList.content.map((p: { id: string }) => p.id)).toEqual([
       String(paidOrder.id),
     ]);
+    // The admin list shows the order's fees as the order recorded them; the buyer's own list does not.
+    const fees = await app.context.pool.one(
+      sql.type(
+        z.object({ site_fee_cents: z.number(), payment_fee_cents: z.number() }),
+      )`select site_fee_cents, payment_fee_cents from orders where id = ${paidOrder.id}`,
+    );
+    expect(fees.site_fee_cents).toBeGreaterThan(0);
+    expect(byNumber.body.data.purchaseList.content[0]).toMatchObject({
+      siteFee: fees.site_fee_cents / 100,
+      paymentFee: fees.payment_fee_cents / 100,
+    });
+    const mine = await graphql(app, MY_PURCHASES, {}, owner.token);
+    expect(mine.body.data.myPurchaseList.content[0]).toMatchObject({ siteFee: null, paymentFee: null });
     const unpaid = await graphql(app, ALL_PURCHASES, { status: 'PAYMENT_ON_THE_WAY' }, admin.token);
     expect(unpaid.body.data.purchaseList.pageInfo.totalElements).toBe(1);
     const unknownStatus = await graphql(app, ALL_PURCHASES, { status: 'LOST' }, admin.token);

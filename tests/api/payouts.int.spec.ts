@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -28,6 +29,8 @@ let admin: User;
 const PAYOUT_FIELDS = `
   id amount estimatedPayoutDate externalId payoutStatus sentOn lockedOn payoutMethod sendToIban sendToBic
   sendToPaypalAccount createdAt skinCount bundleCount adjustmentCount failureReason exportBatchId
+  exportFileId exportedAt endToEndId estimatedDateNote minimumAmount
+  totals { itemCount adjustmentCount price tip paymentFee siteFee adjustments authorShare }
   author { id username }
   items { id name price authorReward tip internalFee externalFee inBundle purchaseItemType adjustment
           orderExternalId fromPayoutId }`;
@@ -60,6 +63,18 @@ type PayoutView = {
   externalId: string | null;
   estimatedPayoutDate: string | null;
   exportBatchId: string | null;
+  exportFileId: string | null;
+  estimatedDateNote: string | null;
+  totals: {
+    itemCount: number;
+    adjustmentCount: number;
+    price: number;
+    tip: number;
+    paymentFee: number;
+    siteFee: number;
+    adjustments: number;
+    authorShare: number;
+  };
   failureReason: string | null;
   skinCount: number;
   bundleCount: number;
@@ -273,8 +288,61 @@ describe('earnings from orders', () => {
     );
     expect(next.adjustmentCount).toBe(adjustments.length);
     expect(cents(next.amount)).toBe(balanceOf(next));
+    // The timeline names who refunded (the admin), not the allocation that booked it.
+    const steps = (await payout(open!.id, admin.token)).history!.filter((entry) =>
+      ['PayoutItemRemoved', 'PayoutAdjustmentAdded'].includes(entry.type),
+    );
+    expect(steps.map((entry) => entry.type).sort()).toEqual(
+      ['PayoutItemRemoved', ...adjustments.map(() => 'PayoutAdjustmentAdded')].sort(),
+    );
+    for (const step of steps) expect(step).toMatchObject({ actor: { id: String(admin.id) }, system: null });
     // The other author's item of that order left their open payout.
     expect((await myPayouts(second))[0]!.items).toHaveLength(0);
+  });
+});
+
+describe('estimated payout dates that do not mislead', () => {
+  it('shows no date under the minimum or below zero, and never a past day for a locked payout', async () => {
+    const [small, big] = await Promise.all([createUser(app), createUser(app)]);
+    const [cheap, dear] = await Promise.all([
+      addSkin(app, { authorId: small.id, priceCents: 1000 }),
+      addSkin(app, { authorId: big.id, priceCents: 6000 }),
+    ]);
+    await buy({ skins: [cheap.id] });
+    const order = await buy({ skins: [dear.id] });
+    await Promise.all([setBank(small), setBank(big)]);
+
+    // Under the 50 EUR minimum: no date, and why.
+    const [waiting] = await myPayouts(small);
+    expect(waiting).toMatchObject({
+      payoutStatus: 'PENDING',
+      estimatedPayoutDate: null,
+      estimatedDateNote: 'UNDER_MINIMUM',
+      minimumAmount: 50,
+    });
+    const [due] = await myPayouts(big);
+    expect(due!.estimatedPayoutDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(due!.estimatedDateNote).toBeNull();
+
+    // Locked for a bank date, still unsent 20 days after it: the next bank date from today on.
+    expect((await run(LOCK, { id: due!.id }, admin.token)).errors).toBeUndefined();
+    const lockedFor = (await payout(due!.id, big.token)).estimatedPayoutDate!;
+    const later = new Date(Date.parse(`${lockedFor}T12:00:00Z`) + 20 * 24 * 60 * 60 * 1000);
+    app.context.now = () => later;
+    try {
+      const overdue = await payout(due!.id, big.token);
+      expect(overdue.estimatedPayoutDate! >= later.toISOString().slice(0, 10)).toBe(true);
+      expect(Number(overdue.estimatedPayoutDate!.slice(8))).toBeOneOf([1, 16]);
+    } finally {
+      app.context.now = () => new Date();
+    }
+
+    // Its order refunded after the lock: the share comes back as a negative pending payout, which
+    // has no date but is carried to the author's next payout.
+    await refund(order.id);
+    const [carried] = await myPayouts(big, 'PENDING');
+    expect(carried!.amount).toBeLessThan(0);
+    expect(carried).toMatchObject({ estimatedPayoutDate: null, estimatedDateNote: 'CARRIED_OVER' });
   });
 });
 
@@ -379,31 +447,57 @@ describe('bank payouts and the SEPA file', () => {
     payoutId = (await myPayouts(author))[0]!.id;
   });
 
-  const sepa = (ids: string, token?: string) =>
+  const exportFile = (ids: unknown, headers: Record<string, string>) =>
     app.server.inject({
-      method: 'GET',
-      url: `/api/admin/payouts/sepa?ids=${ids}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      method: 'POST',
+      url: '/api/admin/payouts/sepa-files',
+      headers,
+      payload: JSON.stringify({ ids }),
     });
+  const asAdmin = () => ({ authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' });
+  const download = (fileId: string, headers: Record<string, string>) =>
+    app.server.inject({ method: 'GET', url: `/api/admin/payouts/sepa-files/${fileId}`, headers });
+  type FileAnswer = { fileId: string; messageId: string; downloadUrl: string; payoutIds: number[] };
+  const WITHDRAW = `mutation ($id: ID!, $reason: String!) {
+    withdrawPayoutFromFile(id: $id, reason: $reason) { id success }
+  }`;
 
-  it('exports locked bank payouts as a pain.001 file the ISO 20022 schema accepts, then sends them', async () => {
-    expect((await sepa(payoutId, admin.token)).statusCode).toBe(400);
+  it('exports locked bank payouts as a stored pain.001 file the ISO 20022 schema accepts, then sends them', async () => {
+    expect((await exportFile([Number(payoutId)], asAdmin())).statusCode).toBe(400);
     expect((await run(LOCK, { id: payoutId }, admin.token)).errors).toBeUndefined();
     const notExported = await run(SEND, { id: payoutId }, admin.token);
     expect(notExported.errors?.[0]?.message).toMatch(/SEPA file/);
 
-    const response = await sepa(payoutId, admin.token);
+    const created = await exportFile([Number(payoutId)], asAdmin());
+    expect(created.statusCode).toBe(201);
+    const file = created.json<FileAnswer>();
+    expect(file).toMatchObject({
+      messageId: expect.stringMatching(/^TS-SEPA-/),
+      payoutIds: [Number(payoutId)],
+    });
+    const response = await download(file.fileId, { authorization: `Bearer ${admin.token}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/application\/xml/);
-    expect(response.headers['content-disposition']).toMatch(/attachment; filename="TS-SEPA-/);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${file.messageId}.xml"`);
     expect(await validateSepaXml(response.body)).toEqual([]);
+    // A download is the stored file, byte for byte, however often it is fetched.
+    expect((await download(file.fileId, { authorization: `Bearer ${admin.token}` })).body).toBe(
+      response.body,
+    );
     const view = await payout(payoutId, admin.token);
     const amount = view.amount.toFixed(2);
     expect(response.body).toContain(`<CtrlSum>${amount}</CtrlSum>`);
     expect(response.body).toContain('<IBAN>DE89370400440532013000</IBAN>');
+    expect(response.body).toContain(`<EndToEndId>TSP-${payoutId}</EndToEndId>`);
     expect(response.body).toContain('Jiri Novak');
-    expect(view.exportBatchId).toMatch(/^TS-SEPA-/);
-    expect(view).toMatchObject({ sendToIban: 'DE89370400440532013000', sendToBic: 'COBADEFFXXX' });
+    expect(view).toMatchObject({
+      exportBatchId: file.messageId,
+      exportFileId: file.fileId,
+      endToEndId: `TSP-${payoutId}`,
+      exportedAt: expect.any(String),
+      sendToIban: 'DE89370400440532013000',
+      sendToBic: 'COBADEFFXXX',
+    });
 
     expect((await run(SEND, { id: payoutId }, admin.token)).errors).toBeUndefined();
     const sent = await payout(payoutId, admin.token);
@@ -413,6 +507,7 @@ describe('bank payouts and the SEPA file', () => {
       'PayoutExported',
       'PayoutSent',
     ]);
+    expect(sent.history!.at(-2)).toMatchObject({ actor: { id: String(admin.id) } });
   });
 
   it('takes a Cyrillic payee at save, at the lock and in the file, written in Latin letters', async () => {
@@ -436,8 +531,10 @@ describe('bank payouts and the SEPA file', () => {
     expect(saved.errors).toBeUndefined();
     const id = (await myPayouts(payee))[0]!.id;
     expect((await run(LOCK, { id }, admin.token)).errors).toBeUndefined();
-    const file = await sepa(id, admin.token);
-    expect(file.statusCode, file.body).toBe(200);
+    const created = await exportFile([Number(id)], asAdmin());
+    expect(created.statusCode, created.body).toBe(201);
+    const file = await download(created.json<FileAnswer>().fileId, asAdmin());
+    expect(file.statusCode).toBe(200);
     expect(await validateSepaXml(file.body)).toEqual([]);
     expect(file.body).toContain('<Nm>Ivan Petrov</Nm>');
     expect(file.body).toContain('<StrtNm>Tverskaya 1</StrtNm>');
@@ -474,13 +571,187 @@ describe('bank payouts and the SEPA file', () => {
     expect(lock.errors?.[0]?.message).toMatch(/full name cannot be written in Latin letters/);
   });
 
-  it('refuses ids that are not locked bank payouts, and callers who are not admins', async () => {
-    expect((await sepa('abc', admin.token)).statusCode).toBe(400);
-    expect((await sepa('999999', admin.token)).statusCode).toBe(400);
-    expect((await sepa(payoutId, admin.token)).statusCode).toBe(400);
-    expect((await sepa(payoutId)).statusCode).toBe(401);
-    expect((await sepa(payoutId, author.token)).statusCode).toBe(403);
-    expect((await sepa(payoutId, other.token)).statusCode).toBe(403);
+  it('puts a payout into one file only: a second export is refused until it is withdrawn with a reason', async () => {
+    const second = await createUser(app);
+    const skin = await addSkin(app, { authorId: second.id, priceCents: 7000 });
+    await buy({ skins: [skin.id] });
+    await setBank(second);
+    const id = (await myPayouts(second))[0]!.id;
+    expect((await run(LOCK, { id }, admin.token)).errors).toBeUndefined();
+
+    const first = (await exportFile([Number(id)], asAdmin())).json<FileAnswer>();
+    const again = await exportFile([Number(id)], asAdmin());
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toMatch(
+      new RegExp(`Payout ${id} is already in SEPA file ${first.messageId}.*withdraw`),
+    );
+    // Nothing of a refused export is kept: the payout is still in the first file only.
+    expect((await payout(id, admin.token)).exportFileId).toBe(first.fileId);
+
+    // Withdrawal needs an admin and a reason, and shows on the timeline.
+    expect(codeOf(await run(WITHDRAW, { id, reason: 'Bank rejected the file' }, second.token))).toBe(
+      'FORBIDDEN',
+    );
+    expect(codeOf(await run(WITHDRAW, { id, reason: 'Bank rejected the file' }))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await run(WITHDRAW, { id, reason: '   ' }, admin.token))).toBe('BAD_USER_INPUT');
+    expect(
+      (await run(WITHDRAW, { id, reason: 'Bank rejected the file' }, admin.token)).errors,
+    ).toBeUndefined();
+    const withdrawn = await payout(id, admin.token);
+    expect(withdrawn).toMatchObject({ exportFileId: null, exportBatchId: null, payoutStatus: 'LOCKED' });
+    expect(withdrawn.history!.at(-1)).toMatchObject({
+      type: 'PayoutExportWithdrawn',
+      actor: { id: String(admin.id) },
+      reason: `Withdrawn from SEPA file ${first.messageId}: Bank rejected the file`,
+    });
+    // Withdrawn, it is in no file: it cannot be marked sent.
+    expect((await run(SEND, { id }, admin.token)).errors?.[0]?.message).toMatch(/SEPA file/);
+
+    const next = (await exportFile([Number(id)], asAdmin())).json<FileAnswer>();
+    expect(next.messageId).not.toBe(first.messageId);
+    const bodies = await Promise.all(
+      [first, next].map(async (file) => (await download(file.fileId, asAdmin())).body),
+    );
+    // The same end-to-end id in both files: the bank's duplicate check refuses a second payment.
+    for (const body of bodies) {
+      expect(await validateSepaXml(body)).toEqual([]);
+      expect([...body.matchAll(/<EndToEndId>([^<]+)<\/EndToEndId>/g)].map((match) => match[1])).toEqual([
+        `TSP-${id}`,
+      ]);
+    }
+  });
+
+  it('exports only with a POST an admin makes on purpose: never over GET, never with the cookie alone', async () => {
+    const third = await createUser(app);
+    const skin = await addSkin(app, { authorId: third.id, priceCents: 6500 });
+    await buy({ skins: [skin.id] });
+    await setBank(third);
+    const id = Number((await myPayouts(third))[0]!.id);
+    expect((await run(LOCK, { id: String(id) }, admin.token)).errors).toBeUndefined();
+
+    // The old GET changes nothing.
+    const overGet = await app.server.inject({
+      method: 'GET',
+      url: `/api/admin/payouts/sepa?ids=${id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(overGet.statusCode).toBe(405);
+    expect(overGet.json<{ message: string }>().message).toMatch(/POST/);
+    // A form post from another site carries the cookie but no JSON body.
+    const formPost = await app.server.inject({
+      method: 'POST',
+      url: '/api/admin/payouts/sepa-files',
+      // A form's text/plain body (enctype="text/plain") can look like JSON; its content type cannot.
+      headers: { cookie: `token=${admin.token}`, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ ids: [id] }),
+    });
+    expect(formPost.statusCode).toBe(401);
+    expect((await payout(id, admin.token)).exportBatchId).toBeNull();
+
+    // Anonymous, an author, another author: refused; nothing is recorded.
+    const json = { 'content-type': 'application/json' };
+    expect((await exportFile([id], json)).statusCode).toBe(401);
+    expect((await exportFile([id], { ...json, authorization: `Bearer ${third.token}` })).statusCode).toBe(
+      403,
+    );
+    expect((await exportFile([id], { ...json, authorization: `Bearer ${other.token}` })).statusCode).toBe(
+      403,
+    );
+    expect((await payout(id, admin.token)).exportBatchId).toBeNull();
+
+    // The web app's own call: the session cookie with a JSON body.
+    const created = await exportFile([id], { ...json, cookie: `token=${admin.token}` });
+    expect(created.statusCode).toBe(201);
+    const { fileId } = created.json<FileAnswer>();
+    // The download: admins only, Bearer or cookie (a GET changes nothing).
+    expect((await download(fileId, {})).statusCode).toBe(401);
+    expect((await download(fileId, { authorization: `Bearer ${third.token}` })).statusCode).toBe(403);
+    expect((await download(fileId, { authorization: `Bearer ${other.token}` })).statusCode).toBe(403);
+    expect((await download(fileId, { cookie: `token=${admin.token}` })).statusCode).toBe(200);
+    expect((await download('00000000-0000-4000-8000-000000000000', asAdmin())).statusCode).toBe(404);
+    expect((await download('not-a-file', asAdmin())).statusCode).toBe(404);
+  });
+
+  it('refuses ids that are not locked bank payouts, and bad bodies, with a clear message', async () => {
+    expect((await exportFile(['abc'], asAdmin())).statusCode).toBe(400);
+    expect((await exportFile([], asAdmin())).statusCode).toBe(400);
+    const missing = await exportFile([999999], asAdmin());
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toBe(
+      'Payout 999999 is not a locked bank transfer payout.',
+    );
+    // Sent already.
+    expect((await exportFile([Number(payoutId)], asAdmin())).statusCode).toBe(400);
+  });
+
+  it('lists what was sent when and in which file in the payouts register, with totals and a CSV', async () => {
+    const REGISTER = `query ($from: String, $to: String, $status: PayoutStatus) {
+      payoutRegister(from: $from, to: $to, status: $status) {
+        pageInfo { totalElements }
+        content { id payoutStatus amount exportBatchId exportedAt sentOn endToEndId }
+        totals { count amount sent locked failed }
+      }
+    }`;
+    const today = new Date().toISOString().slice(0, 10);
+    const body = await run(REGISTER, { from: today, to: today, status: 'SENT' }, admin.token);
+    expect(body.errors).toBeUndefined();
+    const register = (
+      body.data as {
+        payoutRegister: {
+          content: {
+            id: string;
+            amount: number;
+            exportBatchId: string;
+            sentOn: string;
+            endToEndId: string;
+          }[];
+          totals: { count: number; amount: number; sent: number };
+        };
+      }
+    ).payoutRegister;
+    const row = register.content.find((entry) => entry.id === payoutId);
+    expect(row).toMatchObject({
+      exportBatchId: expect.stringMatching(/^TS-SEPA-/),
+      endToEndId: `TSP-${payoutId}`,
+    });
+    expect(register.totals.count).toBe(register.content.length);
+    expect(register.totals.sent).toBeCloseTo(
+      register.content.reduce((sum, entry) => sum + entry.amount, 0),
+      2,
+    );
+    // Another day: none of today's.
+    const before = await run(REGISTER, { from: '2020-01-01', to: '2020-01-31' }, admin.token);
+    expect(
+      (before.data as { payoutRegister: { totals: { count: number } } }).payoutRegister.totals.count,
+    ).toBe(0);
+    expect(codeOf(await run(REGISTER, { from: 'yesterday' }, admin.token))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await run(REGISTER, {}, author.token))).toBe('FORBIDDEN');
+    expect(codeOf(await run(REGISTER, {}))).toBe('UNAUTHENTICATED');
+
+    const csv = await app.server.inject({
+      method: 'GET',
+      url: `/api/admin/payouts/register.csv?from=${today}&to=${today}&status=SENT`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    const records = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
+    const line = records.find((record) => record.payout === payoutId);
+    expect(line).toMatchObject({
+      status: 'SENT',
+      'SEPA file': row!.exportBatchId,
+      'end-to-end id': `TSP-${payoutId}`,
+      'amount EUR': row!.amount.toFixed(2),
+    });
+    expect(records.at(-4)).toMatchObject({
+      payout: 'total',
+      'amount EUR': register.totals.amount.toFixed(2),
+    });
+    const registerCsv = (headers: Record<string, string>) =>
+      app.server.inject({ method: 'GET', url: '/api/admin/payouts/register.csv', headers });
+    expect((await registerCsv({})).statusCode).toBe(401);
+    expect((await registerCsv({ authorization: `Bearer ${author.token}` })).statusCode).toBe(403);
+    expect((await registerCsv({ authorization: `Bearer ${other.token}` })).statusCode).toBe(403);
+    expect((await registerCsv({ cookie: `token=${admin.token}` })).statusCode).toBe(200);
   });
 });
 
@@ -514,6 +785,64 @@ describe('statements and permissions', () => {
     expect((await statement({ authorization: `Bearer ${admin.token}` })).statusCode).toBe(200);
     expect((await statement({ authorization: `Bearer ${other.token}` })).statusCode).toBe(404);
     expect((await statement({})).statusCode).toBe(401);
+  });
+
+  it('shows one statement: the payout query, the printable page and the CSV agree, tips included', async () => {
+    const tipped = await createUser(app);
+    const [first, second] = await Promise.all([
+      addSkin(app, { authorId: tipped.id, priceCents: 3037 }),
+      addSkin(app, { authorId: tipped.id, priceCents: 2999 }),
+    ]);
+    const { reference } = await cardCheckout(
+      app,
+      checkoutForm(
+        { skins: [first.id, second.id] },
+        {
+          tips: [
+            { itemType: 'SKIN', itemId: first.id, tip: 2.5 },
+            { itemType: 'SKIN', itemId: second.id, tip: 0.83 },
+          ],
+        },
+      ),
+      buyer.token,
+    );
+    await payLocally(app, reference);
+    await app.context.runner.catchUp();
+    const id = (await myPayouts(tipped))[0]!.id;
+
+    // The detail page's query (admin) and the printable page's (the author's): the same totals.
+    const detail = await payout(id, admin.token);
+    const printable = await payout(id, tipped.token);
+    expect(printable.totals).toEqual(detail.totals);
+    const totals = detail.totals;
+    expect(totals.tip).toBe(3.33);
+    expect(cents(totals.price) + cents(totals.tip) - cents(totals.paymentFee) - cents(totals.siteFee)).toBe(
+      cents(totals.authorShare),
+    );
+    expect(totals.authorShare).toBe(detail.amount);
+
+    const response = await app.server.inject({
+      method: 'GET',
+      url: `/api/payouts/${id}/statement.csv`,
+      headers: { authorization: `Bearer ${tipped.token}` },
+    });
+    const records = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    const items = records.filter((record) => record.line === 'item');
+    expect(items.map((record) => Number(record['tip EUR'])).sort()).toEqual([0.83, 2.5]);
+    const total = records.find((record) => record.line === 'total')!;
+    expect({
+      price: Number(total['price EUR']),
+      tip: Number(total['tip EUR']),
+      paymentFee: Number(total['payment fee EUR']),
+      siteFee: Number(total['site fee EUR']),
+      authorShare: Number(total['author share EUR']),
+    }).toEqual({
+      price: totals.price,
+      tip: totals.tip,
+      paymentFee: totals.paymentFee,
+      siteFee: totals.siteFee,
+      authorShare: totals.authorShare,
+    });
   });
 
   it('answers payout queries for the owner and admins, and refuses everyone else', async () => {

@@ -23,7 +23,9 @@ type PayoutSummary = { id: string; amount: number; payoutStatus: string };
  * The demo author (other than the demo accounts) whose paid skins sold alone are worth the most, with
  * those skins: one order of all of them brings the author's payout near the minimum fast.
  */
-async function richestAuthor(): Promise<{ username: string; skins: { id: string; title: string }[] }> {
+async function richestAuthor(
+  rank = 0,
+): Promise<{ username: string; skins: { id: string; title: string }[] }> {
   const byAuthor = new Map<string, { id: string; title: string; price: number }[]>();
   for (const game of GAMES) {
     const data = await graphql<{
@@ -51,7 +53,7 @@ async function richestAuthor(): Promise<{ username: string; skins: { id: string;
     [...byAuthor.entries()].sort(
       ([, a], [, b]) =>
         b.reduce((sum, skin) => sum + skin.price, 0) - a.reduce((sum, skin) => sum + skin.price, 0),
-    )[0] ?? [];
+    )[rank] ?? [];
   if (!username || !skins) throw new Error('The demo catalogue has no paid skins');
   return { username, skins };
 }
@@ -169,6 +171,26 @@ async function mostPopularItem(authorToken: string, id: string): Promise<string>
   return top[0];
 }
 
+/** Guests buy the author's skins until the author's pending payout reaches the minimum. */
+async function reachMinimum(author: { skins: { id: string }[] }, authorToken: string) {
+  let payout = await pendingPayout(authorToken);
+  for (let run = 1; !payout || payout.amount < MIN_PAYOUT; run++) {
+    if (run > 6) throw new Error(`The payout did not reach ${MIN_PAYOUT} EUR: ${JSON.stringify(payout)}`);
+    await buyByCard(
+      author.skins.map((skin) => skin.id),
+      run,
+    );
+    await expect
+      .poll(async () => (await pendingPayout(authorToken))?.amount ?? 0)
+      .toBeGreaterThan(payout?.amount ?? 0);
+    payout = await pendingPayout(authorToken);
+  }
+  await settled();
+  payout = await pendingPayout(authorToken);
+  if (!payout) throw new Error('The author has no pending payout');
+  return payout;
+}
+
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -193,22 +215,7 @@ describe('payouts in the browser', () => {
       `,
       authorToken,
     );
-    let payout = await pendingPayout(authorToken);
-    for (let run = 1; !payout || payout.amount < MIN_PAYOUT; run++) {
-      if (run > 6) throw new Error(`The payout did not reach ${MIN_PAYOUT} EUR: ${JSON.stringify(payout)}`);
-      await buyByCard(
-        author.skins.map((skin) => skin.id),
-        run,
-      );
-      await expect
-        .poll(async () => (await pendingPayout(authorToken))?.amount ?? 0)
-        .toBeGreaterThan(payout?.amount ?? 0);
-      payout = await pendingPayout(authorToken);
-    }
-    await settled();
-    payout = await pendingPayout(authorToken);
-    if (!payout) throw new Error(`${author.username} has no pending payout`);
-    const { id, amount } = payout;
+    const { id, amount } = await reachMinimum(author, authorToken);
     const adminToken = await logIn('admin');
 
     // The admin locks it...
@@ -228,7 +235,9 @@ describe('payouts in the browser', () => {
     await row.getByRole('button', { name: `Lock payout ${id}` }).click();
     await expect.poll(() => toast(page, 'Payout locked').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await toast(page, 'Error locking the payout.').count()).toBe(0);
-    await expect.poll(() => row.getByText('Locked', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => row.getByText('Locked', { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await screenshot(page, 'payouts-admin-locked');
 
     // ...and sends it, after confirming.
@@ -239,7 +248,9 @@ describe('payouts in the browser', () => {
     await confirm.getByRole('button', { name: 'Send payout' }).click();
     await expect.poll(() => toast(page, 'Payout sent').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await toast(page, 'Error sending the payout.').count()).toBe(0);
-    await expect.poll(() => row.getByText('Sent', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => row.getByText('Sent', { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(await row.getByRole('button', { name: `Send payout ${id}` }).count()).toBe(0);
     await screenshot(page, 'payouts-admin-sent');
 
@@ -318,5 +329,122 @@ describe('payouts in the browser', () => {
     expect(await sheet.getByText('Sent', { exact: true }).first().isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
     await screenshot(page, 'payouts-author-statement');
+  });
+
+  it('an admin exports a bank payout into one SEPA file, sends it only then, and can withdraw it from the file', async () => {
+    await settled();
+    const author = await richestAuthor(1);
+    const authorToken = await logIn(author.username);
+    await graphql(
+      `
+        mutation {
+          updateMyUser(
+            dto: {
+              payoutMethod: BANK_TRANSFER
+              fullname: "Bruno Bank"
+              street: "Karlova 1"
+              city: "Praha"
+              country: "cz"
+              bankAccountIban: "DE89 3704 0044 0532 0130 00"
+              bankAccountBic: "COBADEFFXXX"
+            }
+          ) {
+            id
+          }
+        }
+      `,
+      authorToken,
+    );
+    const { id } = await reachMinimum(author, authorToken);
+    const adminToken = await logIn('admin');
+    session = await openBrowser();
+    const page = session.page;
+    await session.context.addCookies([{ name: 'token', value: adminToken, url: inject('appUrl') }]);
+    const listPage = await adminListPage(adminToken, id);
+    const listUrl = listPage === 1 ? '/admin/payouts' : `/admin/payouts?page=${listPage}`;
+    await page.goto(listUrl);
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `#${id}`, exact: true }) });
+    await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
+    await row.getByRole('button', { name: `Lock payout ${id}` }).click();
+    await expect
+      .poll(() => row.getByText('Locked', { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+
+    // Locked but in no file: Send is not offered, and the row says why.
+    expect(await row.getByRole('button', { name: `Send payout ${id}` }).count()).toBe(0);
+    expect(await row.getByText('Send once exported', { exact: true }).isVisible()).toBe(true);
+
+    // Export: a POST makes and stores the file, then the stored file is downloaded.
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/payouts/sepa'))
+        posts.push(`${request.method()} ${request.url()}`);
+    });
+    await row.getByRole('checkbox', { name: `Select payout ${id} for the SEPA file` }).check();
+    await page.getByRole('button', { name: 'Export SEPA file (1)' }).click();
+    await expect
+      .poll(() => toast(page, /SEPA file TS-SEPA-.*downloaded/).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(posts[0]).toMatch(/^POST .*\/api\/admin\/payouts\/sepa-files$/);
+    expect(posts[1]).toMatch(/^GET .*\/api\/admin\/payouts\/sepa-files\/[0-9a-f-]{36}$/);
+    // The row names its file; it cannot be ticked for a second file; Send is offered now.
+    await expect.poll(() => row.getByText(/^TS-SEPA-/).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row.getByText(/Exported/).isVisible()).toBe(true);
+    expect(await row.getByRole('checkbox').count()).toBe(0);
+    expect(await row.getByRole('button', { name: `Send payout ${id}` }).isVisible()).toBe(true);
+    await screenshot(page, 'payouts-admin-exported');
+
+    // A pending payout under the minimum offers no Lock, and says why.
+    const under = page
+      .getByRole('row')
+      .filter({ has: page.getByText('Pending', { exact: true }) })
+      .filter({ has: page.getByText(/^Under the 50,00\s€ minimum$/) });
+    if ((await under.count()) > 0) {
+      expect(
+        await under
+          .first()
+          .getByRole('button', { name: /^Lock payout/ })
+          .count(),
+      ).toBe(0);
+    }
+
+    // The payout page downloads the stored file again and withdraws the payout from it.
+    await page.goto(`/admin/payout/${id}`);
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Download SEPA file TS-SEPA-/ }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await page.getByRole('button', { name: `Withdraw payout ${id} from its SEPA file` }).click();
+    const dialog = page.getByRole('dialog', { name: `Withdraw payout ${id} from its SEPA file` });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Withdraw from file' }).click();
+    expect(await dialog.getByText('Write why the payout leaves its file.').isVisible()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('The bank rejected the file');
+    await dialog.getByRole('button', { name: 'Withdraw from file' }).click();
+    await expect
+      .poll(() => toast(page, 'Payout withdrawn from its SEPA file').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    const history = page.getByRole('region', { name: 'History' });
+    await expect
+      .poll(() => history.getByText('Withdrawn from SEPA file', { exact: true }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await history.getByText(/: The bank rejected the file$/).isVisible()).toBe(true);
+    // Out of its file, it can be exported again and is not offered for sending.
+    expect(await page.getByRole('button', { name: `Send payout ${id}` }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Export SEPA file' }).isVisible()).toBe(true);
+    await screenshot(page, 'payouts-admin-withdrawn');
+
+    // The register lists it, with the month's totals.
+    await page.goto('/admin/payouts/register');
+    await expect
+      .poll(() => page.getByRole('link', { name: `#${id}`, exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Download CSV' }).isVisible()).toBe(true);
+    await screenshot(page, 'payouts-register');
   });
 });

@@ -674,8 +674,9 @@ export async function appendHistory(
           type: 'PayoutExported',
           data: {
             payoutId: payout.id,
+            fileId: null,
             batchId: `B-${payout.id}`,
-            endToEndId: `E-${payout.id}`,
+            endToEndId: `TSP-${payout.id}`,
             exportedAt: time,
           },
         };

@@ -80,6 +80,10 @@ const UsersPage = lazyPage(() => import('../features/admin/pages/users-page'), '
 const OrdersPage = lazyPage(() => import('../features/admin/pages/orders-page'), 'OrdersPage');
 const PayoutsPage = lazyPage(() => import('../features/admin/pages/payouts-page'), 'PayoutsPage');
 const PayoutPage = lazyPage(() => import('../features/admin/pages/payout-page'), 'PayoutPage');
+const PayoutRegisterPage = lazyPage(
+  () => import('../features/admin/pages/payout-register-page'),
+  'PayoutRegisterPage',
+);
 const CommentsPage = lazyPage(() => import('../features/admin/pages/comments-page'), 'CommentsPage');
 const MailsPage = lazyPage(() => import('../features/admin/pages/mails-page'), 'MailsPage');
 const AdminSkinsPage = lazyPage(() => import('../features/admin/pages/admin-skins-page'), 'AdminSkinsPage');
@@ -168,6 +172,7 @@ const adminRoutes: RouteObject = {
     { path: 'admin/users', element: <UsersPage /> },
     { path: 'admin/orders', element: <OrdersPage /> },
     { path: 'admin/payouts', element: <PayoutsPage /> },
+    { path: 'admin/payouts/register', element: <PayoutRegisterPage /> },
     { path: 'admin/payout/:id', element: <PayoutPage /> },
     { path: 'admin/comments', element: <CommentsPage /> },
     { path: 'admin/mails', element: <MailsPage /> },

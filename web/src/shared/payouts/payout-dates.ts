@@ -1,11 +1,14 @@
-import { formatDate } from '../format';
-import type { PayoutMethod, PayoutStatus } from '../graphql/generated/graphql';
+import { formatAmount, formatDate } from '../format';
+import type { PayoutDateNote, PayoutMethod, PayoutStatus } from '../graphql/generated/graphql';
 import { payoutsMessages as messages } from './payouts.messages';
 
 export interface PayoutDateSource {
   payoutStatus: PayoutStatus;
   payoutMethod?: PayoutMethod | null;
   estimatedPayoutDate?: string | null;
+  /** Why a pending payout has no date (the server's rule). */
+  estimatedDateNote?: PayoutDateNote | null;
+  minimumAmount?: number;
   sentOn?: string | null;
 }
 
@@ -18,13 +21,23 @@ export interface PayoutDateFact {
 
 /**
  * The payout's date ahead or behind: the day it was sent; the bank payout date it is meant for; "On
- * request" for PayPal, which is sent when the author asks. A failed payout has none.
+ * request" for PayPal, which is sent when the author asks. A failed payout has none; a pending one
+ * under the minimum waits until its balance reaches it, and a negative one is carried over.
  */
 export function payoutDateFact(payout: PayoutDateSource): PayoutDateFact | null {
   if (payout.payoutStatus === 'SENT') {
     return payout.sentOn ? { label: messages.sent, value: formatDate(payout.sentOn) } : null;
   }
   if (payout.payoutStatus === 'ERROR') return null;
+  if (payout.estimatedDateNote === 'CARRIED_OVER') {
+    return { label: messages.estimatedDate, value: messages.carriedOver };
+  }
+  if (payout.estimatedDateNote === 'UNDER_MINIMUM') {
+    return {
+      label: messages.estimatedDate,
+      value: messages.untilMinimum(formatAmount(payout.minimumAmount ?? 50)),
+    };
+  }
   if (payout.estimatedPayoutDate) {
     return { label: messages.estimatedDate, value: formatDate(payout.estimatedPayoutDate) };
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountLabel, payoutContents, payoutDateFact } from './payout-dates';
+import { formatAmount } from '../format';
 
 describe('payoutDateFact', () => {
   it('gives the bank payout date ahead while pending or locked', () => {
@@ -19,6 +20,30 @@ describe('payoutDateFact', () => {
       label: 'Estimated payout date',
       value: 'On request',
     });
+  });
+
+  it('gives a pending payout under the minimum no date: it waits until the balance reaches it', () => {
+    expect(formatAmount(50)).toMatch(/^50,00\s€$/);
+    expect(
+      payoutDateFact({
+        payoutStatus: 'PENDING',
+        payoutMethod: 'BANK_TRANSFER',
+        estimatedPayoutDate: null,
+        estimatedDateNote: 'UNDER_MINIMUM',
+        minimumAmount: 50,
+      }),
+    ).toEqual({ label: 'Estimated payout date', value: `When the balance reaches ${formatAmount(50)}` });
+  });
+
+  it('says a negative pending payout is carried to the next payout, with no date', () => {
+    expect(
+      payoutDateFact({
+        payoutStatus: 'PENDING',
+        payoutMethod: 'BANK_TRANSFER',
+        estimatedPayoutDate: null,
+        estimatedDateNote: 'CARRIED_OVER',
+      }),
+    ).toEqual({ label: 'Estimated payout date', value: 'None: it is carried to your next payout' });
   });
 
   it('asks for a payout method when there is none', () => {

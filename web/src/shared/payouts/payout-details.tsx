@@ -1,6 +1,10 @@
 import { Card, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { PayoutCardFieldsFragment, PayoutItemFieldsFragment } from '../graphql/generated/graphql';
+import type {
+  PayoutCardFieldsFragment,
+  PayoutItemFieldsFragment,
+  PayoutTotalsFieldsFragment,
+} from '../graphql/generated/graphql';
 import { PayoutCharts } from './payout-charts';
 import { PayoutItemsTable } from './payout-items-table';
 import { PayoutSummaryCard } from './payout-summary-card';
@@ -16,7 +20,10 @@ export function PayoutDetails({
   actions,
   children,
 }: {
-  payout: PayoutCardFieldsFragment & { items: readonly PayoutItemFieldsFragment[] };
+  payout: PayoutCardFieldsFragment & {
+    items: readonly PayoutItemFieldsFragment[];
+    totals: PayoutTotalsFieldsFragment;
+  };
   audience: PayoutAudience;
   /** Shown beside the status badge. */
   heading?: ReactNode;
@@ -39,7 +46,12 @@ export function PayoutDetails({
           {payoutsMessages.items.title}
         </Title>
         <Card withBorder padding={0}>
-          <PayoutItemsTable items={payout.items} payoutId={payout.id} audience={audience} />
+          <PayoutItemsTable
+            items={payout.items}
+            totals={payout.totals}
+            payoutId={payout.id}
+            audience={audience}
+          />
         </Card>
       </section>
       <PayoutCharts items={payout.items} />

@@ -1,5 +1,6 @@
-// The sums behind a payout's totals row and its two pie charts. Amounts arrive as euros with two
-// decimals; they are added up in whole cents so that no float dust shows in a total.
+// The sums behind a payout's two pie charts (the totals row is the server's statement totals).
+// Amounts arrive as euros with two decimals; they are added up in whole cents so that no float dust
+// shows in a slice.
 
 export interface PayoutFigureItem {
   name: string;
@@ -11,38 +12,8 @@ export interface PayoutFigureItem {
   adjustment: boolean;
 }
 
-export interface PayoutTotals {
-  /** Base prices (and tips) of the sold items; adjustments have none. */
-  price: number;
-  tip: number;
-  paymentFee: number;
-  siteShare: number;
-  /** The author's shares minus what adjustments took back: the payout's amount. */
-  authorShare: number;
-}
-
 const cents = (euros: number) => Math.round(euros * 100);
 const euros = (value: number) => value / 100;
-
-/** The totals row: every column summed; an adjustment only counts in the author share. */
-export function payoutTotals(items: readonly PayoutFigureItem[]): PayoutTotals {
-  const sum = { price: 0, tip: 0, paymentFee: 0, siteShare: 0, authorShare: 0 };
-  for (const item of items) {
-    sum.authorShare += cents(item.authorReward);
-    if (item.adjustment) continue;
-    sum.price += cents(item.price);
-    sum.tip += cents(item.tip);
-    sum.paymentFee += cents(item.externalFee);
-    sum.siteShare += cents(item.internalFee);
-  }
-  return {
-    price: euros(sum.price),
-    tip: euros(sum.tip),
-    paymentFee: euros(sum.paymentFee),
-    siteShare: euros(sum.siteShare),
-    authorShare: euros(sum.authorShare),
-  };
-}
 
 export interface PieSlice {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatIban, maskIban } from './destination';
-import { moneySplit, payoutTotals, popularItems, sharePercent } from './payout-figures';
+import { moneySplit, popularItems, sharePercent } from './payout-figures';
 import type { PayoutFigureItem } from './payout-figures';
 
 const labels = { author: 'Author', paymentGates: 'Payment gates', site: 'Site' };
@@ -18,17 +18,6 @@ const refund: PayoutFigureItem = {
   internalFee: 0,
   adjustment: true,
 };
-
-describe('payoutTotals', () => {
-  it('sums every column in cents, adjustments only in the author share', () => {
-    const totals = payoutTotals([sale('A', 10, 7.1, 0.4, 2.5), sale('B', 20.1, 14.2, 0.7, 5.2), refund]);
-    expect(totals).toEqual({ price: 30.1, tip: 0, paymentFee: 1.1, siteShare: 7.7, authorShare: 14.2 });
-  });
-
-  it('is all zero without items', () => {
-    expect(payoutTotals([])).toEqual({ price: 0, tip: 0, paymentFee: 0, siteShare: 0, authorShare: 0 });
-  });
-});
 
 describe('moneySplit', () => {
   it('splits the sold items into author, payment gates and site, without refunds', () => {

@@ -2,8 +2,7 @@ import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, formatDate } from '../format';
-import type { PayoutItemFieldsFragment } from '../graphql/generated/graphql';
-import { payoutTotals } from './payout-figures';
+import type { PayoutItemFieldsFragment, PayoutTotalsFieldsFragment } from '../graphql/generated/graphql';
 import type { PayoutAudience } from './payout-summary-card';
 import { payoutsMessages } from './payouts.messages';
 import classes from './payouts.module.css';
@@ -12,6 +11,7 @@ const messages = payoutsMessages.items;
 const columns = messages.columns;
 
 type Item = PayoutItemFieldsFragment;
+type Totals = PayoutTotalsFieldsFragment;
 
 function payoutPath(id: string, audience: PayoutAudience) {
   return audience === 'admin' ? `/admin/payout/${id}` : `/me/payouts/${id}`;
@@ -75,36 +75,23 @@ function ItemName({ item, audience }: { item: Item; audience: PayoutAudience }) 
   );
 }
 
-function BasePrice({ item }: { item: Item }) {
-  if (item.adjustment) return <Text c="dimmed">{messages.notApplicable}</Text>;
-  return (
-    <>
-      <Money value={item.price} />
-      {item.tip > 0 ? (
-        <Text size="xs" c="dimmed" className={classes.money}>
-          {messages.tip(formatAmount(item.tip))}
-        </Text>
-      ) : null}
-    </>
-  );
-}
-
 function Fee({ item, value }: { item: Item; value: number }) {
   return item.adjustment ? <Text c="dimmed">{messages.notApplicable}</Text> : <Money value={value} />;
 }
 
 function ItemsTable({
   items,
+  totals,
   payoutId,
   audience,
 }: {
   items: readonly Item[];
+  totals: Totals;
   payoutId: string;
   audience: PayoutAudience;
 }) {
-  const totals = payoutTotals(items);
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={840}>
       <Table
         verticalSpacing="sm"
         highlightOnHover
@@ -116,6 +103,9 @@ function ItemsTable({
             <Table.Th scope="col">{columns.name}</Table.Th>
             <Table.Th scope="col" ta="right">
               {columns.price}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {columns.tip}
             </Table.Th>
             <Table.Th scope="col" ta="right">
               {columns.paymentFee}
@@ -135,7 +125,10 @@ function ItemsTable({
                 <ItemName item={item} audience={audience} />
               </Table.Td>
               <Table.Td ta="right">
-                <BasePrice item={item} />
+                <Fee item={item} value={item.price} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Fee item={item} value={item.tip} />
               </Table.Td>
               <Table.Td ta="right">
                 <Fee item={item} value={item.externalFee} />
@@ -150,21 +143,29 @@ function ItemsTable({
           ))}
         </Table.Tbody>
         <Table.Tfoot>
+          {totals.adjustmentCount > 0 ? (
+            <Table.Tr>
+              <Table.Th scope="row" colSpan={5} fw={600}>
+                {messages.refunds(totals.adjustmentCount)}
+              </Table.Th>
+              <Table.Td ta="right">
+                <Money value={totals.adjustments} strong />
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
           <Table.Tr>
             <Table.Th scope="row">{messages.total}</Table.Th>
             <Table.Td ta="right">
               <Money value={totals.price} strong />
-              {totals.tip > 0 ? (
-                <Text size="xs" c="dimmed" className={classes.money}>
-                  {messages.tip(formatAmount(totals.tip))}
-                </Text>
-              ) : null}
+            </Table.Td>
+            <Table.Td ta="right">
+              <Money value={totals.tip} strong />
             </Table.Td>
             <Table.Td ta="right">
               <Money value={totals.paymentFee} strong />
             </Table.Td>
             <Table.Td ta="right">
-              <Money value={totals.siteShare} strong />
+              <Money value={totals.siteFee} strong />
             </Table.Td>
             <Table.Td ta="right">
               <Money value={totals.authorShare} strong />
@@ -190,8 +191,15 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** On a phone every item is a small card with its four amounts. */
-function ItemCards({ items, audience }: { items: readonly Item[]; audience: PayoutAudience }) {
-  const totals = payoutTotals(items);
+function ItemCards({
+  items,
+  totals,
+  audience,
+}: {
+  items: readonly Item[];
+  totals: Totals;
+  audience: PayoutAudience;
+}) {
   return (
     <ul className={classes.itemCards} aria-label={messages.title}>
       {items.map((item) => (
@@ -201,8 +209,13 @@ function ItemCards({ items, audience }: { items: readonly Item[]; audience: Payo
             {item.adjustment ? null : (
               <>
                 <Line label={columns.price}>
-                  <BasePrice item={item} />
+                  <Money value={item.price} />
                 </Line>
+                {item.tip > 0 ? (
+                  <Line label={columns.tip}>
+                    <Money value={item.tip} />
+                  </Line>
+                ) : null}
                 <Line label={columns.paymentFee}>
                   <Money value={item.externalFee} />
                 </Line>
@@ -225,12 +238,20 @@ function ItemCards({ items, audience }: { items: readonly Item[]; audience: Payo
           <Line label={columns.price}>
             <Money value={totals.price} />
           </Line>
+          <Line label={columns.tip}>
+            <Money value={totals.tip} />
+          </Line>
           <Line label={columns.paymentFee}>
             <Money value={totals.paymentFee} />
           </Line>
           <Line label={columns.siteShare}>
-            <Money value={totals.siteShare} />
+            <Money value={totals.siteFee} />
           </Line>
+          {totals.adjustmentCount > 0 ? (
+            <Line label={messages.refunds(totals.adjustmentCount)}>
+              <Money value={totals.adjustments} />
+            </Line>
+          ) : null}
           <Line label={columns.authorShare}>
             <Money value={totals.authorShare} strong />
           </Line>
@@ -243,10 +264,13 @@ function ItemCards({ items, audience }: { items: readonly Item[]; audience: Payo
 /** The payout's lines with a totals row (spec 2.11): a table, or cards on a phone. */
 export function PayoutItemsTable({
   items,
+  totals,
   payoutId,
   audience,
 }: {
   items: readonly Item[];
+  /** The server's statement totals (the same as the CSV's and the printable statement's). */
+  totals: Totals;
   payoutId: string;
   audience: PayoutAudience;
 }) {
@@ -260,10 +284,10 @@ export function PayoutItemsTable({
   return (
     <>
       <Box visibleFrom="sm">
-        <ItemsTable items={items} payoutId={payoutId} audience={audience} />
+        <ItemsTable items={items} totals={totals} payoutId={payoutId} audience={audience} />
       </Box>
       <Box hiddenFrom="sm">
-        <ItemCards items={items} audience={audience} />
+        <ItemCards items={items} totals={totals} audience={audience} />
       </Box>
     </>
   );

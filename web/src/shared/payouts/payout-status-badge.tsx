@@ -2,6 +2,7 @@ import { Badge } from '@mantine/core';
 import type { BadgeProps } from '@mantine/core';
 import type { PayoutStatus } from '../graphql/generated/graphql';
 import { payoutsMessages } from './payouts.messages';
+import classes from './payouts.module.css';
 
 /** Spec 4: grey while collecting, olive once locked, green when sent, red on a failed transfer. */
 export const payoutStatusColors: Record<PayoutStatus, string> = {
@@ -31,6 +32,7 @@ export function PayoutStatusBadge({
     <Badge
       variant="light"
       color={payoutStatusColors[status]}
+      className={status === 'PENDING' ? classes.pendingBadge : undefined}
       size={size}
       radius="sm"
       maw="none"

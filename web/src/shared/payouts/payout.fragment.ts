@@ -8,6 +8,8 @@ export const PayoutCardFieldsFragment = graphql(`
     payoutStatus
     payoutMethod
     estimatedPayoutDate
+    estimatedDateNote
+    minimumAmount
     createdAt
     lockedOn
     sentOn
@@ -21,6 +23,9 @@ export const PayoutCardFieldsFragment = graphql(`
     failureReason
     externalId
     exportBatchId
+    exportFileId
+    exportedAt
+    endToEndId
   }
 `);
 
@@ -40,5 +45,19 @@ export const PayoutItemFieldsFragment = graphql(`
     orderExternalId
     occurredAt
     fromPayoutId
+  }
+`);
+
+// The statement's totals, computed once on the server (the CSV has the same).
+export const PayoutTotalsFieldsFragment = graphql(`
+  fragment PayoutTotalsFields on PayoutTotals {
+    itemCount
+    adjustmentCount
+    price
+    tip
+    paymentFee
+    siteFee
+    adjustments
+    authorShare
   }
 `);

@@ -30,6 +30,9 @@ export const MyPayoutQuery = graphql(`
       items {
         ...PayoutItemFields
       }
+      totals {
+        ...PayoutTotalsFields
+      }
     }
   }
 `);

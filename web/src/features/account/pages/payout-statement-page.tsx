@@ -8,13 +8,7 @@ import type { MyPayoutQuery as MyPayoutResult } from '../../../shared/graphql/ge
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
-import {
-  amountLabel,
-  maskIban,
-  payoutDateFact,
-  payoutsMessages,
-  payoutTotals,
-} from '../../../shared/payouts';
+import { amountLabel, maskIban, payoutDateFact, payoutsMessages } from '../../../shared/payouts';
 import { DetailSkeleton } from '../../../shared/ui';
 import { accountMessages } from '../account.messages';
 import { MyPayoutQuery } from '../lib/payouts.documents';
@@ -74,8 +68,9 @@ function Amount({ value, item }: { value: number; item?: Payout['items'][number]
   return <td className={classes.number}>{item?.adjustment ? items.notApplicable : formatAmount(value)}</td>;
 }
 
+/** The lines and the server's totals (the CSV's): price + tip − fees + refunds = the author share. */
 function StatementTable({ payout }: { payout: Payout }) {
-  const totals = payoutTotals(payout.items);
+  const totals = payout.totals;
   return (
     <div className={classes.tableWrap}>
       <table className={classes.table}>
@@ -85,6 +80,9 @@ function StatementTable({ payout }: { payout: Payout }) {
             <th scope="col">{items.columns.name}</th>
             <th scope="col" className={classes.number}>
               {items.columns.price}
+            </th>
+            <th scope="col" className={classes.number}>
+              {items.columns.tip}
             </th>
             <th scope="col" className={classes.number}>
               {items.columns.paymentFee}
@@ -108,10 +106,10 @@ function StatementTable({ payout }: { payout: Payout }) {
                   {item.adjustment ? items.refundOf(item.orderExternalId) : items.order(item.orderExternalId)}
                   {' · '}
                   {formatDate(item.occurredAt)}
-                  {item.tip > 0 ? ` · ${items.tip(formatAmount(item.tip))}` : ''}
                 </span>
               </td>
               <Amount value={item.price} item={item} />
+              <Amount value={item.tip} item={item} />
               <Amount value={item.externalFee} item={item} />
               <Amount value={item.internalFee} item={item} />
               <td className={classes.number}>{formatAmount(item.authorReward)}</td>
@@ -119,11 +117,20 @@ function StatementTable({ payout }: { payout: Payout }) {
           ))}
         </tbody>
         <tfoot>
+          {totals.adjustmentCount > 0 ? (
+            <tr>
+              <th scope="row" colSpan={5}>
+                {items.refunds(totals.adjustmentCount)}
+              </th>
+              <Amount value={totals.adjustments} />
+            </tr>
+          ) : null}
           <tr>
             <th scope="row">{items.total}</th>
             <Amount value={totals.price} />
+            <Amount value={totals.tip} />
             <Amount value={totals.paymentFee} />
-            <Amount value={totals.siteShare} />
+            <Amount value={totals.siteFee} />
             <Amount value={totals.authorShare} />
           </tr>
         </tfoot>

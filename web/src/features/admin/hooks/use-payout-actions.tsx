@@ -7,12 +7,18 @@ import { useMutation } from 'urql';
 import { formatAmount } from '../../../shared/format';
 import type { PayoutMethod, PayoutStatus } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
-import { downloadWithToken } from '../../../shared/http';
+import { downloadWithToken, postJson } from '../../../shared/http';
 import { payoutsMessages } from '../../../shared/payouts';
 import { getSessionToken } from '../../../shared/session';
 import { adminMessages } from '../admin.messages';
 import { MarkFailedForm } from '../components/mark-failed-form';
-import { LockPayoutMutation, MarkPayoutFailedMutation, SendPayoutMutation } from '../lib/payouts.documents';
+import {
+  LockPayoutMutation,
+  MarkPayoutFailedMutation,
+  SendPayoutMutation,
+  WithdrawPayoutFromFileMutation,
+} from '../lib/payouts.documents';
+import { WithdrawFromFileForm } from '../components/withdraw-from-file-form';
 
 const page = adminMessages.payouts;
 
@@ -26,6 +32,11 @@ export interface ActionPayout {
   payoutStatus: PayoutStatus;
   payoutMethod?: PayoutMethod | null;
   sendToName?: string | null;
+  /** The minimum a payout must hold to be locked (the server's rule). */
+  minimumAmount?: number;
+  /** The SEPA file that holds it, if any (bank payouts). */
+  exportBatchId?: string | null;
+  exportFileId?: string | null;
   author: { username: string };
 }
 
@@ -74,6 +85,7 @@ export function usePayoutActions({ onExported }: { onExported?: () => void } = {
   const [, lockPayout] = useMutation(LockPayoutMutation);
   const [, sendPayout] = useMutation(SendPayoutMutation);
   const [, markPayoutFailed] = useMutation(MarkPayoutFailedMutation);
+  const [, withdrawPayoutFromFile] = useMutation(WithdrawPayoutFromFileMutation);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [exporting, setExporting] = useState(false);
 
@@ -161,27 +173,80 @@ export function usePayoutActions({ onExported }: { onExported?: () => void } = {
     });
   };
 
-  /** The SEPA file of locked bank payouts: the API wants the bearer header, so no plain link. */
+  /** A stored SEPA file, again: the API wants the bearer header, so no plain link. */
+  const downloadFile = async (fileId: string, fallbackName = 'sepa-payouts.xml') => {
+    const toastId = `sepa-file-${fileId}-${Date.now()}`;
+    startToast(toastId, page.sepaFileDownloading);
+    const answer = await downloadWithToken(
+      `/api/admin/payouts/sepa-files/${encodeURIComponent(fileId)}`,
+      getSessionToken(),
+      fallbackName,
+    );
+    if (answer.ok) succeed(toastId, page.sepaDone(answer.filename));
+    else fail(toastId, page.sepaFileFailed, answer.message);
+    return answer.ok;
+  };
+
+  /**
+   * The SEPA file of locked bank payouts: a POST makes and stores the file (recording the export on
+   * each payout), then the stored file is downloaded.
+   */
   const downloadSepa = async (ids: readonly string[]) => {
     if (ids.length === 0) return false;
     const toastId = `sepa-${Date.now()}`;
     setExporting(true);
     startToast(toastId, page.sepaDownloading);
-    const answer = await downloadWithToken(
-      `/api/admin/payouts/sepa?ids=${ids.map(encodeURIComponent).join(',')}`,
+    const created = await postJson(
+      '/api/admin/payouts/sepa-files',
+      { ids: ids.map(Number) },
       getSessionToken(),
-      'sepa-payouts.xml',
     );
-    setExporting(false);
     // Exporting records itself on each payout: show the new state either way.
     onExported?.();
-    if (answer.ok) {
-      succeed(toastId, page.sepaDone(answer.filename));
-      return true;
+    if (!created.ok) {
+      setExporting(false);
+      fail(toastId, page.sepaFailed, created.refusal?.message ?? null);
+      return false;
     }
-    fail(toastId, page.sepaFailed, answer.message);
-    return false;
+    const file = JSON.parse(created.text) as { fileId: string; filename: string; messageId: string };
+    const answer = await downloadWithToken(
+      `/api/admin/payouts/sepa-files/${encodeURIComponent(file.fileId)}`,
+      getSessionToken(),
+      file.filename,
+    );
+    setExporting(false);
+    if (answer.ok) succeed(toastId, page.sepaDone(answer.filename));
+    // The file is made and stored: only its download failed, and it can be fetched again.
+    else fail(toastId, page.sepaMadeNotDownloaded(file.messageId), answer.message);
+    return true;
   };
 
-  return { pending, exporting, lock, confirmSend, markFailed, downloadSepa };
+  /** Take a locked payout out of its SEPA file, with the reason (it shows on the timeline). */
+  const withdrawFromFile = (payout: ActionPayout) => {
+    const modalId = `withdraw-${payout.id}`;
+    modals.open({
+      modalId,
+      title: page.withdrawTitle(payout.id),
+      centered: true,
+      children: (
+        <WithdrawFromFileForm
+          batchId={payout.exportBatchId ?? ''}
+          onCancel={() => modals.close(modalId)}
+          onSubmit={(reason) => {
+            modals.close(modalId);
+            void track(payout.id, async () => {
+              const toastId = `withdraw-${payout.id}-${Date.now()}`;
+              startToast(toastId, page.withdrawing(payout.id));
+              const result = await withdrawPayoutFromFile({ id: payout.id, reason }, CHANGES_PAYOUTS);
+              if (result.data?.withdrawPayoutFromFile.success) return succeed(toastId, page.withdrawn);
+              if (result.error) console.error('withdrawPayoutFromFile failed', result.error);
+              fail(toastId, page.withdrawFailed, reasonOf(result.error));
+            });
+          }}
+        />
+      ),
+    });
+  };
+
+  return { pending, exporting, lock, confirmSend, markFailed, downloadSepa, downloadFile, withdrawFromFile };
 }

@@ -31,6 +31,8 @@ export const AdminOrdersQuery = graphql(`
         buyerEmail
         buyerName
         buyerCountry
+        siteFee
+        paymentFee
         refundedAt
         refundable
         mails {

@@ -39,6 +39,9 @@ export const AdminPayoutQuery = graphql(`
       items {
         ...PayoutItemFields
       }
+      totals {
+        ...PayoutTotalsFields
+      }
       history {
         type
         at
@@ -77,6 +80,44 @@ export const MarkPayoutFailedMutation = graphql(`
     markPayoutFailed(id: $id, reason: $reason) {
       id
       success
+    }
+  }
+`);
+
+export const WithdrawPayoutFromFileMutation = graphql(`
+  mutation WithdrawPayoutFromFile($id: ID!, $reason: String!) {
+    withdrawPayoutFromFile(id: $id, reason: $reason) {
+      id
+      success
+    }
+  }
+`);
+
+export const PayoutRegisterQuery = graphql(`
+  query PayoutRegister($page: PageInput!, $from: String, $to: String, $status: PayoutStatus) {
+    payoutRegister(page: $page, from: $from, to: $to, status: $status) {
+      pageInfo {
+        pageNumber
+        pageSize
+        totalPages
+        totalElements
+        numberOfElements
+      }
+      totals {
+        count
+        amount
+        sent
+        locked
+        failed
+      }
+      content {
+        ...PayoutCardFields
+        author {
+          id
+          url
+          username
+        }
+      }
     }
   }
 `);

@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowBackUp, IconReceipt } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { formatDate, formatPrice } from '../../../shared/format';
+import { formatAmount, formatDate, formatPrice } from '../../../shared/format';
 import type {
   AdminOrdersQuery as AdminOrdersResult,
   PaymentStatus,
@@ -146,6 +146,7 @@ function OrdersTable({
                 <Text size="xs" c="dimmed">
                   {page.paidWith(ordersMessages.paymentType[order.paymentType])}
                 </Text>
+                <OrderFees order={order} />
               </Table.Td>
               <Table.Td>
                 <Stack gap={6} align="flex-start">
@@ -165,6 +166,16 @@ function OrdersTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The order's fees: the site's and the payment provider's (what the author's shares leave out). */
+function OrderFees({ order }: { order: Order }) {
+  if (order.siteFee === null || order.siteFee === undefined) return null;
+  return (
+    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {page.fees(formatAmount(order.siteFee), formatAmount(order.paymentFee ?? 0))}
+    </Text>
   );
 }
 
@@ -215,6 +226,7 @@ function OrderCards({
               <Text fw={800} ff="heading" size="lg">
                 {formatPrice(order.totalPrice)}
               </Text>
+              <OrderFees order={order} />
             </Stack>
           </Group>
           <Box mt="sm">

@@ -8,7 +8,13 @@ import { PayoutDetails } from '../../../shared/payouts/payout-details';
 import { PayoutLoadState } from '../../../shared/payouts/payout-load-state';
 import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin.messages';
-import { LockButton, MarkFailedButton, SendButton } from '../components/payout-action-buttons';
+import {
+  DownloadFileButton,
+  LockButton,
+  MarkFailedButton,
+  SendButton,
+  WithdrawButton,
+} from '../components/payout-action-buttons';
 import { PayoutHistoryTimeline } from '../components/payout-history-timeline';
 import { usePayoutActions } from '../hooks/use-payout-actions';
 import { AdminPayoutQuery } from '../lib/payouts.documents';
@@ -27,7 +33,9 @@ function PayoutActions({
   return (
     <Group gap="sm" role="group" aria-label={page.actionsLabel(payout.id)}>
       <LockButton payout={payout} actions={actions} size="sm" />
-      {payout.payoutStatus === 'LOCKED' && payout.payoutMethod === 'BANK_TRANSFER' ? (
+      {payout.payoutStatus === 'LOCKED' &&
+      payout.payoutMethod === 'BANK_TRANSFER' &&
+      !payout.exportBatchId ? (
         <Button
           size="sm"
           variant="light"
@@ -38,7 +46,9 @@ function PayoutActions({
           {page.sepa}
         </Button>
       ) : null}
+      <DownloadFileButton payout={payout} actions={actions} size="sm" />
       <SendButton payout={payout} actions={actions} size="sm" />
+      <WithdrawButton payout={payout} actions={actions} size="sm" />
       <MarkFailedButton payout={payout} actions={actions} size="sm" />
     </Group>
   );

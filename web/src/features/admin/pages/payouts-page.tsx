@@ -17,7 +17,7 @@ import { IconChevronRight, IconCoin, IconFileDownload } from '@tabler/icons-reac
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { formatAmount, formatDate, formatDateTime } from '../../../shared/format';
 import type {
   AdminPayoutsQuery as AdminPayoutsResult,
   PayoutStatus,
@@ -51,9 +51,9 @@ const statusOptions = [
 type Payout = AdminPayoutsResult['allPayouts']['content'][number];
 type Actions = ReturnType<typeof usePayoutActions>;
 
-/** Only locked bank payouts go into a SEPA file. */
+/** Only locked bank payouts in no file yet go into a SEPA file (one file per payout). */
 const exportable = (payout: Payout) =>
-  payout.payoutStatus === 'LOCKED' && payout.payoutMethod === 'BANK_TRANSFER';
+  payout.payoutStatus === 'LOCKED' && payout.payoutMethod === 'BANK_TRANSFER' && !payout.exportBatchId;
 
 interface Selection {
   ids: ReadonlySet<string>;
@@ -85,6 +85,24 @@ function Dates({ payout }: { payout: Payout }) {
         <Text size="xs" c="dimmed">
           {page.lockedOn(formatDate(payout.lockedOn))}
         </Text>
+      ) : null}
+      {payout.exportBatchId ? (
+        <>
+          {payout.exportedAt ? (
+            <Text size="xs" c="dimmed">
+              {page.exportedOn(formatDateTime(payout.exportedAt))}
+            </Text>
+          ) : null}
+          <Text
+            size="xs"
+            c="dimmed"
+            ff="monospace"
+            title={page.inFile(payout.exportBatchId)}
+            style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+          >
+            {payout.exportBatchId}
+          </Text>
+        </>
       ) : null}
       {payout.sentOn ? (
         <Text size="xs" c="dimmed">
@@ -191,7 +209,7 @@ function PayoutsTable({
                   {payout.payoutMethod ? payoutsMessages.method[payout.payoutMethod] : page.noMethod}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} maw={200}>
                 <Dates payout={payout} />
               </Table.Td>
               <Table.Td ta="right">
@@ -334,6 +352,9 @@ export function PayoutsPage() {
             comboboxProps={{ withinPortal: true }}
           />
           <Group gap="md" align="center">
+            <Button component={Link} to="/admin/payouts/register" variant="default">
+              {page.register}
+            </Button>
             {list ? (
               <Text size="sm" c="dimmed" role="status">
                 {page.total(list.pageInfo.totalElements)}
