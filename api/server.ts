@@ -35,6 +35,11 @@ import { publicFilesRoutes } from './media/public-files.routes';
 import { registerCompression } from './compression';
 import { registerRequestGuards } from './request-guards';
 import { registerSecurityHeaders } from './security-headers';
+import {
+  registerServiceUnavailableGate,
+  RETRY_AFTER_SECONDS,
+  SERVICE_UNAVAILABLE_CODE,
+} from './service-unavailable';
 import { checkoutRoutes } from './orders/checkout.routes';
 import { localCheckoutRoutes } from './orders/local-checkout.routes';
 import { orderConfirmationLoaders, orderConfirmationResolvers } from './orders/order-confirmation.query';
@@ -91,6 +96,9 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     // Profile updates carry an avatar of up to 500000 bytes as a data URL.
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: app.config.trustProxy,
+    // An answer not ready in time becomes a 503 (restErrorHandler); uploads get the request's own limit.
+    handlerTimeout: app.config.http.handlerTimeoutMs,
+    requestTimeout: app.config.http.requestTimeoutMs,
   });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -98,6 +106,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   fastify.setErrorHandler(restErrorHandler);
   await registerSecurityHeaders(fastify, app.config);
   registerRequestGuards(fastify);
+  registerServiceUnavailableGate(fastify, app);
   // Before any route: it hooks each route as it is added (the response cache's hook still sees plain text).
   await registerCompression(fastify);
   // Limits are set per route (auth calls, checkout, uploads): nothing is limited unless it says so.
@@ -164,6 +173,11 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         (error) => limitErrorOf(error) ?? inputErrorOf(error) ?? toGraphQLError(error, request),
       );
       const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+      if (errors.some((error) => error.extensions?.code === SERVICE_UNAVAILABLE_CODE)) {
+        // The database is unavailable: a client (or a proxy) retries a 503 with Retry-After.
+        formatted.statusCode = 503;
+        context.reply?.header('retry-after', String(RETRY_AFTER_SECONDS));
+      }
       // Counted as the client reads them: a query that does not validate arrives as one wrapped error
       // without a code (graphql-js raises it).
       app.metrics.countErrors(
