@@ -29,10 +29,10 @@ export function heavyQuery(n: number): string {
     pageInfo { totalElements totalPages }
     content {
       id url title description type createdAt modifiedAt price published
+      availableAlone colorPrimary colorSecondary videoUrl
       rating { average totalRatings }
       author { id url username country }
       thumbnail { id cardUrl }
-      tags { id slug name }
       downloads { total }
     }
   }`,

@@ -37,6 +37,7 @@ const environmentSchema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(25_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(15),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(100).default(10),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(200).max(100_000).default(1_000),
   GRAPHQL_MAX_RESPONSE_BYTES: z.coerce
     .number()
     .int()
@@ -149,6 +150,8 @@ export type Config = {
     maxCost: number;
     maxAliases: number;
     maxDepth: number;
+    /** Tokens a GraphQL document may have (names, punctuation, values): bounds its parsed size. */
+    maxTokens: number;
     maxResponseBytes: number;
     responseCacheMaxBytes: number;
   };
@@ -338,6 +341,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxCost: e.GRAPHQL_MAX_COST,
       maxAliases: e.GRAPHQL_MAX_ALIASES,
       maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxTokens: e.GRAPHQL_MAX_TOKENS,
       maxResponseBytes: e.GRAPHQL_MAX_RESPONSE_BYTES,
       responseCacheMaxBytes: e.RESPONSE_CACHE_MAX_BYTES,
     },
