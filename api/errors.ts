@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import { ZodError } from 'zod';
 import { DomainError, type DomainErrorCode } from '../domain/errors';
 import { ConcurrencyError } from '../infra/event-store/event-store';
+import { ServerBusyError } from './graphql/heavy-query-gate';
 import {
   isServiceUnavailableError,
   sendServiceUnavailable,
@@ -107,6 +108,9 @@ export function toGraphQLError(error: GraphQLError, request: FastifyRequest | un
       path: error.path,
       extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
     });
+  }
+  if (original instanceof ServerBusyError) {
+    return new GraphQLError(original.message, { path: error.path, extensions: { code: original.code } });
   }
   if (isServiceUnavailableError(original)) {
     // The answer turns into HTTP 503 with Retry-After (the error formatter in api/server.ts).

@@ -28,6 +28,7 @@ import { viewerOf, type RequestContext } from './auth/viewer';
 import { LongScalar } from './graphql/common.schema';
 import { costLimitHook, limitErrorOf, queryShapeRules, registerQueryLimits } from './graphql/query-limits';
 import { typeDefs } from './graphql/schema';
+import { HeavyQueryGate, leaveHeavyQueryGate } from './graphql/heavy-query-gate';
 import { restErrorHandler, toGraphQLError } from './errors';
 import { healthResolvers } from './health/health.resolvers';
 import { healthRoutes } from './health/health.routes';
@@ -53,6 +54,9 @@ import { postgresRateLimitStore } from './rate-limit-store';
 import { webAppRoutes } from './web-app/web-app.routes';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
+
+/** GraphQL error codes answered with HTTP 503 and Retry-After. */
+const UNAVAILABLE_CODES = new Set([SERVICE_UNAVAILABLE_CODE, 'SERVER_BUSY']);
 
 /**
  * Documents in each of Mercurius' two caches (accepted, refused); the web app sends 94 distinct
@@ -185,8 +189,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         (error) => limitErrorOf(error) ?? inputErrorOf(error) ?? toGraphQLError(error, request),
       );
       const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
-      if (errors.some((error) => error.extensions?.code === SERVICE_UNAVAILABLE_CODE)) {
-        // The database is unavailable: a client (or a proxy) retries a 503 with Retry-After.
+      if (errors.some((error) => UNAVAILABLE_CODES.has(String(error.extensions?.code)))) {
+        // The database is unavailable, or the server busy: a client (or a proxy) retries a 503 with Retry-After.
         formatted.statusCode = 503;
         context.reply?.header('retry-after', String(RETRY_AFTER_SECONDS));
       }
@@ -200,7 +204,11 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     },
   });
 
-  fastify.graphql.addHook('preExecution', costLimitHook(app.config.graphql));
+  // At most two heavy operations at once; 32 more wait up to 10 s, others are answered 503 (SERVER_BUSY).
+  const heavyQueries = new HeavyQueryGate({ maxRunning: 2, maxWaiting: 32, maxWaitMs: 10_000 });
+  fastify.graphql.addHook('preExecution', costLimitHook(app.config.graphql, heavyQueries));
+  fastify.addHook('onResponse', async (request) => leaveHeavyQueryGate(request));
+  fastify.addHook('onRequestAbort', async (request) => leaveHeavyQueryGate(request));
   await metricsRoutes(fastify, app);
 
   await healthRoutes(fastify, app);

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import { isServiceUnavailableError } from '../service-unavailable';
 import type { ProjectionLag } from '../../infra/projection-engine/catch-up-runner';
 
 export type Health = {
@@ -28,19 +29,25 @@ export async function readHealth(
   const uptimeSeconds = (Date.now() - app.startedAt) / 1000;
   const leader = app.leadership?.isLeader ?? null;
   const degradedAfterSeconds = app.config.projections.degradedAfterSeconds;
+  const down: Health = {
+    status: 'down',
+    databaseLatencyMs: null,
+    uptimeSeconds,
+    degradedAfterSeconds,
+    projections: [],
+    leader,
+  };
   const probe = await app.database.check();
-  if (probe.status === 'down') {
-    return {
-      status: 'down',
-      databaseLatencyMs: null,
-      uptimeSeconds,
-      degradedAfterSeconds,
-      projections: [],
-      leader,
-    };
-  }
+  if (probe.status === 'down') return down;
   const remainingMs = Math.max(50, HEALTH_BUDGET_MS - (performance.now() - started));
-  const projections = await withinMs(app.runner.lag(app.pool), remainingMs);
+  let projections: ProjectionLag[] | null;
+  try {
+    projections = await withinMs(app.runner.lag(app.pool), remainingMs);
+  } catch (error) {
+    // The database went away between the probe and this read.
+    if (isServiceUnavailableError(error)) return down;
+    throw error;
+  }
   const lagging =
     projections === null ||
     projections.some(

@@ -108,8 +108,15 @@ export class DatabaseMonitor {
   private async probe(): Promise<DatabaseProbe> {
     const wasAvailable = this.available;
     let timer: NodeJS.Timeout | undefined;
+    const scheduled = performance.now();
+    let lateMs = 0;
     const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.probeTimeoutMs);
+      timer = setTimeout(() => {
+        // A timer that fires late means this process was busy, not the database slow; and an
+        // answer that arrived meanwhile is read in the poll phase, after timers: let it in first.
+        lateMs = performance.now() - scheduled - this.probeTimeoutMs;
+        setImmediate(() => resolve('timeout'));
+      }, this.probeTimeoutMs);
     });
     const answered = this.selectOne().then(
       (queryMs) => queryMs,
@@ -124,6 +131,10 @@ export class DatabaseMonitor {
       this.failures = 0;
       this.refused = false;
       next = { status: latencyMs > this.slowAfterMs ? 'slow' : 'up', latencyMs, error: null };
+    } else if (outcome === 'timeout' && lateMs > this.probeTimeoutMs / 2) {
+      // The event loop was blocked for most of the wait: nothing is known about the database, so
+      // it is not counted as down (that would refuse requests for an overload of this process).
+      next = { status: 'slow', latencyMs: null, error: `this process was busy for ${Math.round(lateMs)} ms` };
     } else {
       // The connection is dropped either way: a frozen server would keep it waiting for ever.
       this.dropClient();
