@@ -1,5 +1,6 @@
 import type { Config } from '../infra/config';
 import type { DatabasePool } from '../infra/db/pool';
+import type { DatabaseMonitor } from '../infra/db/database-monitor';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { SessionTokens } from '../infra/auth/session-tokens';
 import type { Logger } from '../infra/logger';
@@ -25,6 +26,8 @@ export type AppContext = {
   config: Config;
   log: Logger;
   pool: DatabasePool;
+  /** Probes the database on a connection of its own: health reads it, and requests are refused with 503 while it is down. */
+  database: DatabaseMonitor;
   store: EventStore;
   runner: CatchUpRunner;
   tokens: SessionTokens;

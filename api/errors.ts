@@ -4,6 +4,13 @@ import { ZodError } from 'zod';
 import { DomainError, type DomainErrorCode } from '../domain/errors';
 import { installValidationMessages, personMessageOf } from '../domain/text/validation-messages';
 import { ConcurrencyError } from '../infra/event-store/event-store';
+import { ServerBusyError } from './graphql/heavy-query-gate';
+import {
+  isServiceUnavailableError,
+  sendServiceUnavailable,
+  SERVICE_UNAVAILABLE_CODE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from './service-unavailable';
 
 const httpStatusOf: Record<DomainErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -73,6 +80,11 @@ export function restErrorHandler(error: FastifyError, request: FastifyRequest, r
   if (typeof error.statusCode === 'number' && error.statusCode < 500) {
     return reply.status(error.statusCode).send({ field: null, message: error.message });
   }
+  if (isServiceUnavailableError(error)) {
+    // The database is gone, restarting or stuck: the same request works again once it is back.
+    request.log.warn({ err: error }, 'answered 503: the database is unavailable');
+    return sendServiceUnavailable(request, reply);
+  }
   request.log.error({ err: error }, 'unexpected error');
   return reply.status(500).send({ field: null, message: GENERIC_ERROR_MESSAGE, requestId: request.id });
 }
@@ -103,6 +115,20 @@ export function toGraphQLError(error: GraphQLError, request: FastifyRequest | un
     return new GraphQLError(error.message, {
       path: error.path,
       extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+  }
+  if (original instanceof ServerBusyError) {
+    return new GraphQLError(original.message, { path: error.path, extensions: { code: original.code } });
+  }
+  if (isServiceUnavailableError(original)) {
+    // The answer turns into HTTP 503 with Retry-After (the error formatter in api/server.ts).
+    request?.log.warn(
+      { err: original, path: error.path },
+      'GraphQL field unavailable: the database is unavailable',
+    );
+    return new GraphQLError(SERVICE_UNAVAILABLE_MESSAGE, {
+      path: error.path,
+      extensions: { code: SERVICE_UNAVAILABLE_CODE },
     });
   }
   if ((original as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') {

@@ -35,6 +35,7 @@ import {
   registerQueryLimits,
 } from './graphql/query-limits';
 import { typeDefs } from './graphql/schema';
+import { HeavyQueryGate, leaveHeavyQueryGate } from './graphql/heavy-query-gate';
 import { restErrorHandler, toGraphQLError } from './errors';
 import { healthResolvers } from './health/health.resolvers';
 import { healthRoutes } from './health/health.routes';
@@ -42,6 +43,11 @@ import { publicFilesRoutes } from './media/public-files.routes';
 import { registerCompression } from './compression';
 import { registerRequestGuards } from './request-guards';
 import { registerSecurityHeaders } from './security-headers';
+import {
+  registerServiceUnavailableGate,
+  RETRY_AFTER_SECONDS,
+  SERVICE_UNAVAILABLE_CODE,
+} from './service-unavailable';
 import { checkoutRoutes } from './orders/checkout.routes';
 import { countrySuggestionRoutes } from './accounts/country-suggestion.routes';
 import { localCheckoutRoutes } from './orders/local-checkout.routes';
@@ -56,6 +62,16 @@ import { postgresRateLimitStore } from './rate-limit-store';
 import { webAppRoutes } from './web-app/web-app.routes';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
+
+/** GraphQL error codes answered with HTTP 503 and Retry-After. */
+const UNAVAILABLE_CODES = new Set([SERVICE_UNAVAILABLE_CODE, 'SERVER_BUSY']);
+
+/**
+ * Documents in each of Mercurius' two caches (accepted, refused); the web app sends 94 distinct
+ * ones. A parsed document takes about 350 bytes per token (measured), so the caches hold at most
+ * 2 × 2 × 128 × GRAPHQL_MAX_TOKENS × 350 bytes: 180 MB at the default 1,000 tokens, a few MB in use.
+ */
+export const GRAPHQL_DOCUMENT_CACHE_ENTRIES = 128;
 
 /**
  * A variable refused by a scalar (Long) while the compiled query coerces it: the scalar's own
@@ -99,6 +115,9 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     // Profile updates carry an avatar of up to 500000 bytes as a data URL.
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: app.config.trustProxy,
+    // An answer not ready in time becomes a 503 (restErrorHandler); uploads get the request's own limit.
+    handlerTimeout: app.config.http.handlerTimeoutMs,
+    requestTimeout: app.config.http.requestTimeoutMs,
   });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -109,6 +128,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   // let through, as the media type it negotiated.
   registerGraphQLOverHttp(fastify);
   registerRequestGuards(fastify);
+  registerServiceUnavailableGate(fastify, app);
   // Before any route: it hooks each route as it is added (the response cache's hook still sees plain text).
   await registerCompression(fastify);
   // Limits are set per route (auth calls, checkout, uploads): nothing is limited unless it says so.
@@ -169,6 +189,11 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     validationRules: queryShapeRules(app.config.graphql),
     // Compile each query after its first run (graphql-jit): the skins list answers about twice as fast.
     jit: 1,
+    // The parsed, validated (and compiled) documents, and those refused, are remembered per text in
+    // two LRU caches, each keeping up to twice its size: bounded in entries here and in each entry's
+    // size by the token limit, so that distinct documents cannot grow memory (docs/security.md).
+    cache: GRAPHQL_DOCUMENT_CACHE_ENTRIES,
+    graphql: { parseOptions: { maxTokens: app.config.graphql.maxTokens } },
     errorFormatter: (execution, context) => {
       const request = context.reply?.request;
       const errors = (execution.errors ?? []).map(
@@ -187,11 +212,21 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         (error) => error instanceof QueryLimitError,
         codes.includes('INTERNAL_SERVER_ERROR'),
       );
-      return answerWithErrors(request, kind, formatted.response);
+      const answer = answerWithErrors(request, kind, formatted.response);
+      if (codes.some((code) => UNAVAILABLE_CODES.has(code))) {
+        // The database is unavailable, or the server busy: a client (or a proxy) retries a 503 with Retry-After.
+        context.reply?.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return { ...answer, statusCode: 503 };
+      }
+      return answer;
     },
   });
 
-  fastify.graphql.addHook('preExecution', costLimitHook(app.config.graphql));
+  // At most two heavy operations at once; 32 more wait up to 10 s, others are answered 503 (SERVER_BUSY).
+  const heavyQueries = new HeavyQueryGate({ maxRunning: 2, maxWaiting: 32, maxWaitMs: 10_000 });
+  fastify.graphql.addHook('preExecution', costLimitHook(app.config.graphql, heavyQueries));
+  fastify.addHook('onResponse', async (request) => leaveHeavyQueryGate(request));
+  fastify.addHook('onRequestAbort', async (request) => leaveHeavyQueryGate(request));
   await metricsRoutes(fastify, app);
 
   await healthRoutes(fastify, app);

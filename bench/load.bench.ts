@@ -19,6 +19,7 @@ import {
   SkinsListDocument,
 } from '../web/src/shared/graphql/generated/graphql';
 import type { BenchDatabase } from './bench-database';
+import { benchDistinctHeavyQueries } from './distinct-queries.bench';
 import { startServer, stopServer } from '../tests/support/server-process';
 
 const AUTHORS = 40;
@@ -303,7 +304,7 @@ async function fire(url: string, requests: Request[], rate: number, seconds: num
  * The marketplace under a browsing crowd and under signed-in players, each for `seconds`, against
  * the app as `npm start` runs it: requests per second, latency, errors and the server's peak memory.
  */
-export async function benchLoad(db: BenchDatabase, options: { seconds: number }) {
+export async function benchLoad(db: BenchDatabase, options: { seconds: number; mixes?: boolean }) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-load-'));
   const catalogue = await fillCatalogue(db);
   const { url, child } = await startServer(db, dataDir, {
@@ -318,6 +319,13 @@ export async function benchLoad(db: BenchDatabase, options: { seconds: number })
     );
   }, SAMPLE_MS);
   try {
+    const catalogueFigures = { skins: SKINS, bundles: BUNDLES, authors: AUTHORS, players: PLAYERS };
+    if (options.mixes === false) {
+      return {
+        catalogue: catalogueFigures,
+        distinctHeavyQueries: await benchDistinctHeavyQueries(url, child.pid!),
+      };
+    }
     const sessions: Record<string, string>[] = [];
     for (let n = 1; n <= PLAYERS; n++) sessions.push(await signIn(url, `bench_player_${n}`));
     const anonymous = anonymousMix(catalogue);
@@ -331,14 +339,17 @@ export async function benchLoad(db: BenchDatabase, options: { seconds: number })
       options.seconds,
     );
     peak = Math.max(peak, await peakRssMb(child.pid!));
+    // Last, since it leaves the process at its largest: 2,000 distinct heavy documents in a minute.
+    const distinctHeavyQueries = await benchDistinctHeavyQueries(url, child.pid!);
     return {
-      catalogue: { skins: SKINS, bundles: BUNDLES, authors: AUTHORS, players: PLAYERS },
+      catalogue: catalogueFigures,
       connections: CONNECTIONS,
       seconds: options.seconds,
       anonymous: { aimPerSecond: ANONYMOUS_PER_SECOND, ...anonymousResult },
       signedIn: { aimPerSecond: SIGNED_IN_PER_SECOND, ...signedInResult },
       peakRssMb: peak,
       aims: { errors: 0, anonymousP99Ms: 50, anonymousPerSecond: ANONYMOUS_PER_SECOND, peakRssMb: 600 },
+      distinctHeavyQueries,
     };
   } finally {
     clearInterval(sampler);

@@ -1,5 +1,5 @@
 // npm run bench [-- event-store | skins-list [--skins-list-skins=100000 --skins-list-seconds=10] | payouts [--orders=100000] | downloads [--seconds=30] |
-// reconcile [--reconcile-orders=200000 --reconcile-downloads=400000] | load [--seconds=60] |
+// reconcile [--reconcile-orders=200000 --reconcile-downloads=400000] | load [--seconds=60 --load-mixes=false] |
 // cluster [--cluster-seconds=10 --failovers=3] |
 // dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
 // --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill] |
@@ -64,6 +64,8 @@ try {
     try {
       figures.load = await benchLoad(own, {
         seconds: Number(option('load-seconds') ?? option('seconds') ?? 60),
+        // --load-mixes=false: only the 2,000 distinct heavy queries and the memory they leave.
+        mixes: option('load-mixes') !== 'false',
       });
     } finally {
       await own.close();

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabaseServer } from './db/database';
 import { createDatabasePool } from './db/pool';
+import { DatabaseMonitor } from './db/database-monitor';
 import { assertTransactionIdsSafeAt } from './db/transaction-id-guard';
 import { DownloadRecorder } from '../api/catalogue/download-recorder';
 import { ReadModelAnswers } from '../api/statistics/read-model-answers';
@@ -55,6 +56,10 @@ export async function createAppContext(
   });
   const context: AppContext = {
     ...base,
+    database: new DatabaseMonitor({
+      url: base.pool.configuration.connectionUri,
+      log: log.child({ component: 'database-monitor' }),
+    }),
     // Tokens read the context's clock, so a test that moves `now` moves token expiry too. Each
     // check reads the account's session version, so a revoked session ends at once.
     tokens: new SessionTokens(
@@ -132,17 +137,33 @@ export type RunningApp = {
 };
 
 /** Everything behind the marketplace's URL: database, migrations, event store, projections and HTTP. */
-export async function startApp(config: Config, log: Logger): Promise<RunningApp> {
+export async function startApp(
+  config: Config,
+  log: Logger,
+  options: {
+    /** The embedded PostgreSQL died and could not be restarted (infra/main.ts exits with status 1). */
+    onDatabaseLost?: () => void;
+  } = {},
+): Promise<RunningApp> {
   // Before PostgreSQL starts: a bucket that cannot be reached ends the start with nothing to stop.
   const storage = await openFileStorage(config, log);
-  const database = await openDatabaseServer(config, log);
+  const database = await openDatabaseServer(config, log, {
+    supervise: {
+      onGiveUp:
+        options.onDatabaseLost ??
+        (() => log.fatal('the embedded PostgreSQL is gone and could not be restarted')),
+    },
+  });
   // A logically restored database is refused before anything writes (docs/operations.md).
   await assertTransactionIdsSafeAt(database.url).catch(async (error: unknown) => {
     await database.stop();
     throw error;
   });
   await migrate(database.url, log);
-  const pool = await createDatabasePool(database.url, { maxPoolSize: config.databasePoolSize });
+  const pool = await createDatabasePool(database.url, {
+    maxPoolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+  });
   const store = createEventStore({
     inlineProjections: projections.filter((projection) => projection.mode === 'inline'),
   });
@@ -206,10 +227,14 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const server = await buildServer(context);
   const address = await server.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
+  // From now on a dead or frozen database is seen within a second; requests are refused meanwhile.
+  context.database.start();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      database.stopSupervising();
+      await context.database.stop();
       await catalogueChanges.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
       // Stops the jobs and projections, and frees the lock for another instance.

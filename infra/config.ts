@@ -19,6 +19,16 @@ const environmentSchema = z.object({
   PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(1000),
   PROJECTION_LAG_DEGRADED_SECONDS: z.coerce.number().positive().max(86_400).default(5),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  // Time limits of the pool's sessions (docs/operations.md, "When the database freezes or dies").
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  // Restarts of a crashed embedded PostgreSQL within ten minutes before the app gives up and exits.
+  EMBEDDED_POSTGRES_RESTART_ATTEMPTS: z.coerce.number().int().min(0).max(100).default(5),
+  // An answer not sent within this is replaced by a 503; a request body not received within this is refused.
+  HTTP_HANDLER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   TRUST_PROXY: z.stringbool().default(false),
   // HTTPS with HTTP/2 (HTTP/1.1 still answered) when both are set: PEM files of the certificate chain and its key.
   TLS_CERT_FILE: z.string().min(1).optional(),
@@ -27,6 +37,7 @@ const environmentSchema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(25_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(15),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(100).default(10),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(200).max(100_000).default(1_000),
   GRAPHQL_MAX_RESPONSE_BYTES: z.coerce
     .number()
     .int()
@@ -106,6 +117,13 @@ const environmentSchema = z.object({
   INSTAGRAM_GRAPH_BASE_URL: z.url({ protocol: /^https?$/ }).default(INSTAGRAM_GRAPH_DEFAULT_BASE_URL),
 });
 
+export type DatabaseTimeouts = {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+  connectMs: number;
+};
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -119,6 +137,12 @@ export type Config = {
   /** `degradedAfterSeconds`: health turns degraded when a catch-up consumer is further behind. */
   projections: { pollMs: number; batchSize: number; degradedAfterSeconds: number };
   databasePoolSize: number;
+  /** Per session of the pool: statement, lock and idle-in-transaction limits, and the time to connect. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** Restarts of a crashed embedded PostgreSQL within ten minutes before the app exits (status 1). */
+  embeddedPostgresRestartAttempts: number;
+  /** `handlerTimeoutMs`: the longest a request may wait for its answer; `requestTimeoutMs`: to receive one. */
+  http: { handlerTimeoutMs: number; requestTimeoutMs: number };
   webDistDir: string;
   /** Build the web app at start when its sources changed since the last build. */
   webBuild: boolean;
@@ -131,6 +155,8 @@ export type Config = {
     maxCost: number;
     maxAliases: number;
     maxDepth: number;
+    /** Tokens a GraphQL document may have (names, punctuation, values): bounds its parsed size. */
+    maxTokens: number;
     maxResponseBytes: number;
     responseCacheMaxBytes: number;
   };
@@ -303,6 +329,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       degradedAfterSeconds: e.PROJECTION_LAG_DEGRADED_SECONDS,
     },
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    },
+    embeddedPostgresRestartAttempts: e.EMBEDDED_POSTGRES_RESTART_ATTEMPTS,
+    http: { handlerTimeoutMs: e.HTTP_HANDLER_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
     webDistDir: path.resolve('web/dist'),
     webBuild: e.WEB_BUILD,
     trustProxy: e.TRUST_PROXY,
@@ -314,6 +348,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxCost: e.GRAPHQL_MAX_COST,
       maxAliases: e.GRAPHQL_MAX_ALIASES,
       maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxTokens: e.GRAPHQL_MAX_TOKENS,
       maxResponseBytes: e.GRAPHQL_MAX_RESPONSE_BYTES,
       responseCacheMaxBytes: e.RESPONSE_CACHE_MAX_BYTES,
     },

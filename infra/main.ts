@@ -21,8 +21,10 @@ const log = createLogger({
 handleShutdownSignalsYourself();
 let stopping = false;
 let closeApp: (() => Promise<void>) | null = null;
+/** 1 when the app stops because its database is lost, so a process manager restarts it. */
+let exitStatus = 0;
 
-function shutDown(signal: NodeJS.Signals) {
+function shutDown(signal: NodeJS.Signals | 'database lost') {
   if (stopping) {
     log.info({ signal }, 'already shutting down');
     return;
@@ -44,8 +46,8 @@ function shutDown(signal: NodeJS.Signals) {
 function closeAndExit(close: () => Promise<void>) {
   void close().then(
     () => {
-      log.info('stopped');
-      process.exit(0);
+      log.info({ exitStatus }, 'stopped');
+      process.exit(exitStatus);
     },
     (error: unknown) => {
       log.error({ err: error }, 'shutdown failed');
@@ -58,7 +60,16 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 try {
   if (config.webBuild) await buildWebAppIfNeeded(path.resolve('.'), config.webDistDir, log);
-  const app = await startApp(config, log);
+  const app = await startApp(config, log, {
+    // The supervisor spent its restarts (docs/operations.md): stop in order and exit with status 1.
+    onDatabaseLost: () => {
+      log.fatal(
+        'the embedded PostgreSQL could not be restarted; exiting for a process manager to restart the app',
+      );
+      exitStatus = 1;
+      shutDown('database lost');
+    },
+  });
   closeApp = app.close;
   if (stopping) closeAndExit(app.close);
   else {

@@ -62,6 +62,8 @@ export async function temporaryAssetRoutes(fastify: FastifyInstance, app: AppCon
     scope.post(
       '/api/assets/temporary',
       {
+        // A 25 MB zip over a slow line takes longer than an ordinary answer may: the body's own limit applies.
+        handlerTimeout: app.config.http.requestTimeoutMs,
         config: {
           rateLimit: {
             max: UPLOADS_PER_MINUTE,

@@ -13,6 +13,7 @@ import type * as GraphQLModule from 'graphql';
 import type { ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import type * as QueryComplexityModule from 'graphql-query-complexity';
 import { graphqlParamsOf, isGraphQLRequest, mediaTypeOf, statusCodeFor } from './graphql-over-http';
+import { enterHeavyQueryGate, type HeavyQueryGate } from './heavy-query-gate';
 import { MAX_PAGE_SIZE } from './paging';
 
 // graphql's CommonJS build, the one Mercurius and graphql-query-complexity's CommonJS build use: its
@@ -185,8 +186,11 @@ export function registerQueryLimits(fastify: FastifyInstance, limits: GraphQLLim
   });
 }
 
-/** The Mercurius hook: cost of the operation with its variables, checked before any resolver runs. */
-export function costLimitHook(limits: GraphQLLimits) {
+/**
+ * The Mercurius hook: cost of the operation with its variables, checked before any resolver runs;
+ * a heavy one then waits for its place at the gate (heavy-query-gate.ts), when one is given.
+ */
+export function costLimitHook(limits: GraphQLLimits, gate?: HeavyQueryGate) {
   return async (
     schema: GraphQLSchema,
     document: DocumentNode,
@@ -202,5 +206,6 @@ export function costLimitHook(limits: GraphQLLimits) {
         `The query asks for too much at once (cost ${cost}, at most ${limits.maxCost}): ask for fewer items or fields.`,
       );
     }
+    if (gate) await enterHeavyQueryGate(gate, cost, context.reply?.request);
   };
 }

@@ -17,6 +17,7 @@ const {
   isNonNullType,
   Kind,
   parse,
+  print,
   specifiedRules,
   typeFromAST,
   validate,
@@ -67,6 +68,11 @@ describe("the web app's GraphQL documents", () => {
 
   it.each(webDocuments)('$name passes the alias and depth limits', ({ document }) => {
     expect(validate(schema, document, [...specifiedRules, ...queryShapeRules(limits)])).toEqual([]);
+  });
+
+  it.each(webDocuments)('$name parses within the token limit, as the browser sends it', ({ document }) => {
+    // The text the browser sends (fragments appended), parsed with the server's option.
+    expect(() => parse(print(document), { maxTokens: limits.maxTokens })).not.toThrow();
   });
 
   it.each(webDocuments)(

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { readHealth } from './health.query';
+import { RETRY_AFTER_SECONDS } from '../service-unavailable';
 
 export async function healthRoutes(fastify: FastifyInstance, app: AppContext) {
   fastify.get('/api/health', async (_request, reply) => {
     const health = await readHealth(app);
-    return reply.status(health.status === 'down' ? 503 : 200).send(health);
+    if (health.status === 'down') reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.send(health);
   });
 }

@@ -2,8 +2,15 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import pg from 'pg';
 import { runningEmbeddedServer, startEmbeddedPostgres } from './embedded-postgres';
+import { EMBEDDED_RESTART_POLICY, RestartPolicy } from './restart-policy';
 
-export type DatabaseServer = { url: string; embedded: boolean; stop(): Promise<void> };
+export type DatabaseServer = {
+  url: string;
+  embedded: boolean;
+  /** The app is shutting down: an exit of the embedded server is expected from now on. */
+  stopSupervising(): void;
+  stop(): Promise<void>;
+};
 
 /**
  * The PostgreSQL the app uses: DATABASE_URL when given, otherwise the embedded server under DATA_DIR.
@@ -12,18 +19,41 @@ export type DatabaseServer = { url: string; embedded: boolean; stop(): Promise<v
 export async function openDatabaseServer(
   config: Config,
   log: Logger,
-  options: { attach?: boolean } = {},
+  options: {
+    attach?: boolean;
+    /** The app's embedded server is restarted when it dies; `onGiveUp` when it cannot be (the app exits). */
+    supervise?: { onGiveUp: () => void };
+  } = {},
 ): Promise<DatabaseServer> {
   if (config.databaseUrl) {
-    return { url: config.databaseUrl, embedded: false, stop: async () => undefined };
+    return {
+      url: config.databaseUrl,
+      embedded: false,
+      stopSupervising: () => undefined,
+      stop: async () => undefined,
+    };
   }
   const embedded = await startEmbeddedPostgres({
     dataDir: config.dataDir,
     port: config.embeddedPostgresPort,
     log,
     attach: options.attach ?? false,
+    ...(options.supervise && {
+      supervise: {
+        policy: new RestartPolicy({
+          ...EMBEDDED_RESTART_POLICY,
+          maxAttempts: config.embeddedPostgresRestartAttempts,
+        }),
+        onGiveUp: options.supervise.onGiveUp,
+      },
+    }),
   });
-  return { url: embedded.url, embedded: true, stop: embedded.stop };
+  return {
+    url: embedded.url,
+    embedded: true,
+    stopSupervising: embedded.stopSupervising,
+    stop: embedded.stop,
+  };
 }
 
 export class DatabaseInUseError extends Error {}

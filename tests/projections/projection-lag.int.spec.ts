@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readHealth } from '../../api/health/health.query';
+import { DatabaseMonitor } from '../../infra/db/database-monitor';
 import { createEventStore } from '../../infra/event-store/event-store-factory';
 import { createLogger } from '../../infra/logger';
 import { CatchUpRunner, runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
@@ -57,7 +58,9 @@ describe('projection lag', () => {
       runner,
       startedAt: Date.now(),
       config: { projections: { degradedAfterSeconds: 5 } },
+      database: new DatabaseMonitor({ url: db.url, log: createLogger({ level: 'silent' }) }),
     } as Parameters<typeof readHealth>[0];
+    onTestFinished(() => app.database.stop());
 
     const behind = await readHealth(app);
     expect(behind.status).toBe('degraded');

@@ -78,6 +78,7 @@ export async function createTestApp(
     mailSender,
     close: async () => {
       await server.close();
+      await context.database.stop();
       await runner.stop();
       await mailSender.stop();
       await db.drop();
