@@ -6,6 +6,7 @@ import { currentLockRound, payoutDateOfLock } from '../../domain/payouts/payout-
 import { PAYOUT_STREAM_TYPE, payoutStreamId, type PayoutEvent } from '../../domain/payouts/payout.events';
 import type { Backdated } from '../../infra/event-store/backdating';
 import { ConcurrencyError, type EventMetadata } from '../../infra/event-store/event-store';
+import { chainHead, chainHeadLine } from '../../infra/event-store/event-chain';
 import { buildSepaCreditTransfer, SepaExportRefused } from '../../infra/payouts/sepa-credit-transfer';
 import { findUserById, type UserRow } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
@@ -226,6 +227,7 @@ export async function exportSepaFile(
             ),
             debtor,
             transfers: transfers.map((entry) => entry.transfer),
+            eventLogHead: chainHeadLine(await chainHead(tx)),
           });
         } catch (error) {
           if (error instanceof SepaExportRefused)

@@ -3,6 +3,7 @@ import { DomainError } from '../../domain/errors';
 import { formatEuros } from '../../domain/money';
 import { csvText } from '../../domain/text/csv';
 import { bearerToken, cookieValue } from '../../infra/auth/session-tokens';
+import { chainHead, chainHeadLine } from '../../infra/event-store/event-chain';
 import type { AppContext } from '../app-context';
 import { isAdmin, sessionTokenOf } from '../auth/viewer';
 import { HttpRefusal } from '../errors';
@@ -14,7 +15,7 @@ const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString(
 
 /**
  * GET /api/payouts/{id}/statement.csv: a payout's statement for finance, one row per line (items
- * and refund adjustments) and a total row; for its author or an admin (Bearer, or the session
+ * and refund adjustments), a total row and the event log's head; for its author or an admin (Bearer, or the session
  * cookie so that a plain link works). GET /api/admin/payouts/sepa?ids=1,2: the SEPA credit
  * transfer file of locked bank payouts, for admins with a Bearer token only (it records the export).
  */
@@ -29,6 +30,8 @@ export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
       throw new DomainError('NOT_FOUND', 'There is no such payout.');
     }
     const lines = await linesOfPayouts(app.pool, [payout.id]);
+    // The event log's head as the statement was made (docs/operations.md, "Checking the event log").
+    const head = chainHeadLine(await chainHead(app.pool));
     const sum = (pick: (line: (typeof lines)[number]) => number) =>
       formatEuros(lines.reduce((total, line) => total + pick(line), 0));
     const csv = csvText(
@@ -78,12 +81,14 @@ export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
           sum((line) => line.site_fee_cents),
           formatEuros(payout.amount_cents),
         ],
+        [payout.id, payout.status, 'event log head', '', '', '', head, '', '', '', '', '', ''],
       ],
     );
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="payout-${payout.id}-statement.csv"`)
       .header('cache-control', 'private, no-store')
+      .header('x-event-log-head', head)
       .send(csv);
   });
 
