@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +58,20 @@ const eventRow = (streamId: string, version: number) =>
     from events where stream_id = ${streamId} and stream_version = ${version}`) as Promise<Row>;
 
 const verify = () => verifyEventChain(db.pool);
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+/** `npm run verify` against the test database: its exit code and what it printed. */
+async function verifyCommand(...args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(tsx, ['infra/cli/verify-events.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failure.code ?? -1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
 const firstBroken = async (): Promise<BrokenLink | undefined> => (await verify()).broken[0];
 
 describe('the event chain', () => {
@@ -238,6 +255,41 @@ describe('the event chain', () => {
     }
     expect(await chainHead(db.pool, { before: first.before })).toEqual(first);
   });
+
+  it('npm run verify: checks the chain, and compares a head an export carried', async () => {
+    const head = await chainHead(db.pool);
+    const clean = await verifyCommand();
+    expect(clean.code).toBe(0);
+    expect(clean.output).toContain('The event log verifies.');
+    expect(clean.output).toMatch(
+      /head: sha256:[0-9a-f]{64} \(\d+ events in 3 streams, transactions before \d+\)/,
+    );
+
+    const same = await verifyCommand(`--head=sha256:${head.hash}`, `--before=${head.before}`);
+    expect(same.code).toBe(0);
+    expect(same.output).toContain('The exported head matches the log');
+    const other = await verifyCommand(`--head=sha256:${'0'.repeat(64)}`, `--before=${head.before}`);
+    expect(other.code).toBe(1);
+    expect(other.output).toContain(
+      `HEAD DIFFERS: the export says sha256:${'0'.repeat(64)}, the log gives sha256:${head.hash}`,
+    );
+
+    const edited = await eventRow('chain-a', 1);
+    await db.pool.query(
+      sql.unsafe`update events set data = '{"n": 0}' where stream_id = 'chain-a' and stream_version = 1`,
+    );
+    try {
+      const broken = await verifyCommand();
+      expect(broken.code).toBe(1);
+      expect(broken.output).toContain(
+        `BROKEN LINK stream chain-a, version 1, position ${edited.global_position}: its hash does not match`,
+      );
+      expect(broken.output).toContain('The event log does not verify.');
+    } finally {
+      await db.pool.query(sql.unsafe`
+        update events set data = ${sql.jsonb(edited.data as never)} where stream_id = 'chain-a' and stream_version = 1`);
+    }
+  }, 180_000);
 
   it('links the events a database held before the chain existed (the migration)', async () => {
     const statement = readFileSync('infra/db/migrations/039.do.event-chain.sql', 'utf8').match(
