@@ -1,14 +1,18 @@
 import { sql } from 'slonik';
-import type { DatabasePool } from '../infra/db/pool';
+import type { Queryable } from '../infra/db/pool';
 
 /**
  * Links the events a bench wrote straight into the events table (set-based seeding, faster than
  * appending), as append_events would have linked them (migration 039): the reconciliation verifies
- * the chain, and an unlinked event would be a broken link. Recomputes the streams that hold one.
+ * the chain, and an unlinked event would be a broken link. Recomputes the streams that hold one
+ * (of `streamIds` only, when given: no scan of the whole table).
  */
-export async function linkEventsWrittenByHand(pool: DatabasePool): Promise<void> {
-  await pool.query(sql.unsafe`
-    with unlinked as (select distinct stream_id from events where hash is null)
+export async function linkEventsWrittenByHand(db: Queryable, streamIds?: readonly string[]): Promise<void> {
+  const only = streamIds
+    ? sql.fragment`and stream_id = any(${sql.array(streamIds, 'text')})`
+    : sql.fragment``;
+  await db.query(sql.unsafe`
+    with unlinked as (select distinct stream_id from events where hash is null ${only})
     update events e set hash = c.hash
     from (
       select x.stream_id, x.stream_version,
