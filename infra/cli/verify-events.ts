@@ -38,6 +38,8 @@ try {
   const pool = await createDatabasePool(database.url, { maxPoolSize: 1 });
   const { report, head, earlier } = await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`set transaction isolation level repeatable read`);
+    // The verification sorts and keeps every event once: room to do it in memory.
+    await tx.query(sql.unsafe`set local work_mem = '256MB'`);
     return {
       report: await verifyEventChain(tx),
       head: await chainHead(tx),

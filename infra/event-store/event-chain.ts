@@ -29,6 +29,7 @@ export type ChainVerification = {
 };
 
 const MAX_BROKEN = 20;
+const EVENTS_PER_PAGE = 100_000;
 
 const brokenRow = z.object({
   stream_id: z.string(),
@@ -48,57 +49,80 @@ const brokenRow = z.object({
  */
 export async function verifyEventChain(db: Queryable): Promise<ChainVerification> {
   const started = performance.now();
-  const links = await db.any(sql.type(brokenRow)`
-    with linked as (
-      select e.stream_id, e.stream_version, e.global_position, e.hash,
-             lag(e.stream_version) over w as previous_version,
-             sha256(coalesce(lag(e.hash) over w, ''::bytea) || convert_to(jsonb_build_array(
-               e.stream_id, e.stream_version, e.global_position, e.event_id::text, e.event_type,
-               e.schema_version, e.data, e.metadata,
-               to_char(e.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::text, 'UTF8'))
-               as expected
-      from events e
-      window w as (partition by e.stream_id order by e.stream_version)
-    ), broken as (
-      select stream_id, stream_version, global_position,
-             case
-               when hash is null then 'no hash: written outside the event store'
-               when stream_version <> coalesce(previous_version, 0) + 1
-                 then format('follows version %s: the events between are missing', coalesce(previous_version, 0))
-               else 'its hash does not match its content and the link before it'
-             end as problem
-      from linked
-      where hash is null or stream_version <> coalesce(previous_version, 0) + 1 or hash <> expected
-    )
-    select *, (count(*) over ())::int as total from broken order by global_position limit ${MAX_BROKEN}`);
-  const streamRows = await db.any(sql.type(brokenRow)`
-    with ends as (
-      select stream_id, max(stream_version) as last,
-             (array_agg(global_position order by stream_version desc))[1] as last_position
-      from events group by stream_id
-    ), broken as (
-      select coalesce(s.stream_id, x.stream_id) as stream_id,
-             coalesce(s.version, x.last) as stream_version,
-             case when x.last > coalesce(s.version, 0) then x.last_position end as global_position,
-             case
-               when s.stream_id is null then format('events up to version %s but no stream row', x.last)
-               when x.stream_id is null then format('the stream row says version %s but it has no events', s.version)
-               when x.last > s.version
-                 then format('events up to version %s beyond the stream row''s version %s', x.last, s.version)
-               else format('the stream row says version %s but its events end at %s', s.version, x.last)
-             end as problem
-      from streams s full join ends x on x.stream_id = s.stream_id
-      where s.version is distinct from x.last
-    )
-    select *, (count(*) over ())::int as total from broken
-    order by global_position nulls last, stream_id limit ${MAX_BROKEN}`);
+  const found: z.infer<typeof brokenRow>[] = [];
+  let brokenCount = 0;
+  // Pages of about EVENTS_PER_PAGE events, whole streams each (keyset over the primary key), so no
+  // statement runs into the statement timeout on a large log.
+  let after: string | null = null;
+  for (;;) {
+    const upto: string | null = await db.maybeOneFirst(sql.type(z.object({ stream_id: z.string() }))`
+      select stream_id from events where ${after === null ? sql.fragment`true` : sql.fragment`stream_id > ${after}`}
+      order by stream_id, stream_version offset ${EVENTS_PER_PAGE - 1} limit 1`);
+    const from = after;
+    const inPage = (alias: 'e' | 's') => {
+      const column = sql.identifier([alias, 'stream_id']);
+      return sql.fragment`${from === null ? sql.fragment`true` : sql.fragment`${column} > ${from}`}
+        and ${upto === null ? sql.fragment`true` : sql.fragment`${column} <= ${upto}`}`;
+    };
+    // One pass over the page's events in stream order: each link, each gap, and each stream's last
+    // event against its stream row (joined in); and the page's stream rows without events.
+    // Ordered as reported: by position, a link's own problem before its stream row's (a stable sort
+    // below keeps that order).
+    const rows = await db.any(sql.type(brokenRow)`
+      with linked as (
+        select e.stream_id, e.stream_version, e.global_position, e.hash, s.version as row_version,
+               s.stream_id is not null as has_row,
+               lag(e.stream_version) over w as previous_version,
+               lead(e.stream_version) over w is null as last,
+               sha256(coalesce(lag(e.hash) over w, ''::bytea) || convert_to(jsonb_build_array(
+                 e.stream_id, e.stream_version, e.global_position, e.event_id::text, e.event_type,
+                 e.schema_version, e.data, e.metadata,
+                 to_char(e.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::text, 'UTF8'))
+                 as expected
+        from events e left join streams s on s.stream_id = e.stream_id
+        where ${inPage('e')}
+        window w as (partition by e.stream_id order by e.stream_version)
+      ), broken as (
+        select 0 as kind, stream_id, stream_version, global_position,
+               case
+                 when hash is null then 'no hash: written outside the event store'
+                 when stream_version <> coalesce(previous_version, 0) + 1
+                   then format('follows version %s: the events between are missing', coalesce(previous_version, 0))
+                 else 'its hash does not match its content and the link before it'
+               end as problem
+        from linked
+        where hash is null or stream_version <> coalesce(previous_version, 0) + 1 or hash <> expected
+        union all
+        select 1, stream_id,
+               case when stream_version > coalesce(row_version, 0) then stream_version else row_version end,
+               case when stream_version > coalesce(row_version, 0) then global_position end,
+               case
+                 when not has_row then format('events up to version %s but no stream row', stream_version)
+                 when stream_version > row_version
+                   then format('events up to version %s beyond the stream row''s version %s', stream_version, row_version)
+                 else format('the stream row says version %s but its events end at %s', row_version, stream_version)
+               end
+        from linked
+        where last and stream_version is distinct from row_version
+        union all
+        select 1, s.stream_id, s.version, null, format('the stream row says version %s but it has no events', s.version)
+        from streams s where ${inPage('s')} and not exists (select 1 from events e where e.stream_id = s.stream_id)
+      )
+      select *, (count(*) over ())::int as total from broken
+      order by global_position nulls last, stream_id, stream_version, kind limit ${MAX_BROKEN}`);
+    brokenCount += rows[0]?.total ?? 0;
+    found.push(...rows);
+    if (upto === null) break;
+    after = upto;
+  }
   const counts = await db.one(sql.type(z.object({ events: z.number(), streams: z.number() }))`
     select (select count(*) from events)::int8 as events, (select count(*) from streams)::int8 as streams`);
-  const broken = [...links, ...streamRows]
+  const broken = found
     .sort(
       (a, b) =>
         (a.global_position ?? Number.MAX_SAFE_INTEGER) - (b.global_position ?? Number.MAX_SAFE_INTEGER) ||
-        a.stream_id.localeCompare(b.stream_id),
+        (a.stream_id < b.stream_id ? -1 : a.stream_id > b.stream_id ? 1 : 0) ||
+        a.stream_version - b.stream_version,
     )
     .slice(0, MAX_BROKEN)
     .map((row) => ({
@@ -107,12 +131,7 @@ export async function verifyEventChain(db: Queryable): Promise<ChainVerification
       globalPosition: row.global_position,
       problem: row.problem,
     }));
-  return {
-    ...counts,
-    brokenCount: (links[0]?.total ?? 0) + (streamRows[0]?.total ?? 0),
-    broken,
-    seconds: Math.round(performance.now() - started) / 1000,
-  };
+  return { ...counts, brokenCount, broken, seconds: Math.round(performance.now() - started) / 1000 };
 }
 
 /** One line for a broken link: stream, version, position and what is wrong. */

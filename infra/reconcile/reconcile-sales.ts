@@ -82,6 +82,10 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
             from jsonb_array_elements(data -> 'items') with ordinality as x(i, n)) as items
     from sales_events where event_type = 'OrderPlaced'
     order by (data ->> 'orderId')::int8, global_position`);
+  // Temporary tables get no statistics by themselves: without them the joins below are planned as
+  // nested loops over whole tables.
+  await tx.query(sql.unsafe`alter table expected_sales_orders add primary key (order_id)`);
+  await tx.query(sql.unsafe`analyze expected_sales_orders`);
   // Each payment, refund and cancellation of an order placed before it, with its UTC day and month.
   await tx.query(sql.unsafe`
     create temporary table expected_sales_facts on commit drop as
@@ -101,6 +105,7 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
       from sales_events where event_type <> 'OrderPlaced'
     ) f
     join expected_sales_orders o on o.order_id = f.order_id`);
+  await tx.query(sql.unsafe`analyze expected_sales_facts`);
   await tx.query(sql.unsafe`
     create temporary table expected_sales_lines on commit drop as
     select f.fact, f.status, f.month, i ->> 'itemType' as item_type, (i ->> 'itemId')::int8 as item_id,
@@ -110,6 +115,7 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
     join expected_sales_orders o using (order_id)
     cross join lateral jsonb_array_elements(o.items) as i
     where f.status <> 'CANCELLED'`);
+  await tx.query(sql.unsafe`analyze expected_sales_lines`);
 
   const expected: Record<Exclude<SalesTable, 'sales_orders'>, ReturnType<typeof sql.fragment>> = {
     sales_daily: sql.fragment`

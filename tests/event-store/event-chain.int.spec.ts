@@ -214,7 +214,7 @@ describe('the event chain', () => {
       expect((await verify()).broken).toEqual([
         {
           streamId: 'chain-c',
-          streamVersion: 2,
+          streamVersion: 3,
           globalPosition: inserted,
           problem: "events up to version 3 beyond the stream row's version 2",
         },
