@@ -58,7 +58,11 @@ export const STATEMENT_CSV_HEADER = [
  * cells are empty and it counts only in the author share), then a refunds row when there are
  * adjustments, and the total row: price + tip − payment fee − site fee + refunds = author share.
  */
-export function statementCsv(payout: PayoutRow, lines: readonly PayoutLineRow[]): string {
+export function statementCsv(
+  payout: PayoutRow,
+  lines: readonly PayoutLineRow[],
+  eventLogHead: string,
+): string {
   const totals = statementTotalsOf(lines);
   const summary = (label: string, cells: (string | number)[]) => [
     payout.id,
@@ -110,5 +114,7 @@ export function statementCsv(payout: PayoutRow, lines: readonly PayoutLineRow[])
       formatEuros(totals.siteFeeCents),
       formatEuros(totals.authorShareCents),
     ]),
+    // What the event log was when the statement was made (docs/operations.md, "Checking the event log").
+    summary('event log head', [eventLogHead, '', '', '', '', '', '']),
   ]);
 }

@@ -5,6 +5,7 @@ import { formatEuros } from '../../domain/money';
 import { PAYOUT_STATUSES, type PayoutStatus } from '../../domain/payouts/payout.events';
 import { csvText } from '../../domain/text/csv';
 import { bearerToken, cookieValue } from '../../infra/auth/session-tokens';
+import { chainHead, chainHeadLine } from '../../infra/event-store/event-chain';
 import type { AppContext } from '../app-context';
 import { isAdmin, sessionTokenOf } from '../auth/viewer';
 import { HttpRefusal } from '../errors';
@@ -29,7 +30,7 @@ const exportBody = z.object({
 });
 
 /**
- * GET /api/payouts/{id}/statement.csv: a payout's statement for finance (see statementCsv); for its
+ * GET /api/payouts/{id}/statement.csv: a payout's statement for finance (see statementCsv), ending with the event log's head (also in the X-Event-Log-Head header); for its
  * author or an admin (Bearer, or the session cookie so that a plain link works).
  *
  * The SEPA files, for admins: POST /api/admin/payouts/sepa-files with `{ "ids": [1, 2] }` makes a
@@ -56,11 +57,14 @@ export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
       throw new DomainError('NOT_FOUND', 'There is no such payout.');
     }
     const lines = await linesOfPayouts(app.pool, [payout.id]);
+    // The event log's head as the statement was made (docs/operations.md, "Checking the event log").
+    const head = chainHeadLine(await chainHead(app.pool));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="payout-${payout.id}-statement.csv"`)
       .header('cache-control', 'private, no-store')
-      .send(statementCsv(payout, lines));
+      .header('x-event-log-head', head)
+      .send(statementCsv(payout, lines, head));
   });
 
   // The export used to be this GET: it changes state, so it is a POST now.

@@ -4,6 +4,7 @@ import { payoutDecider } from '../../domain/payouts/payout.decider';
 import { PAYOUT_STREAM_TYPE, payoutStreamId } from '../../domain/payouts/payout.events';
 import type { Backdated } from '../../infra/event-store/backdating';
 import { retryOnConflict } from '../../infra/event-store/command-handler';
+import { chainHead, chainHeadLine } from '../../infra/event-store/event-chain';
 import type { EventMetadata } from '../../infra/event-store/event-store';
 import { buildSepaCreditTransfer, SepaExportRefused } from '../../infra/payouts/sepa-credit-transfer';
 import type { AppContext } from '../app-context';
@@ -105,6 +106,7 @@ export async function exportSepaFile(
           executionDate,
           debtor,
           transfers: entries.map((entry) => entry.transfer),
+          eventLogHead: chainHeadLine(await chainHead(tx)),
         });
       } catch (error) {
         if (error instanceof SepaExportRefused) throw refused(error.message);

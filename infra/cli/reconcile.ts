@@ -2,8 +2,9 @@
 // live read models, check that every order's money adds up and the payout invariants hold (each
 // author's payout lines are their allocated shares), and recompute every order's fees, payment,
 // refund and ownership from its events, stream by stream (infra/reconcile/recompute-orders.ts).
-// Prints each finding and exits 1 on any (docs/buying.md). Uses two connections: the
-// recomputation reads alongside the replay, in the same snapshot.
+// Prints each finding and exits 1 on any (docs/buying.md). Uses four connections: the
+// recomputation, the sales statistics and the event chain are checked alongside the replay, in the
+// same snapshot.
 import { projections } from '../../projections';
 import { loadConfig } from '../config';
 import { openDatabaseServer } from '../db/database';
@@ -21,7 +22,8 @@ let failed: boolean;
 try {
   await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
-  const pool = await createDatabasePool(database.url, { maxPoolSize: 2 });
+  // The replay, and three checks alongside it: the recomputation, the sales, the event chain.
+  const pool = await createDatabasePool(database.url, { maxPoolSize: 4 });
   const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
   const report = await reconcileAll({ pool, store });
   await pool.end();

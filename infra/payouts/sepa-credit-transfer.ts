@@ -41,6 +41,8 @@ export type SepaCreditTransferInput = {
   debtor: SepaParty;
   /** At least one. */
   transfers: readonly SepaTransfer[];
+  /** The event log's head (infra/event-store/event-chain.ts), written as a comment in Document. */
+  eventLogHead?: string;
 };
 export type SepaCreditTransferFile = { xml: string; numberOfTransactions: number; controlSumCents: number };
 
@@ -175,6 +177,10 @@ export function buildSepaCreditTransfer(input: SepaCreditTransferInput): SepaCre
   const document = {
     Document: {
       '@xmlns': PAIN_001_001_09_NAMESPACE,
+      // A comment: schema validation ignores it, a bookkeeper keeps it with the file.
+      ...(input.eventLogHead
+        ? { '!': `TrackSkins event log head: ${input.eventLogHead.replaceAll('--', '- -')}` }
+        : {}),
       CstmrCdtTrfInitn: {
         GrpHdr: {
           MsgId: input.messageId,

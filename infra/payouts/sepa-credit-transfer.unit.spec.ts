@@ -72,6 +72,16 @@ describe('SEPA credit transfer file (pain.001.001.09)', () => {
     expect(texts(file.xml, 'ChrgBr')).toEqual(['SLEV']);
   });
 
+  it("carries the event log's head as a comment, and stays schema-valid", async () => {
+    const head = `sha256:${'ab'.repeat(32)} (12 events in 3 streams, transactions before 812)`;
+    const { xml } = buildSepaCreditTransfer({
+      ...input([transfer('TSP-42-1A2B3C', 1234)]),
+      eventLogHead: head,
+    });
+    expect(await schemaErrors(xml)).toEqual([]);
+    expect(xml).toContain(`<!--TrackSkins event log head: ${head}-->`);
+  });
+
   it('writes several transfers with names transliterated to the SEPA character set', async () => {
     const file = buildSepaCreditTransfer(
       input([

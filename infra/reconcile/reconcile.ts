@@ -1,8 +1,14 @@
 import { formatEuros } from '../../domain/money';
 import type { DatabasePool } from '../db/pool';
+import {
+  formatChainVerification,
+  verifyEventChain,
+  type ChainVerification,
+} from '../event-store/event-chain';
 import type { EventStore } from '../event-store/event-store';
 import { ordersCheck, type OrdersReconciliation } from './reconcile-orders';
 import { payoutsCheck, type PayoutsReconciliation } from './reconcile-payouts';
+import { salesCheck, salesDifferenceLine, type SalesReconciliation } from './reconcile-sales';
 import { recomputeCheck, type OrderFinding, type OrdersRecomputation } from './recompute-orders';
 import { reconcileInSnapshot, type TableDifference } from './scratch-replay';
 
@@ -11,6 +17,10 @@ export type Reconciliation = {
   payouts: PayoutsReconciliation;
   /** The orders' money and ownership recomputed from their events, stream by stream. */
   recomputed: OrdersRecomputation;
+  /** The sales statistics tables recomputed in SQL from the order events. */
+  sales: SalesReconciliation;
+  /** The event chain: every link, no gap, every stream row at its last event. */
+  chain: ChainVerification;
   /** Every event read (of any type), once for both parts. */
   eventsReplayed: number;
   seconds: number;
@@ -23,8 +33,9 @@ export type Reconciliation = {
 /**
  * `npm run reconcile`: in one repeatable-read snapshot, the orders and the payouts replayed into
  * scratch tables from one read of the events and compared with the live ones, the payout
- * invariants, and the orders' fees, payments, refunds and ownership recomputed from their events
- * (docs/buying.md, docs/payouts.md).
+ * invariants, the orders' fees, payments, refunds and ownership recomputed from their events
+ * (docs/buying.md, docs/payouts.md), the sales statistics recomputed from the order events, and the
+ * event chain verified (docs/architecture.md, "The event chain").
  */
 export async function reconcileAll(
   deps: { pool: DatabasePool; store: EventStore },
@@ -32,10 +43,17 @@ export async function reconcileAll(
 ): Promise<Reconciliation> {
   const { results, replay, seconds } = await reconcileInSnapshot(
     deps,
-    { orders: ordersCheck(), payouts: payoutsCheck(), recomputed: recomputeCheck() },
+    {
+      orders: ordersCheck(),
+      payouts: payoutsCheck(),
+      recomputed: recomputeCheck(),
+      sales: salesCheck(),
+      // On a connection of its own in the same snapshot, overlapping with the replay.
+      chain: { tables: [], projections: [], alongside: (tx) => verifyEventChain(tx) },
+    },
     options,
   );
-  const { orders, payouts, recomputed } = results;
+  const { orders, payouts, recomputed, sales, chain } = results;
   const differences =
     orders.differences.length +
     orders.unbalanced.length +
@@ -44,11 +62,15 @@ export async function reconcileAll(
     payouts.problems.length +
     payouts.unbalancedAuthors.length +
     (payouts.replayError ? 1 : 0) +
-    recomputed.findingCount;
+    recomputed.findingCount +
+    sales.differences.length +
+    chain.brokenCount;
   return {
     orders,
     payouts,
     recomputed,
+    sales,
+    chain,
     eventsReplayed: replay.eventsRead,
     seconds,
     timings: replay.timings,
@@ -79,7 +101,7 @@ function findingLine(finding: OrderFinding): string {
 
 /** The report `npm run reconcile` prints, one line per string. */
 export function formatReconciliation(report: Reconciliation): string[] {
-  const { orders, payouts, recomputed } = report;
+  const { orders, payouts, recomputed, sales, chain } = report;
   const checkpoint = payouts.allocationCheckpoint;
   const lines: string[] = [
     `orders:  ${plural(orders.orders, 'order')} from ${plural(orders.eventsReplayed, 'order event')} replayed`,
@@ -93,6 +115,9 @@ export function formatReconciliation(report: Reconciliation): string[] {
       (Object.entries(recomputed.feePolicies)
         .map(([version, count]) => `${version} (${plural(count, 'order')})`)
         .join(', ') || 'none'),
+    `sales:   ${plural(sales.eventsRead, 'order event')} up to the sales-statistics checkpoint recomputed in SQL ` +
+      `(sales_orders, sales_monthly, sales_daily, sales_item_monthly, sales_item_totals, sales_author_monthly)`,
+    ...formatChainVerification(chain),
   ];
   if (orders.replayError) lines.push(`REPLAY FAILED orders: ${orders.replayError}`);
   for (const difference of orders.differences) lines.push(...differenceLines(difference));
@@ -119,6 +144,7 @@ export function formatReconciliation(report: Reconciliation): string[] {
     );
   }
   for (const finding of recomputed.findings) lines.push(findingLine(finding));
+  for (const difference of sales.differences) lines.push(salesDifferenceLine(difference));
   if (recomputed.findingCount > recomputed.findings.length) {
     lines.push(`… and ${plural(recomputed.findingCount - recomputed.findings.length, 'more finding')}`);
   }

@@ -8,6 +8,7 @@ import { lockScheduledPayouts } from '../../api/payouts/payout-admin.handlers';
 import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
 import { payoutsProjection } from '../../projections/payouts.projection';
 import { validateSepaXml } from '../support/sepa-schema';
+import { chainHead } from '../../infra/event-store/event-chain';
 import {
   addBundle,
   addSkin,
@@ -498,6 +499,13 @@ describe('bank payouts and the SEPA file', () => {
       sendToIban: 'DE89370400440532013000',
       sendToBic: 'COBADEFFXXX',
     });
+    // The event log's head as the file was made, recomputed from the log as it was then.
+    const head =
+      /<!--TrackSkins event log head: sha256:([0-9a-f]{64}) \(\d+ events in \d+ streams, transactions before (\d+)\)-->/.exec(
+        response.body,
+      );
+    expect(head).not.toBeNull();
+    expect((await chainHead(app.context.pool, { before: head![2]! })).hash).toBe(head![1]);
 
     expect((await run(SEND, { id: payoutId }, admin.token)).errors).toBeUndefined();
     const sent = await payout(payoutId, admin.token);
@@ -775,12 +783,16 @@ describe('statements and permissions', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/csv/);
     expect(response.body.startsWith('\ufeff')).toBe(true);
-    const rows = response.body.slice(1).trim().split('\n');
+    const rows = response.body.slice(1).trim().split(/\r?\n/);
     expect(rows[0]).toMatch(/^payout,status,line,order,date,type,item/);
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     const view = await payout(payoutId, author.token);
     expect(rows[3]).toContain(`total`);
     expect(rows[3]!.endsWith(view.amount.toFixed(2))).toBe(true);
+    // The last line: the event log's head, also in a header.
+    const head = response.headers['x-event-log-head'] as string;
+    expect(head).toMatch(/^sha256:[0-9a-f]{64} \(\d+ events in \d+ streams, transactions before \d+\)$/);
+    expect(rows[4]).toBe(`${payoutId},PENDING,event log head,,,,"${head}",,,,,,`);
     expect((await statement({ cookie: `token=${author.token}` })).statusCode).toBe(200);
     expect((await statement({ authorization: `Bearer ${admin.token}` })).statusCode).toBe(200);
     expect((await statement({ authorization: `Bearer ${other.token}` })).statusCode).toBe(404);

@@ -173,7 +173,16 @@ describe('npm run reconcile recomputes the orders from their events', () => {
           found: eur(original.totals.authorShareCents + 7),
         },
       ]);
-      expect(report.differences).toBe(4);
+      // The edited event no longer matches its link in the event chain either.
+      expect(report.chain.broken).toEqual([
+        {
+          streamId: orderStreamId(String(paid.id)),
+          streamVersion: 1,
+          globalPosition: expect.any(Number),
+          problem: 'its hash does not match its content and the link before it',
+        },
+      ]);
+      expect(report.differences).toBe(5);
 
       const command = await reconcileCommand();
       expect(command.code).toBe(1);
@@ -181,7 +190,10 @@ describe('npm run reconcile recomputes the orders from their events', () => {
         `FEES order ${paid.external_id} (${paid.id}): item 0 (SKIN ${skinA.id}) author share: ` +
           `expected ${eur(item.authorShareCents)}, found ${eur(item.authorShareCents + 7)}`,
       );
-      expect(command.output).toContain('Reconciliation found 4 differences.');
+      expect(command.output).toContain(
+        `BROKEN LINK stream ${orderStreamId(String(paid.id))}, version 1, position ${report.chain.broken[0]!.globalPosition}`,
+      );
+      expect(command.output).toContain('Reconciliation found 5 differences.');
     } finally {
       await plant(false);
     }
@@ -238,7 +250,10 @@ describe('npm run reconcile recomputes the orders from their events', () => {
           found: eur(guestPaid.total_cents - 100),
         },
       ]);
-      expect(report.differences).toBe(1);
+      expect(report.chain.broken.map((link) => [link.streamId, link.streamVersion])).toEqual([
+        [orderStreamId(String(guestPaid.id)), version],
+      ]);
+      expect(report.differences).toBe(2);
     } finally {
       await writeEventData(guestPaid.id, version, original);
     }
