@@ -178,7 +178,7 @@ export async function startApp(
   ];
   // Every instance makes sure the checkpoints exist: the demo data runs consumers before any leads.
   await ensureCheckpoints(pool, consumers);
-  // Accounts from before migration 041 get their look-alike key (none left after the first start).
+  // Accounts from before migration 040 get their look-alike key (none left after the first start).
   const keyed = await backfillUsernameKeys(pool);
   if (keyed > 0) log.info({ accounts: keyed }, 'username look-alike keys filled in');
   const runner = new CatchUpRunner({

@@ -181,7 +181,7 @@ export async function registerUser(
 }
 
 /**
- * Gives accounts registered before migration 041 their look-alike key, at start-up. Of accounts
+ * Gives accounts registered before migration 040 their look-alike key, at start-up. Of accounts
  * that already look alike, the oldest gets the key and the others keep none: they stay as they
  * are, and the key still refuses any new name like them.
  */
