@@ -93,3 +93,27 @@ describe('browsing the catalogue in a browser', () => {
     await screenshot(page, 'catalogue-download-count-rose');
   });
 });
+
+describe('the skins list on a phone (390 × 844)', () => {
+  it('leaves at least 80 % of the screen to the cards once the visitor scrolls: the filter bar scrolls away', async () => {
+    session = await openBrowser({ width: 390, height: 844 });
+    const { page } = session;
+    await page.goto('/skins');
+    const filters = page.getByRole('search', { name: 'Filter skins' });
+    await expect.poll(() => filters.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.locator('a[href^="/skins/"]').count(), { timeout: 10_000 })
+      .toBeGreaterThan(3);
+
+    await page.mouse.wheel(0, 900);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+    // What stays over the cards: the top bar and whatever of the filter bar is still on screen.
+    const covered = await page.evaluate(() => {
+      const bottomOf = (element: Element | null) => Math.max(0, element?.getBoundingClientRect().bottom ?? 0);
+      return Math.max(bottomOf(document.querySelector('header')), bottomOf(document.querySelector('search')));
+    });
+    expect(covered).toBeGreaterThan(0);
+    expect((844 - covered) / 844).toBeGreaterThanOrEqual(0.8);
+    await screenshot(page, 'catalogue-phone-scrolled');
+  });
+});
