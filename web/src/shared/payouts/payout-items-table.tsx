@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, formatDate } from '../format';
 import type { PayoutItemFieldsFragment } from '../graphql/generated/graphql';
-import { payoutTotals } from './payout-figures';
+import { newestFirst, payoutTotals } from './payout-figures';
 import type { PayoutAudience } from './payout-summary-card';
 import { payoutsMessages } from './payouts.messages';
 import classes from './payouts.module.css';
@@ -257,13 +257,14 @@ export function PayoutItemsTable({
       </Text>
     );
   }
+  const sorted = newestFirst(items);
   return (
     <>
       <Box visibleFrom="sm">
-        <ItemsTable items={items} payoutId={payoutId} audience={audience} />
+        <ItemsTable items={sorted} payoutId={payoutId} audience={audience} />
       </Box>
       <Box hiddenFrom="sm">
-        <ItemCards items={items} audience={audience} />
+        <ItemCards items={sorted} audience={audience} />
       </Box>
     </>
   );
