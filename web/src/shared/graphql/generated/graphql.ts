@@ -79,10 +79,16 @@ export type NotificationKind =
   | 'NEW_ITEM'
   /** A new version of a skin one owns (or of a followed author's skin). */
   | 'NEW_VERSION'
+  /** One of the author's payouts was sent. */
+  | 'PAYOUT_SENT'
   /** A wished skin or bundle got cheaper. */
   | 'PRICE_DROP'
+  /** An admin restored one of the author's skins or bundles. */
+  | 'RESTORED'
   /** An order with the author's items was paid. */
-  | 'SALE';
+  | 'SALE'
+  /** An admin took down one of the author's skins or bundles. */
+  | 'TAKEN_DOWN';
 
 export type PageInput = {
   page: number;
