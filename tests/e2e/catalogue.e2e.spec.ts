@@ -79,6 +79,23 @@ describe('browsing the catalogue in a browser', () => {
     expect((await readFile(path)).subarray(0, 2).toString()).toBe('PK');
     // The button rests for 5 s after a click.
     expect(await downloadButton.isDisabled()).toBe(true);
+    // The download says it started, and where the file goes for the skin's game (TM2020) and system.
+    const started = page.locator('.mantine-Notification-root').filter({ hasText: 'Download started' });
+    await expect.poll(() => started.isVisible(), { timeout: 10_000 }).toBe(true);
+    const folder = page.getByTestId('install-folder');
+    await expect.poll(() => folder.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await folder.innerText()).toBe('%USERPROFILE%\\Documents\\Trackmania\\Skins\\Models\\CarSport');
+    await page.getByRole('radio', { name: 'Linux (Proton)' }).check({ force: true });
+    await expect
+      .poll(() => folder.innerText())
+      .toBe(
+        '~/.steam/steam/steamapps/compatdata/<game id>/pfx/drive_c/users/steamuser/Documents/Trackmania/Skins/Models/CarSport',
+      );
+    await page.getByRole('radio', { name: 'Windows', exact: true }).check({ force: true });
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Copy the folder path' }).isVisible())
+      .toBe(true);
+    await screenshot(page, 'catalogue-download-install-helper');
 
     // Other players' downloads show on the open page without a reload.
     const count = page.getByTestId('skin-download-count');

@@ -92,6 +92,7 @@ export const skinsMessages = {
   updated: 'Updated',
   free: 'Free',
   download: 'Download',
+  editOwnSkin: 'Edit skin',
   downloadFree: (title: string) => `Download ${title} for free`,
   bundleOffers: {
     title: 'Also in bundles',
