@@ -21,10 +21,11 @@ export type GameType = (typeof GAME_TYPES)[number];
 
 export const editorMessages = {
   zipMissing: 'You must select your skin ZIP file.',
-  zipUploading: 'You must wait for ZIP file to finish uploading...',
+  zipUploading: 'You must wait for the ZIP file to finish uploading.',
+  zipFailed: 'Remove the ZIP file that failed or choose another one.',
   imageMissing: 'You must upload at least one image.',
-  imageFailed: 'You must fix any images that failed to upload...',
-  titleRequired: 'Skin name is a required field...',
+  imageFailed: 'You must fix any images that failed to upload.',
+  titleRequired: 'Skin name is a required field.',
   titleLength: `Name must have ${TITLE_MIN} to ${TITLE_MAX} characters.`,
   descriptionLength: `Description can have up to ${DESCRIPTION_MAX} characters.`,
   bundleDescriptionRequired: 'Description is a required field.',
@@ -69,7 +70,8 @@ export const centsOf = (eur: number): number => Math.round(eur * 100);
 /** Characters as people (and PostgreSQL's char_length) count them: an emoji is one, not two. */
 const characters = (value: string) => [...value].length;
 
-const title = z
+/** The name of a skin or bundle: 4 to 60 visible characters. */
+export const itemTitle = z
   .string({ error: editorMessages.titleRequired })
   .trim()
   .min(1, editorMessages.titleRequired)
@@ -122,7 +124,7 @@ const images = z
 export const skinInput = z
   .object({
     id: id.nullish(),
-    title,
+    title: itemTitle,
     description: optionalText(DESCRIPTION_MAX, editorMessages.descriptionLength),
     type: z.enum(GAME_TYPES),
     price: priceEur,
@@ -155,7 +157,7 @@ export type SkinInput = z.infer<typeof skinInput>;
 export const bundleInput = z
   .object({
     id: id.nullish(),
-    title,
+    title: itemTitle,
     description: z
       .string({ error: editorMessages.bundleDescriptionRequired })
       .trim()
