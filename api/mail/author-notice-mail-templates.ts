@@ -3,7 +3,7 @@ import { destinationText } from '../../domain/community/author-notice-rules';
 import { escapeHtml } from '../../domain/text/escape-html';
 import type { MailMessage } from '../../infra/mail/mailer';
 import type { itemNoticePayload, payoutSentPayload } from './mail-deliveries';
-import { ACCENT, euros, mailHtml, SITE } from './mail-layout';
+import { ACCENT, euros, mailDay, mailHtml, SITE } from './mail-layout';
 
 const FOOTER = `You receive this mail because you publish skins on ${SITE}.`;
 const what = (payload: z.infer<typeof itemNoticePayload>) =>
@@ -77,7 +77,7 @@ export function payoutSentMail(input: {
   const { payload, siteUrl } = input;
   const amount = euros(payload.amountCents);
   const where = destinationText(payload.method);
-  const day = payload.sentAt.slice(0, 10);
+  const day = mailDay(payload.sentAt);
   const arrival =
     payload.method === 'PAYPAL'
       ? 'PayPal usually shows it within minutes.'

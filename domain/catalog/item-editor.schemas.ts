@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatWholeEuros } from '../money';
 import { hasVisibleText } from '../text/visible-text';
 import { skinTagSlugs } from './tags.schemas';
 
@@ -30,8 +31,8 @@ export const editorMessages = {
   descriptionLength: `Description can have up to ${DESCRIPTION_MAX} characters.`,
   bundleDescriptionRequired: 'Description is a required field.',
   priceNegative: 'Price cannot be negative.',
-  priceMin: `Minimum price for paid skins is ${PRICE_MIN_EUR} EUR.`,
-  priceMax: `Maximum price for paid skins is ${PRICE_MAX_EUR} EUR. Contact us if you need a higher price.`,
+  priceMin: `Minimum price for paid skins is ${formatWholeEuros(PRICE_MIN_EUR)}.`,
+  priceMax: `Maximum price for paid skins is ${formatWholeEuros(PRICE_MAX_EUR)}. Contact us if you need a higher price.`,
   priceCents: 'Price can have at most two decimals.',
   tooManyImages: `You can upload at most ${IMAGES_MAX} images.`,
   videoUrl: 'Enter a full video link starting with https://',

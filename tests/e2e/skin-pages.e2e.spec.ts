@@ -189,8 +189,8 @@ describe('My Skins', () => {
     }
     const row = page.getByRole('row', { name: new RegExp(literally(sold.title)) });
     const cells = await row.getByRole('cell').allInnerTexts();
-    expect(cells).toContain(sold.downloads.total.toLocaleString('en'));
-    expect(cells).toContain(sold.sales.toLocaleString('en'));
+    expect(cells).toContain(sold.downloads.total.toLocaleString('cs-CZ'));
+    expect(cells).toContain(sold.sales.toLocaleString('cs-CZ'));
     expect(cells).toContain(`${sold.rating.average.toFixed(2)} (${sold.rating.totalRatings})`);
     // A skin without votes says so instead of a zero average.
     const unrated = data.myCreatedSkins.content.find((skin) => skin.rating.totalRatings === 0);

@@ -44,11 +44,14 @@ describe('formatAmount', () => {
 });
 
 describe('formatCount', () => {
-  it('groups thousands with commas, in full or short', () => {
-    expect(formatCount(1234567)).toBe('1,234,567');
+  it('groups thousands as the prices do, in full or short', () => {
+    // Grouped like the money ("2 061,53 €"): a no-break space between thousands.
+    expect(formatCount(2503)).toBe('2\u00a0503');
+    expect(formatCount(1234567)).toBe('1\u00a0234\u00a0567');
     expect(formatCount(0)).toBe('0');
     expect(formatCountShort(999)).toBe('999');
-    expect(formatCountShort(1234)).toBe('1.2K');
-    expect(formatCountShort(2_500_000)).toBe('2.5M');
+    expect(formatCountShort(1234)).toBe('1,2K');
+    expect(formatCountShort(999_960)).toBe('999,9K');
+    expect(formatCountShort(2_500_000)).toBe('2,5M');
   });
 });
