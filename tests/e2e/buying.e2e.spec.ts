@@ -113,7 +113,9 @@ describe('buying in the browser', () => {
 
     // The cart icon is always there, empty at first.
     await page.goto(`/skins/${skin.url}`);
-    await expect.poll(() => page.getByRole('link', { name: 'Cart, empty' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Cart, empty' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     // Put a paid skin and a paid bundle in the cart from their pages: each add says so in a toast.
     await page
@@ -189,6 +191,13 @@ describe('buying in the browser', () => {
     // The local checkout page stands in for the card provider.
     await page.waitForURL('**/local-checkout/**', { timeout: 15_000 });
     await screenshot(page, 'buying-local-checkout');
+    // On a phone the page keeps a margin: its card does not touch the screen's edges.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = await page.locator('main').boundingBox();
+    expect(card!.x).toBeGreaterThanOrEqual(12);
+    expect(card!.x + card!.width).toBeLessThanOrEqual(390 - 12);
+    await screenshot(page, 'buying-local-checkout-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: /^Pay/ }).first().click();
 
     // The order's confirmation page: number, items, amounts and downloads, without an account.

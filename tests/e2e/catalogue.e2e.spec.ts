@@ -40,7 +40,7 @@ describe('browsing the catalogue in a browser', () => {
 
     await page.goto('/');
     await expect
-      .poll(() => page.getByRole('heading', { name: 'TRENDING SKINS' }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByRole('heading', { name: 'MOST DOWNLOADED' }).isVisible(), { timeout: 10_000 })
       .toBe(true);
     await expect.poll(() => page.getByRole('heading', { name: 'LATEST SKINS' }).isVisible()).toBe(true);
     await screenshot(page, 'catalogue-home');
@@ -85,13 +85,13 @@ describe('browsing the catalogue in a browser', () => {
     const folder = page.getByTestId('install-folder');
     await expect.poll(() => folder.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await folder.innerText()).toBe('%USERPROFILE%\\Documents\\Trackmania\\Skins\\Models\\CarSport');
-    await page.getByRole('radio', { name: 'Linux (Proton)' }).check({ force: true });
+    await page.getByText('Linux (Proton)', { exact: true }).click();
     await expect
       .poll(() => folder.innerText())
       .toBe(
         '~/.steam/steam/steamapps/compatdata/<game id>/pfx/drive_c/users/steamuser/Documents/Trackmania/Skins/Models/CarSport',
       );
-    await page.getByRole('radio', { name: 'Windows', exact: true }).check({ force: true });
+    await page.getByText('Windows', { exact: true }).click();
     await expect
       .poll(() => page.getByRole('button', { name: 'Copy the folder path' }).isVisible())
       .toBe(true);

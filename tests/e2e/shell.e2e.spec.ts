@@ -70,3 +70,25 @@ describe('the marketplace shell in a browser', () => {
     await screenshot(page, 'bundles-phone');
   });
 });
+
+describe('the colour scheme', () => {
+  it("follows a light system preference until the visitor chooses, then keeps the visitor's choice", async () => {
+    session = await openBrowser({ width: 1280, height: 800 }, 'light');
+    const { page } = session;
+    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
+    await page.goto('/');
+    expect(await scheme()).toBe('light');
+    await screenshot(page, 'shell-light-preference');
+    // The visitor picks dark: it stays dark on the next page although the system says light.
+    await page.getByRole('button', { name: /dark theme/i }).click();
+    await expect.poll(scheme).toBe('dark');
+    await page.goto('/skins');
+    expect(await scheme()).toBe('dark');
+  });
+
+  it('is dark for a dark system preference', async () => {
+    session = await openBrowser();
+    await session.page.goto('/');
+    expect(await session.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+  });
+});

@@ -7,13 +7,21 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 export type BrowserSession = { context: BrowserContext; page: Page; close(): Promise<void> };
 
-export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserSession> {
+/**
+ * A fresh browser. Its system colour preference is dark unless asked (the site follows it when the
+ * visitor has not chosen), so journeys see the site's usual dark theme.
+ */
+export async function openBrowser(
+  viewport = { width: 1280, height: 800 },
+  colorScheme: 'dark' | 'light' = 'dark',
+): Promise<BrowserSession> {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-chromium-'));
   // A fresh profile per session, so no cookie or storage leaks between journeys.
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     viewport,
+    colorScheme,
     baseURL: inject('appUrl'),
     args: CHROMIUM_FLAGS,
   });
