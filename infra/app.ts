@@ -16,6 +16,7 @@ import { DownloadRecorder } from '../api/catalogue/download-recorder';
 import { ReadModelAnswers } from '../api/statistics/read-model-answers';
 import { DownloadableSkinCache } from '../api/catalogue/downloadable-skin-cache';
 import { SkinFileCache } from '../api/catalogue/skin-file-cache';
+import { SkinArchiveContents } from '../api/catalogue/skin-archive-contents';
 import { CatalogueResponseCache } from '../api/graphql/response-cache';
 import { authorsOfUnlistedItems } from '../api/catalogue/skins.repository';
 import { NotificationListener } from './db/notification-listener';
@@ -53,6 +54,7 @@ export async function createAppContext(
     viewersSeeingMore: () => authorsOfUnlistedItems(base.pool),
     now: () => context.now(),
   });
+  const skinFiles = new SkinFileCache(storage);
   const context: AppContext = {
     ...base,
     // Tokens read the context's clock, so a test that moves `now` moves token expiry too. Each
@@ -64,7 +66,8 @@ export async function createAppContext(
     ),
     mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
     storage,
-    skinFiles: new SkinFileCache(storage),
+    skinFiles,
+    skinArchives: new SkinArchiveContents(skinFiles),
     responseCache,
     payments: createPaymentProviders(config.payments),
     social: createSocialPublishers(config.social, {

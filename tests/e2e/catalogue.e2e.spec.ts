@@ -85,13 +85,13 @@ describe('browsing the catalogue in a browser', () => {
     const folder = page.getByTestId('install-folder');
     await expect.poll(() => folder.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await folder.innerText()).toBe('%USERPROFILE%\\Documents\\Trackmania\\Skins\\Models\\CarSport');
-    await page.getByText('Linux (Proton)', { exact: true }).click();
+    await page.getByLabel('Your system').selectOption('linux');
     await expect
       .poll(() => folder.innerText())
       .toBe(
         '~/.steam/steam/steamapps/compatdata/<game id>/pfx/drive_c/users/steamuser/Documents/Trackmania/Skins/Models/CarSport',
       );
-    await page.getByText('Windows', { exact: true }).click();
+    await page.getByLabel('Your system').selectOption('windows');
     await expect
       .poll(() => page.getByRole('button', { name: 'Copy the folder path' }).isVisible())
       .toBe(true);

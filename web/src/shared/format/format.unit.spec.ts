@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatCountShort } from './count.format';
+import { formatFileSize } from './size.format';
 import { formatDate, formatDateTime } from './date.format';
 import { formatAmount, formatPrice } from './price.format';
 
@@ -53,5 +54,13 @@ describe('formatCount', () => {
     expect(formatCountShort(1234)).toBe('1,2K');
     expect(formatCountShort(999_960)).toBe('999,9K');
     expect(formatCountShort(2_500_000)).toBe('2,5M');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('writes bytes, kilobytes and megabytes with a decimal comma', () => {
+    expect(formatFileSize(812)).toBe('812 B');
+    expect(formatFileSize(34_900)).toBe('34 kB');
+    expect(formatFileSize(1_258_291)).toBe('1,2 MB');
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Button, Code, CopyButton, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, CopyButton, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -31,13 +31,12 @@ export function InstallHelper({ game, headingOrder = 3 }: { game: GameType; head
       </Title>
       {folder ? (
         <>
-          <SegmentedControl
+          <NativeSelect
             size="xs"
+            label={messages.system}
             data={systemOptions}
             value={chosen}
-            onChange={(value) => setSystem(value as InstallSystem)}
-            aria-label={messages.system}
-            fullWidth
+            onChange={(event) => setSystem(event.currentTarget.value as InstallSystem)}
           />
           <Text size="xs" c="dimmed" id={`install-folder-${game}`}>
             {messages.folder(gameName)}
@@ -45,11 +44,17 @@ export function InstallHelper({ game, headingOrder = 3 }: { game: GameType; head
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <Code
               block
-              style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+              style={{ flex: 1, minWidth: 0, overflowWrap: 'break-word', whiteSpace: 'normal' }}
               aria-labelledby={`install-folder-${game}`}
               data-testid="install-folder"
             >
-              {folder.path}
+              {/* A long path breaks after a separator, never inside a folder's name. */}
+              {folder.path.split(/(?<=[\\/])/).map((part, index) => (
+                <span key={index}>
+                  {part}
+                  <wbr />
+                </span>
+              ))}
             </Code>
             <CopyButton value={folder.path} timeout={2000}>
               {({ copied, copy }) => (

@@ -24,6 +24,7 @@ import { gameNames, SkinStars, useDownloadStarted } from '../../../shared/skin-c
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { skinsMessages as messages } from '../skins.messages';
 import { ColorVariations } from './color-variations';
+import { SkinArchiveFacts } from './skin-archive-facts';
 import { SkinTagLinks } from './skin-tag-links';
 import { SkinDownloadCountQuery } from '../lib/skins.documents';
 import { SkinBundleOffers } from './skin-bundle-offers';
@@ -172,6 +173,8 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           <dt>{messages.price}</dt>
           <dd>{messages.priceValue(skin.price)}</dd>
         </dl>
+
+        {skin.archive ? <SkinArchiveFacts archive={skin.archive} game={skin.type} /> : null}
 
         <ColorVariations
           current={{ title: skin.title, colors: [skin.colorPrimary, skin.colorSecondary] }}
