@@ -62,6 +62,11 @@ describe('browsing the catalogue in a browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1, name: skin.title }).isVisible(), { timeout: 10_000 })
       .toBe(true);
+    // What is in the file, before downloading it.
+    const archive = page.getByTestId('skin-archive');
+    await expect.poll(() => archive.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await archive.innerText()).toMatch(/A [\d,]+\s(B|kB|MB) zip with \d+ files?/);
+    expect(await archive.innerText()).toContain('For Trackmania (2020), the CarSport');
     await page
       .getByRole('button', { name: /^Open screenshot 1 of \d+ in full size$/ })
       .first()
