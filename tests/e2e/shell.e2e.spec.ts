@@ -14,7 +14,8 @@ describe('the marketplace shell in a browser', () => {
     session = await openBrowser();
     const { page } = session;
     await page.goto('/');
-    await expect.poll(() => page.getByText('FIND YOUR NEW RIDE').isVisible()).toBe(true);
+    // A fresh browser's first page: up to 10 s on a busy machine (1 s by default).
+    await expect.poll(() => page.getByText('FIND YOUR NEW RIDE').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByText('WELCOME TO').isVisible()).toBe(true);
     await screenshot(page, 'home-desktop');
 
@@ -30,7 +31,7 @@ describe('the marketplace shell in a browser', () => {
     await page.getByRole('link', { name: 'Terms of service' }).click();
     await page.waitForURL('**/terms-of-service');
     await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 })
       .toMatch(/Terms of service/i);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
