@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { inlineControlLayout, openBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 // The demo accounts of the e2e app (README): an author with skins, a player, an admin.
 const PASSWORD = 'demo-password';
@@ -122,6 +122,11 @@ describe('authoring in the browser', () => {
     await page.waitForURL('**/me/publish/skin');
     const publish = page.getByRole('button', { name: 'Publish skin' });
     await publish.waitFor();
+    // The switch looks like a switch, its label beside it at the normal size (not below, larger).
+    const pwyw = await inlineControlLayout(page, 'Pay what you want');
+    expect(pwyw).toMatchObject({ beside: true, controlDisplay: 'flex' });
+    expect(pwyw!.controlWidth).toBeGreaterThanOrEqual(28);
+    expect(pwyw!.labelFontSize).toBeLessThanOrEqual(16);
     expect(await page.getByText('Skin name is a required field.').count()).toBe(0);
     await publish.click();
     await expect.poll(() => page.getByText('Skin name is a required field.').isVisible(), WAIT).toBe(true);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
-import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { inlineControlLayout, openBrowser, screenshot, type BrowserSession } from '../support/browser';
 import { waitForMail } from '../support/outbox';
 
 // The e2e app runs without provider keys: the local card checkout page and the local PayPal step.
@@ -184,6 +184,10 @@ describe('buying in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Full name').fill('Gustav Guest');
     await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
+    // Each checkbox sits on one line with its label, at the label's normal size.
+    const resell = await inlineControlLayout(page, 'I will not resell');
+    expect(resell).toMatchObject({ beside: true });
+    expect(resell!.labelFontSize).toBeLessThanOrEqual(16);
     await page.getByRole('checkbox', { name: /I will not resell/ }).check();
     await screenshot(page, 'buying-cart');
     await page.getByRole('button', { name: 'Pay by card' }).click();

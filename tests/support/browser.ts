@@ -48,3 +48,26 @@ export async function screenshot(page: Page, name: string) {
     fullPage: true,
   });
 }
+
+/**
+ * Where a checkbox's or switch's label sits against its control: beside it on one line, as Mantine's
+ * InlineInput lays them out (without its stylesheet the label falls below the control).
+ */
+export async function inlineControlLayout(page: Page, labelText: string) {
+  return page.evaluate((text) => {
+    const label = [...document.querySelectorAll('.mantine-Checkbox-label, .mantine-Switch-label')].find(
+      (element) => element.textContent?.trim().startsWith(text),
+    );
+    const root = label?.closest('.mantine-Checkbox-root, .mantine-Switch-root');
+    const control = root?.querySelector('.mantine-Checkbox-inner, .mantine-Switch-track');
+    if (!label || !control) return null;
+    const a = control.getBoundingClientRect();
+    const b = label.getBoundingClientRect();
+    return {
+      beside: b.left >= a.right - 1 && b.top < a.bottom && b.bottom > a.top,
+      controlWidth: a.width,
+      controlDisplay: getComputedStyle(control).display,
+      labelFontSize: parseFloat(getComputedStyle(label).fontSize),
+    };
+  }, labelText);
+}
