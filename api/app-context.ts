@@ -18,6 +18,7 @@ import type { UserActionLimits } from './auth/user-rate-limiter';
 import type { DownloadRecorder } from './catalogue/download-recorder';
 import type { DownloadableSkinCache } from './catalogue/downloadable-skin-cache';
 import type { SkinFileCache } from './catalogue/skin-file-cache';
+import type { SkinArchiveContents } from './catalogue/skin-archive-contents';
 import type { CatalogueResponseCache } from './graphql/response-cache';
 import type { ReadModelAnswers } from './statistics/read-model-answers';
 
@@ -51,6 +52,8 @@ export type AppContext = {
   downloads: DownloadRecorder;
   /** Skin zips in memory for downloads (stored files never change). */
   skinFiles: SkinFileCache;
+  /** What is inside each stored skin zip (file names and sizes), read once per file. */
+  skinArchives: SkinArchiveContents;
   /** The skins anonymous visitors download, kept exact like the response cache. */
   downloadableSkins: DownloadableSkinCache;
   /** Statistics that read many rows, kept until their projection applies another event. */

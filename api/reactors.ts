@@ -2,6 +2,7 @@ import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { Reactor } from '../infra/projection-engine/projection';
+import { authorNoticeMailsReactor } from './mail/author-notice-mails.reactor';
 import { orderMailsReactor } from './mail/order-mails.reactor';
 import { latePaymentRefundsReactor } from './orders/late-payment-refunds.reactor';
 import { payoutAllocationReactor } from './payouts/payout-allocation.reactor';
@@ -15,6 +16,7 @@ export function reactors(deps: { store: EventStore; log: Logger; payments?: Paym
   return [
     payoutAllocationReactor(deps),
     orderMailsReactor(deps),
+    authorNoticeMailsReactor(deps),
     ...(deps.payments ? [latePaymentRefundsReactor({ ...deps, payments: deps.payments })] : []),
   ];
 }

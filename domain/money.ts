@@ -161,3 +161,14 @@ export function formatMoney(cents: Cents): string {
   moneyFormat ??= new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' });
   return moneyFormat.format(cents === 0 ? 0 : cents / CENTS_PER_EURO);
 }
+
+/**
+ * Whole euros as `formatMoney` writes them ("50,00 €", "100 000,00 €"), without building the Intl
+ * formatter: for the limits in messages made when a module loads (a page showing no price should
+ * not load locale data for them). `money.unit.spec.ts` holds it equal to `formatMoney`.
+ */
+export function formatWholeEuros(euros: number): string {
+  if (!Number.isSafeInteger(euros) || euros < 0) throw new RangeError(`Whole euros expected, got ${euros}.`);
+  const grouped = String(euros).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${grouped},00\u00a0€`;
+}

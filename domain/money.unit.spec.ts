@@ -6,6 +6,8 @@ import {
   eurosToCents,
   formatBasisPoints,
   formatEuros,
+  formatMoney,
+  formatWholeEuros,
   percentOf,
 } from './money';
 
@@ -84,5 +86,13 @@ describe('euros for the API', () => {
     expect(() => eurosToCents('12.345')).toThrow(RangeError);
     expect(() => eurosToCents('12,34')).toThrow(RangeError);
     expect(() => eurosToCents(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatWholeEuros', () => {
+  it('writes whole euros exactly as formatMoney does', () => {
+    for (const euros of [0, 2, 50, 100, 500, 1000, 12_345, 100_000]) {
+      expect(formatWholeEuros(euros)).toBe(formatMoney(euros * 100));
+    }
   });
 });

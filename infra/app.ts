@@ -17,6 +17,7 @@ import { DownloadRecorder } from '../api/catalogue/download-recorder';
 import { ReadModelAnswers } from '../api/statistics/read-model-answers';
 import { DownloadableSkinCache } from '../api/catalogue/downloadable-skin-cache';
 import { SkinFileCache } from '../api/catalogue/skin-file-cache';
+import { SkinArchiveContents } from '../api/catalogue/skin-archive-contents';
 import { CatalogueResponseCache } from '../api/graphql/response-cache';
 import { authorsOfUnlistedItems } from '../api/catalogue/skins.repository';
 import { NotificationListener } from './db/notification-listener';
@@ -54,6 +55,7 @@ export async function createAppContext(
     viewersSeeingMore: () => authorsOfUnlistedItems(base.pool),
     now: () => context.now(),
   });
+  const skinFiles = new SkinFileCache(storage);
   const context: AppContext = {
     ...base,
     database: new DatabaseMonitor({
@@ -69,7 +71,8 @@ export async function createAppContext(
     ),
     mailer: new Mailer({ ...config.mail, log: log.child({ component: 'mail' }) }),
     storage,
-    skinFiles: new SkinFileCache(storage),
+    skinFiles,
+    skinArchives: new SkinArchiveContents(skinFiles),
     responseCache,
     payments: createPaymentProviders(config.payments),
     social: createSocialPublishers(config.social, {

@@ -9,13 +9,22 @@ import {
   saleNotifications,
   type NotificationDraft,
 } from '../domain/community/notification-rules';
+import {
+  payoutSentNotification,
+  restoreNotification,
+  takedownNotification,
+  type ModeratedItem,
+} from '../domain/community/author-notice-rules';
+import type { ItemRestored, ItemTakenDown } from '../domain/moderation/item-moderation.decider';
 import type { OrderRefunded, PaymentReceived } from '../domain/orders/order.events';
+import type { PayoutSent } from '../domain/payouts/payout.events';
 import type { DatabaseTransactionConnection } from '../infra/db/pool';
 import { isEventOf, type StoredEvent } from '../infra/event-store/event-store';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { jsonRows } from './json-rows';
 
-type NotificationEvent = CommunityEvent | PaymentReceived | OrderRefunded;
+type NotificationEvent =
+  CommunityEvent | PaymentReceived | OrderRefunded | ItemTakenDown | ItemRestored | PayoutSent;
 export const NOTIFICATION_EVENT_TYPES: readonly NotificationEvent['type'][] = [
   'AuthorFollowed',
   'AuthorUnfollowed',
@@ -27,6 +36,9 @@ export const NOTIFICATION_EVENT_TYPES: readonly NotificationEvent['type'][] = [
   'SkinVersionPublished',
   'PaymentReceived',
   'OrderRefunded',
+  'ItemTakenDown',
+  'ItemRestored',
+  'PayoutSent',
 ];
 const isNotificationEvent = isEventOf<NotificationEvent>(NOTIFICATION_EVENT_TYPES);
 
@@ -79,6 +91,27 @@ async function paidOrder(tx: DatabaseTransactionConnection, orderId: string) {
     from public.orders o where o.id = ${Number(orderId)}`);
 }
 
+const moderatedRow = z.object({ author_id: z.number(), name: z.string(), url: z.string() });
+
+/** A skin or bundle an admin moderated, with its author, name and page (comments are not told). */
+export async function moderatedItem(
+  tx: DatabaseTransactionConnection,
+  itemType: string,
+  itemId: number,
+): Promise<ModeratedItem | null> {
+  if (itemType !== 'SKIN' && itemType !== 'BUNDLE') return null;
+  const table = sql.identifier(['public', itemType === 'SKIN' ? 'skins' : 'bundles']);
+  const row = await tx.maybeOne(sql.type(moderatedRow)`
+    select author_id, title as name, url::text as url from ${table} where id = ${itemId}`);
+  return row ? { itemType, itemId, authorId: row.author_id, name: row.name, url: row.url } : null;
+}
+
+/** The author of a payout (the payouts read model is inline: written with the payout's events). */
+export async function payoutAuthor(tx: DatabaseTransactionConnection, payoutId: number) {
+  return tx.maybeOneFirst(sql.type(z.object({ author_id: z.number() }))`
+    select author_id from public.payouts where id = ${payoutId}`);
+}
+
 const actorOf = (event: StoredEvent) => event.metadata.actor?.userId ?? null;
 
 /**
@@ -87,7 +120,9 @@ const actorOf = (event: StoredEvent) => event.metadata.actor?.userId ?? null;
  * own copies of follows, wishes and the skins paid orders grant, changed by the events in feed
  * order, so a rebuild fans each fact out to the people the live run did (rules in
  * domain/community/notification-rules.ts). Links and author names are read from the catalogue and
- * the accounts, whose slugs and usernames do not change once published.
+ * the accounts, whose slugs and usernames do not change once published. Authors are also told when
+ * an admin takes down or restores a skin or bundle of theirs and when a payout of theirs is sent
+ * (domain/community/author-notice-rules.ts).
  */
 export const notificationsProjection: RebuildableProjection = {
   name: 'notifications',
@@ -225,5 +260,17 @@ async function draftsOf(
         sql.unsafe`delete from notification_owners where order_id = ${Number(event.data.orderId)}`,
       );
       return [];
+    case 'ItemTakenDown': {
+      const item = await moderatedItem(tx, event.data.itemType, event.data.itemId);
+      return item ? [takedownNotification(event.data, item)] : [];
+    }
+    case 'ItemRestored': {
+      const item = await moderatedItem(tx, event.data.itemType, event.data.itemId);
+      return item ? [restoreNotification(event.data, item)] : [];
+    }
+    case 'PayoutSent': {
+      const authorId = await payoutAuthor(tx, event.data.payoutId);
+      return authorId === null ? [] : [payoutSentNotification(event.data, authorId)];
+    }
   }
 }

@@ -292,6 +292,24 @@ export const catalogueLoaders = {
       }
       return loadAuthors(queries, context);
     },
+    archive: async (queries: Query<SkinObject>[], context: RequestContext) => {
+      const rows = await resourcesOf(queries, context);
+      return Promise.all(
+        queries.map(async (q) => {
+          // The zip a download gives (the same choice as findDownloadableSkin's).
+          const source = rows
+            .filter((row) => row.skin_id === q.obj.id && row.type === 'SKIN_SOURCE')
+            .sort((a, b) => a.position - b.position || b.id - a.id)[0];
+          if (!source) return null;
+          const files = await context.services.skinArchives.of(source.filename);
+          if (!files) return null;
+          return {
+            sizeBytes: source.size_bytes ?? files.reduce((sum, file) => sum + file.sizeBytes, 0),
+            files,
+          };
+        }),
+      );
+    },
     resources: async (queries: Query<SkinObject>[], context: RequestContext) => {
       const rows = await resourcesOf(queries, context);
       return queries.map((q) => rows.filter((row) => row.skin_id === q.obj.id).map(resourceOf));

@@ -63,6 +63,23 @@ export const catalogueSchema = /* GraphQL */ `
     thumbnail: Resource
     colorVariations: [ColorVariation!]!
     downloads: DownloadCount!
+    "What is in the skin's zip; null when it has none or it cannot be read."
+    archive: SkinArchive
+  }
+
+  "A skin's zip: its size and the files in it, as the upload check read them."
+  type SkinArchive {
+    "The zip's own size in bytes."
+    sizeBytes: Float!
+    files: [SkinArchiveFile!]!
+  }
+
+  "One file inside a skin's zip."
+  type SkinArchiveFile {
+    "Its path inside the zip."
+    name: String!
+    "Unpacked size in bytes."
+    sizeBytes: Float!
   }
 
   type SkinPage {

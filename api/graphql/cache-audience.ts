@@ -64,6 +64,7 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'colorSecondary',
     'createdAt',
     'modifiedAt',
+    'archive',
     'deletedAt',
     'price',
     'rating',
@@ -105,6 +106,8 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'resources',
   ],
   DownloadCount: ['total', 'unique'],
+  SkinArchive: ['sizeBytes', 'files'],
+  SkinArchiveFile: ['name', 'sizeBytes'],
   Bundle: [
     'id',
     'url',

@@ -16,6 +16,9 @@ export const MAIL_DELIVERY_KINDS = [
   'ORDER_REFUND',
   'AUTHOR_SALE',
   'NOTIFICATION_DIGEST',
+  'ITEM_TAKEN_DOWN',
+  'ITEM_RESTORED',
+  'PAYOUT_SENT',
 ] as const;
 export type MailDeliveryKind = (typeof MAIL_DELIVERY_KINDS)[number];
 export const MAIL_DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -91,11 +94,35 @@ export const digestPayload = z.object({
   upToPosition: z.number().int(),
 });
 
+/** An author's skin or bundle taken down or restored by an admin (migration 041). */
+export const itemNoticePayload = z.object({
+  authorName: z.string(),
+  itemType: z.enum(['SKIN', 'BUNDLE']),
+  name: z.string(),
+  /** The item's site-relative page (its author still sees a taken-down one). */
+  link: z.string(),
+  /** The admin's reason; null when a restore gave none. */
+  reason: z.string().nullable(),
+});
+
+/** An author's payout sent, as PayoutSent recorded it (migration 041). */
+export const payoutSentPayload = z.object({
+  authorName: z.string(),
+  payoutId: z.number().int(),
+  amountCents: cents,
+  method: z.enum(['BANK_TRANSFER', 'PAYPAL']),
+  transferReference: z.string(),
+  sentAt: z.string(),
+});
+
 export const payloadSchemas = {
   ORDER_CONFIRMATION: confirmationPayload,
   ORDER_REFUND: refundPayload,
   AUTHOR_SALE: salePayload,
   NOTIFICATION_DIGEST: digestPayload,
+  ITEM_TAKEN_DOWN: itemNoticePayload,
+  ITEM_RESTORED: itemNoticePayload,
+  PAYOUT_SENT: payoutSentPayload,
 } as const satisfies Record<MailDeliveryKind, z.ZodType>;
 
 export type NewMailDelivery = {

@@ -7,6 +7,12 @@ export const ACCENT = '#22d3ee';
 /** Amounts in mails read as on the site: "34,99 €". */
 export const euros = formatMoney;
 
+/** A day in mails as on the site: "2026-05-03T08:00:00Z" → "03. 05. 2026" (the day in UTC). */
+export function mailDay(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}. ${month}. ${year}`;
+}
+
 /** The dark frame every order mail shares; `body` is HTML already escaped by the caller. */
 export function mailHtml(input: { heading: string; body: string; footer: string }): string {
   return `<!doctype html><html><body style="margin:0;background:#101216;font-family:Arial,sans-serif;color:#e8eaef">

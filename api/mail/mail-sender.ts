@@ -13,6 +13,7 @@ import {
   payloadSchemas,
   type MailDeliveryRow,
 } from './mail-deliveries';
+import { itemRestoredMail, itemTakenDownMail, payoutSentMail } from './author-notice-mail-templates';
 import { notificationDigestMail } from './notification-digest.mail';
 import { authorSaleMail, orderRefundMail } from './order-mail-templates';
 
@@ -196,6 +197,20 @@ export class MailSender {
         const unsubscribeToken = this.context.unsubscribeTokens.sign(payload.userId, 'digest');
         return notificationDigestMail({ to, siteUrl, payload, unsubscribeToken });
       }
+      case 'ITEM_TAKEN_DOWN':
+        return itemTakenDownMail({
+          to,
+          siteUrl,
+          payload: payloadSchemas.ITEM_TAKEN_DOWN.parse(delivery.payload),
+        });
+      case 'ITEM_RESTORED':
+        return itemRestoredMail({
+          to,
+          siteUrl,
+          payload: payloadSchemas.ITEM_RESTORED.parse(delivery.payload),
+        });
+      case 'PAYOUT_SENT':
+        return payoutSentMail({ to, siteUrl, payload: payloadSchemas.PAYOUT_SENT.parse(delivery.payload) });
     }
   }
 

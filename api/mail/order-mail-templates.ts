@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../infra/mail/mailer';
 import { escapeHtml } from '../../domain/text/escape-html';
-import { euros, mailHtml, SITE } from './mail-layout';
+import { euros, mailDay, mailHtml, SITE } from './mail-layout';
 import type { refundPayload, salePayload } from './mail-deliveries';
 import type { z } from 'zod';
 
@@ -12,7 +12,7 @@ export function orderRefundMail(input: {
 }): MailMessage {
   const { payload, siteUrl } = input;
   const amount = euros(payload.amountCents);
-  const day = payload.refundedAt.slice(0, 10);
+  const day = mailDay(payload.refundedAt);
   const text = [
     `Hi ${payload.buyerName},`,
     '',

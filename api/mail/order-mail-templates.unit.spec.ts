@@ -61,7 +61,7 @@ describe('the refund mail', () => {
       },
     });
     expect(mail.subject).toBe('Your TrackSkins order TS-2026-000007 was refunded');
-    expect(plain(mail.text)).toContain('refunded on 2026-05-03: 12,99 € go back');
+    expect(plain(mail.text)).toContain('refunded on 03. 05. 2026: 12,99 € go back');
     expect(plain(mail.html)).toContain('<strong>12,99 €</strong>');
     expect(mail.html).toMatch(/^<!doctype html>/);
   });

@@ -15,7 +15,10 @@ export type NotificationRow = z.infer<typeof notificationRow>;
 const readMark = (userId: number) => sql.fragment`
   coalesce((select read_up_to_position from notification_reads where user_id = ${userId}), 0)`;
 
-/** One page of a person's notifications, newest first, with whether each is read. */
+/**
+ * One page of a person's notifications, newest first by the date shown beside each (a fact recorded
+ * late with an earlier date sorts by its date), with whether each is read.
+ */
 export async function notificationsOf(
   db: Queryable,
   userId: number,
@@ -25,7 +28,7 @@ export async function notificationsOf(
     db.any(sql.type(notificationRow)`
       select n.position, n.kind, n.message, n.link, n.created_at, n.position <= ${readMark(userId)} as read
       from notifications n where n.user_id = ${userId}
-      order by n.position desc, n.kind
+      order by n.created_at desc, n.position desc, n.kind
       limit ${page.size} offset ${page.page * page.size}`),
     db.oneFirst(sql.type(z.object({ total: z.number() }))`
       select count(*)::int as total from notifications where user_id = ${userId}`),

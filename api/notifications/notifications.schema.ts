@@ -11,6 +11,12 @@ export const notificationsSchema = /* GraphQL */ `
     JOINED_BUNDLE
     "An order with the author's items was paid."
     SALE
+    "An admin took down one of the author's skins or bundles."
+    TAKEN_DOWN
+    "An admin restored one of the author's skins or bundles."
+    RESTORED
+    "One of the author's payouts was sent."
+    PAYOUT_SENT
   }
 
   "Something the signed-in viewer was told about."

@@ -17,8 +17,10 @@ function page(title: string, body: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · TrackSkins</title>
 <style>
-  body{margin:0;min-height:100vh;background:#0d0f14;color:#e8eaef;font-family:system-ui,Arial,sans-serif;display:flex;align-items:center;justify-content:center}
-  main{width:min(520px,92vw);background:#161a22;border:1px solid #262c38;border-radius:12px;padding:28px}
+  *{box-sizing:border-box}
+  body{margin:0;min-height:100vh;padding:16px;background:#0d0f14;color:#e8eaef;font-family:system-ui,Arial,sans-serif;display:flex;align-items:center;justify-content:center}
+  main{width:min(520px,100%);background:#161a22;border:1px solid #262c38;border-radius:12px;padding:28px}
+  @media (max-width:480px){main{padding:20px 16px}}
   .brand{font-weight:800;letter-spacing:3px;color:#22d3ee;font-size:14px}
   h1{font-size:22px;margin:12px 0 4px} .muted{color:#9aa3b2;font-size:14px}
   .notice{margin:16px 0;padding:10px 12px;border-radius:8px;background:#1f2a33;color:#a5f3fc;font-size:13px}

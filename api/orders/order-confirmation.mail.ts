@@ -1,7 +1,7 @@
 import { DOWNLOAD_GRANT_DAYS } from '../../infra/auth/download-grants';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { escapeHtml } from '../../domain/text/escape-html';
-import { ACCENT, euros, SITE } from '../mail/mail-layout';
+import { ACCENT, euros, mailDay, SITE } from '../mail/mail-layout';
 import type { OrderItemRow, OrderRow } from './orders.repository';
 
 /** "5,00 €", or with a tip "5,00 € + 2,00 € tip" (the tip goes to the author). */
@@ -54,7 +54,7 @@ export function orderConfirmationMail(input: {
     };
   });
   const validity = input.linksExpireAt
-    ? `The download links work for ${DOWNLOAD_GRANT_DAYS} days (until ${input.linksExpireAt.toISOString().slice(0, 10)}), without an account. Keep this mail. Register with this email address and your skins stay in your collection.`
+    ? `The download links work for ${DOWNLOAD_GRANT_DAYS} days (until ${mailDay(input.linksExpireAt.toISOString())}), without an account. Keep this mail. Register with this email address and your skins stay in your collection.`
     : `Your skins are in your collection: ${siteUrl}/me/collection (the links work while you are logged in).`;
 
   const text = [

@@ -68,7 +68,7 @@ describe('the order confirmation mail', () => {
       expect(mail.text).toContain(`https://skins.example/assets/skin/${url}?grant=g${id}`);
       expect(mail.html).toContain(`https://skins.example/assets/skin/${url}?grant=g${id}`);
     }
-    expect(mail.text).toContain('until 2026-06-01');
+    expect(mail.text).toContain('until 01. 06. 2026');
     // Names are escaped in the HTML.
     expect(mail.html).toContain('Pat &lt;b&gt;Player&lt;/b&gt;');
     expect(mail.html).toContain('Neon &amp; Pack');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatWholeEuros } from '../money';
 import { hasVisibleText } from '../text/visible-text';
 import { skinTagSlugs } from './tags.schemas';
 import { installValidationMessages } from '../text/validation-messages';
@@ -25,16 +26,17 @@ export type GameType = (typeof GAME_TYPES)[number];
 
 export const editorMessages = {
   zipMissing: 'You must select your skin ZIP file.',
-  zipUploading: 'You must wait for ZIP file to finish uploading...',
+  zipUploading: 'You must wait for the ZIP file to finish uploading.',
+  zipFailed: 'Remove the ZIP file that failed or choose another one.',
   imageMissing: 'You must upload at least one image.',
-  imageFailed: 'You must fix any images that failed to upload...',
-  titleRequired: 'Skin name is a required field...',
+  imageFailed: 'You must fix any images that failed to upload.',
+  titleRequired: 'Skin name is a required field.',
   titleLength: `Name must have ${TITLE_MIN} to ${TITLE_MAX} characters.`,
   descriptionLength: `Description can have up to ${DESCRIPTION_MAX} characters.`,
   bundleDescriptionRequired: 'Description is a required field.',
   priceNegative: 'Price cannot be negative.',
-  priceMin: `Minimum price for paid skins is ${PRICE_MIN_EUR} EUR.`,
-  priceMax: `Maximum price for paid skins is ${PRICE_MAX_EUR} EUR. Contact us if you need a higher price.`,
+  priceMin: `Minimum price for paid skins is ${formatWholeEuros(PRICE_MIN_EUR)}.`,
+  priceMax: `Maximum price for paid skins is ${formatWholeEuros(PRICE_MAX_EUR)}. Contact us if you need a higher price.`,
   priceCents: 'Price can have at most two decimals.',
   tooManyImages: `You can upload at most ${IMAGES_MAX} images.`,
   videoUrl: 'Enter a full video link starting with https://',
@@ -73,7 +75,8 @@ export const centsOf = (eur: number): number => Math.round(eur * 100);
 /** Characters as people (and PostgreSQL's char_length) count them: an emoji is one, not two. */
 const characters = (value: string) => [...value].length;
 
-const title = z
+/** The name of a skin or bundle: 4 to 60 visible characters. */
+export const itemTitle = z
   .string({ error: editorMessages.titleRequired })
   .trim()
   .min(1, editorMessages.titleRequired)
@@ -126,7 +129,7 @@ const images = z
 export const skinInput = z
   .object({
     id: id.nullish(),
-    title,
+    title: itemTitle,
     description: optionalText(DESCRIPTION_MAX, editorMessages.descriptionLength),
     type: z.enum(GAME_TYPES),
     price: priceEur,
@@ -159,7 +162,7 @@ export type SkinInput = z.infer<typeof skinInput>;
 export const bundleInput = z
   .object({
     id: id.nullish(),
-    title,
+    title: itemTitle,
     description: z
       .string({ error: editorMessages.bundleDescriptionRequired })
       .trim()

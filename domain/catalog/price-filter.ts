@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { formatWholeEuros } from '../money';
 
 // The skins list's price filter, shared by the web page (read from its query string) and the API's
 // `price` argument: free only, paid only, and a range of prices in euros.
 
 export const priceFilterMessages = {
   negative: 'A price filter cannot be negative.',
-  tooHigh: 'A price filter can be at most 100000 EUR.',
+  tooHigh: `A price filter can be at most ${formatWholeEuros(100_000)}.`,
   minAboveMax: 'The lowest price cannot be above the highest price.',
   freeWithRange: 'Free skins have no price range: choose paid skins or remove the range.',
 } as const;

@@ -13,7 +13,16 @@ import type {
  * audience (its own copy of follows, wishes and owners, as the feed built them) and stores the rows.
  */
 
-export const NOTIFICATION_KINDS = ['NEW_ITEM', 'NEW_VERSION', 'PRICE_DROP', 'JOINED_BUNDLE', 'SALE'] as const;
+export const NOTIFICATION_KINDS = [
+  'NEW_ITEM',
+  'NEW_VERSION',
+  'PRICE_DROP',
+  'JOINED_BUNDLE',
+  'SALE',
+  'TAKEN_DOWN',
+  'RESTORED',
+  'PAYOUT_SENT',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type NotificationDraft = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from '../accounts/account.schemas';
 import { isCountryCode } from '../accounts/countries';
 import { PRICE_MAX_EUR } from '../catalog/item-editor.schemas';
-import { CENTS_PER_EURO } from '../money';
+import { CENTS_PER_EURO, formatWholeEuros } from '../money';
 import { installValidationMessages } from '../text/validation-messages';
 import { hasVisibleText } from '../text/visible-text';
 
@@ -29,13 +29,13 @@ export const checkoutMessages = {
   tooManyItems: `A cart can hold at most ${CART_MAX_ITEMS} items.`,
   itemId: 'Unknown item.',
   orderId: 'Unknown order.',
-  tipRange: `A tip is 0 to ${TIP_MAX_EUR} EUR, in whole cents.`,
-  chosenPrice: `Choose a price of at most ${PRICE_MAX_EUR} EUR, in whole cents.`,
+  tipRange: `A tip is 0 to ${formatWholeEuros(TIP_MAX_EUR)}, in whole cents.`,
+  chosenPrice: `Choose a price of at most ${formatWholeEuros(PRICE_MAX_EUR)}, in whole cents.`,
   choiceNotInCart: 'A tip or a chosen price is for an item that is not in your cart.',
   choiceTwice: 'An item has two tips or two chosen prices.',
   fixedPrice: (name: string) => `${name} has a fixed price.`,
   chosenPriceRange: (name: string, minimum: string) =>
-    `${name} costs at least ${minimum}: choose that or more (at most ${PRICE_MAX_EUR} EUR).`,
+    `${name} costs at least ${minimum}: choose that or more (at most ${formatWholeEuros(PRICE_MAX_EUR)}).`,
 } as const;
 
 const ticked = (message: string) =>

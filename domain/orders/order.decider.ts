@@ -2,7 +2,7 @@ import { PRICE_MAX_EUR, PRICE_MIN_EUR } from '../catalog/item-editor.schemas';
 import { checkoutMessages, TIP_MAX_EUR } from './checkout.schemas';
 import { DomainError, type DomainErrorCode } from '../errors';
 import { MIN_PAID_PRICE_CENTS, priceOrder, type FeePolicy, type OrderPaymentType } from '../fees';
-import { CENTS_PER_EURO, formatMoney, isCents, type Cents } from '../money';
+import { CENTS_PER_EURO, formatMoney, formatWholeEuros, isCents, type Cents } from '../money';
 import {
   orderItemKey,
   paymentStatusAfter,
@@ -339,7 +339,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
       throw refuse(
         'PRICE_BELOW_MINIMUM',
         'BAD_USER_INPUT',
-        `${item.name} costs less than the ${PRICE_MIN_EUR} EUR minimum.`,
+        `${item.name} costs less than the ${formatWholeEuros(PRICE_MIN_EUR)} minimum.`,
         'items',
       );
     }

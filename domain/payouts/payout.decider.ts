@@ -1,5 +1,5 @@
 import { DomainError, type DomainErrorCode } from '../errors';
-import { CENTS_PER_EURO, formatEuros, type Cents } from '../money';
+import { CENTS_PER_EURO, formatMoney, formatWholeEuros, type Cents } from '../money';
 import {
   payoutItemKey,
   sepaEndToEndId,
@@ -134,7 +134,7 @@ export const payoutRefusalMessages = {
   notFound: 'There is no such payout.',
   notPending: 'Only a pending payout can be locked.',
   underMinimum: (balance: Cents) =>
-    `The payout holds ${formatEuros(balance)} EUR, under the minimum of ${MIN_PAYOUT_EUR} EUR: it keeps collecting.`,
+    `The payout holds ${formatMoney(balance)}, under the minimum of ${formatWholeEuros(MIN_PAYOUT_EUR)}: it keeps collecting.`,
   noMethod: (missing: string) => `The author has no complete payout method: ${missing}`,
   notLocked: 'Only a locked payout can be sent.',
   notBank: 'Only bank transfer payouts go into a SEPA file.',

@@ -210,3 +210,29 @@ function readEntries(zip: ZipFile): Promise<Entry[]> {
     zip.readEntry();
   });
 }
+
+export type SkinArchiveEntry = { name: string; sizeBytes: number };
+
+/**
+ * The files of a stored skin zip as its central directory lists them (names and unpacked sizes,
+ * folders and archivers' leftovers left out), for the skin page's "What is in the file". Nothing is
+ * inflated: the zip passed `inspectSkinArchive` when it was uploaded. Null for an unreadable zip.
+ */
+export async function listSkinArchive(bytes: Buffer): Promise<SkinArchiveEntry[] | null> {
+  let zip: ZipFile;
+  try {
+    zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, decodeStrings: true });
+  } catch {
+    return null;
+  }
+  try {
+    const entries = await readEntries(zip);
+    return entries
+      .filter((entry) => !entry.fileName.endsWith('/') && !ARCHIVER_LEFTOVERS.test(entry.fileName))
+      .map((entry) => ({ name: entry.fileName, sizeBytes: entry.uncompressedSize }));
+  } catch {
+    return null;
+  } finally {
+    zip.close();
+  }
+}

@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 const RELATIVE_IMPORT = /from "(\.{1,2}\/[^"]+\.mjs)"/g;
-const COMPONENT_DIR = /\/esm\/components\/([^/]+)\//;
+// Components live under esm/components; shared parts with their own stylesheet (InlineInput: the
+// layout of Checkbox, Switch and Radio, label beside the control) under esm/utils.
+const COMPONENT_DIR = /\/esm\/(?:components|utils)\/([^/]+)\//;
 
 /** Which of @mantine/core's per-component stylesheets each of its exports needs, in styles.css order. */
 export class MantineStylesheets {

@@ -82,6 +82,12 @@ describe('mantine-component-styles', () => {
     expect(sheets.indexOf('Input')).toBeLessThan(sheets.indexOf('Combobox'));
   });
 
+  it("adds InlineInput's sheet to Checkbox, Switch and Radio: without it the label falls below the control", () => {
+    for (const control of ['Checkbox', 'Switch', 'Radio']) {
+      expect(stylesheets.forExports([control])).toEqual(expect.arrayContaining(['InlineInput', control]));
+    }
+  });
+
   it('needs nothing for hooks and helpers', () => {
     expect(stylesheets.forExports(['useMantineColorScheme', 'createTheme'])).toEqual([]);
   });

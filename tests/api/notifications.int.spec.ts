@@ -338,6 +338,25 @@ describe('the bell through the API', () => {
     expect((await ok(UNREAD, {}, other.token)).unreadNotificationCount).toBe(3);
   });
 
+  it('lists them newest first by date, a fact recorded late with an earlier date below the newer ones', async () => {
+    const author = await createUser(app);
+    const fan = await createUser(app);
+    await follow(fan.id, author.id);
+    await publishSkin(author, 'Dated Livery One');
+    await publishSkin(author, 'Dated Livery Two');
+    await publishSkin(author, 'Dated Livery Three');
+    const [three, two, one] = await notificationsOf(fan);
+    // As an import or the demo data records it: the latest event (highest position) dated a month back.
+    await app.context.pool.query(sql.unsafe`
+      update notifications set created_at = created_at - interval '31 days'
+      where user_id = ${fan.id} and position = ${three!.position}`);
+    const rows = await notificationsOf(fan);
+    expect(rows.map((row) => row.message)).toEqual([two!.message, one!.message, three!.message]);
+    // Marking read up to the highest position shown marks every one of them.
+    const mark = (await ok(MARK_READ, { p: three!.position }, fan.token)).markNotificationsRead;
+    expect(mark.unreadCount).toBe(0);
+  });
+
   it('refuses bad input', async () => {
     const user = await createUser(app);
     expect(codeOf((await graphql(app, MARK_READ, { p: -1 }, user.token)).body)).toBe('BAD_USER_INPUT');

@@ -362,7 +362,7 @@ describe('locking, sending and failing', () => {
   it('refuses a payout under 50 EUR, and one without a complete payout method; it keeps collecting', async () => {
     const under = await run(LOCK, { id: pendingId }, admin.token);
     expect(codeOf(under)).toBe('BAD_USER_INPUT');
-    expect(under.errors?.[0]?.message).toMatch(/under the minimum of 50 EUR/);
+    expect(under.errors?.[0]?.message).toMatch(/under the minimum of 50,00\u00a0€/);
     await buy({ skins: [skin.id] }, other.token);
     await buy({ skins: [skin.id] }, admin.token);
     const noMethod = await run(LOCK, { id: pendingId }, admin.token);

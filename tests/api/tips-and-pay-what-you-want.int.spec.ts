@@ -193,7 +193,7 @@ describe('tips and chosen prices at checkout', () => {
     expect(minimum.statusCode).toBe(400);
     expect(minimum.json().field).toBe('prices');
     expect(minimum.json().message.replace(/\u00a0/g, ' ')).toBe(
-      `${pwyw.title} costs at least 3,00 €: choose that or more (at most 500 EUR).`,
+      `${pwyw.title} costs at least 3,00 €: choose that or more (at most 500,00 €).`,
     );
 
     const tooMuch = await postJson(

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { inlineControlLayout, openBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 // The demo accounts of the e2e app (README): an author with skins, a player, an admin.
 const PASSWORD = 'demo-password';
@@ -122,12 +122,21 @@ describe('authoring in the browser', () => {
     await page.waitForURL('**/me/publish/skin');
     const publish = page.getByRole('button', { name: 'Publish skin' });
     await publish.waitFor();
-    expect(await page.getByText('Skin name is a required field...').count()).toBe(0);
+    // The switch looks like a switch, its label beside it at the normal size (not below, larger).
+    const pwyw = await inlineControlLayout(page, 'Pay what you want');
+    expect(pwyw).toMatchObject({ beside: true, controlDisplay: 'flex' });
+    expect(pwyw!.controlWidth).toBeGreaterThanOrEqual(28);
+    expect(pwyw!.labelFontSize).toBeLessThanOrEqual(16);
+    expect(await page.getByText('Skin name is a required field.').count()).toBe(0);
     await publish.click();
-    await expect.poll(() => page.getByText('Skin name is a required field...').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByText('Skin name is a required field.').isVisible(), WAIT).toBe(true);
     expect(await page.getByText('You must upload at least one image.').isVisible()).toBe(true);
     expect(await page.getByText('You must select your skin ZIP file.').isVisible()).toBe(true);
     await screenshot(page, 'authoring-skin-editor-errors');
+    // "Before you start" ticks only what holds: nothing is filled in, and an empty price is free.
+    const rules = page.getByTestId('publishing-rules');
+    expect(await rules.locator('[data-state="holds"]').count()).toBe(1);
+    expect(await rules.locator('[data-state="open"]').count()).toBe(4);
 
     // Fill it in: two screenshots (appended in order, the first is the thumbnail) and the zip.
     await page.getByLabel(/^Name/).fill(title);
@@ -144,11 +153,14 @@ describe('authoring in the browser', () => {
       .poll(() => page.getByText('Invalid file. Only JPG and PNG images are allowed.').isVisible(), WAIT)
       .toBe(true);
     await expect
-      .poll(() => page.getByText('You must fix any images that failed to upload...').isVisible(), WAIT)
+      .poll(() => page.getByText('You must fix any images that failed to upload.').isVisible(), WAIT)
       .toBe(true);
+    // The refused file is not counted, and its rule shows broken, not ticked.
+    expect(await page.getByText('2 / 10', { exact: true }).isVisible()).toBe(true);
+    expect(await rules.locator('[data-state="broken"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Remove screenshot 3' }).click();
     await expect
-      .poll(() => page.getByText('You must fix any images that failed to upload...').count(), WAIT)
+      .poll(() => page.getByText('You must fix any images that failed to upload.').count(), WAIT)
       .toBe(0);
 
     // Reorder with the keyboard: the second picture becomes the first, the thumbnail.
@@ -163,7 +175,8 @@ describe('authoring in the browser', () => {
       .toBe(true);
     // The errors follow the changes and are gone once everything is in.
     await expect.poll(() => page.getByText('You must upload at least one image.').count(), WAIT).toBe(0);
-    await expect.poll(() => page.getByText('Skin name is a required field...').count(), WAIT).toBe(0);
+    await expect.poll(() => page.getByText('Skin name is a required field.').count(), WAIT).toBe(0);
+    await expect.poll(() => rules.locator('[data-state="holds"]').count(), WAIT).toBe(5);
     // The live preview shows the card as players will see it.
     expect(await page.getByRole('heading', { level: 3, name: title }).isVisible()).toBe(true);
     await screenshot(page, 'authoring-skin-editor-filled');
@@ -244,6 +257,10 @@ describe('authoring in the browser', () => {
     const stars = player.page.getByRole('group', { name: 'Your vote, 1 to 5 stars' });
     await stars.getByRole('button', { name: '4 stars' }).click();
     await expect.poll(() => toast(player.page, 'Thank you for voting.').isVisible(), WAIT).toBe(true);
+    // It closes on its own like every toast (5 s), instead of covering the page for minutes.
+    await expect
+      .poll(() => toast(player.page, 'Thank you for voting.').isVisible(), { timeout: 12_000 })
+      .toBe(false);
     await expect.poll(() => player.page.getByText('Thanks, your vote is in.').isVisible(), WAIT).toBe(true);
     // The vote is the player's own (asked apart from the skin everyone shares): marked, and again after a reload.
     const fourStars = stars.getByRole('button', { name: '4 stars' });
@@ -283,7 +300,7 @@ describe('authoring in the browser', () => {
         WAIT,
       )
       .toBe(true);
-  });
+  }, 120_000);
 
   it('an author puts a bundle together, uploading one more skin from the bundle editor', async () => {
     const stamp = Date.now() % 100_000;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
-import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { inlineControlLayout, openBrowser, screenshot, type BrowserSession } from '../support/browser';
 import { waitForMail } from '../support/outbox';
 
 // The e2e app runs without provider keys: the local card checkout page and the local PayPal step.
@@ -147,7 +147,9 @@ describe('buying in the browser', () => {
 
     // The cart icon is always there, empty at first.
     await page.goto(`/skins/${skin.url}`);
-    await expect.poll(() => page.getByRole('link', { name: 'Cart, empty' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Cart, empty' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     // Put a paid skin and a paid bundle in the cart from their pages: each add says so in a toast.
     await page
@@ -216,6 +218,10 @@ describe('buying in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Full name').fill('Gustav Guest');
     await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
+    // Each checkbox sits on one line with its label, at the label's normal size.
+    const resell = await inlineControlLayout(page, 'I will not resell');
+    expect(resell).toMatchObject({ beside: true });
+    expect(resell!.labelFontSize).toBeLessThanOrEqual(16);
     await page.getByRole('checkbox', { name: /I will not resell/ }).check();
     await screenshot(page, 'buying-cart');
     await page.getByRole('button', { name: 'Pay by card' }).click();
@@ -223,6 +229,13 @@ describe('buying in the browser', () => {
     // The local checkout page stands in for the card provider.
     await page.waitForURL('**/local-checkout/**', { timeout: 15_000 });
     await screenshot(page, 'buying-local-checkout');
+    // On a phone the page keeps a margin: its card does not touch the screen's edges.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = await page.locator('main').boundingBox();
+    expect(card!.x).toBeGreaterThanOrEqual(12);
+    expect(card!.x + card!.width).toBeLessThanOrEqual(390 - 12);
+    await screenshot(page, 'buying-local-checkout-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: /^Pay/ }).first().click();
 
     // The order's confirmation page: number, items, amounts and downloads, without an account.
@@ -240,8 +253,15 @@ describe('buying in the browser', () => {
     expect(await page.getByRole('link', { name: skin.title, exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: bundle.title, exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(total, { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => toast(page, 'Thank you for your purchase!').isVisible()).toBe(true);
     expect(await cartCount(page)).toBe(0);
+    // The page itself thanks the buyer: no purchase toast covers its heading or says something else.
+    await page.waitForTimeout(1500);
+    expect(
+      await page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: /purchase/i })
+        .count(),
+    ).toBe(0);
     expect(await page.getByRole('link', { name: 'Cart, empty' }).isVisible()).toBe(true);
     await screenshot(page, 'buying-confirmation');
 
@@ -252,6 +272,20 @@ describe('buying in the browser', () => {
     expect(fromPage.suggestedFilename()).toBe(`${skin.url}.zip`);
     expect((await readFile(await fromPage.path())).subarray(0, 2).toString()).toBe('PK');
     expect(await page.getByRole('link', { name: /^Download / }).count()).toBe(1 + bundle.skins.length);
+
+    // Where the files go, with a copyable folder for the order's game.
+    expect(await page.getByTestId('install-folder').first().innerText()).toMatch(/Documents/);
+    expect(await page.getByRole('button', { name: 'Copy the folder path' }).first().isVisible()).toBe(true);
+
+    // "Create a free account with <email>": the register form opens with that email filled in.
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    const register = page.getByRole('dialog');
+    await expect
+      .poll(() => register.getByLabel('Email').first().inputValue(), { timeout: 10_000 })
+      .toBe(email);
+    await screenshot(page, 'buying-confirmation-register-prefilled');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => register.count()).toBe(0);
 
     // The confirmation mail links to the downloads; the skin's link gives its zip.
     const mail = await waitForMail(path.join(inject('appDataDir'), 'outbox'), email, '', 15_000);
@@ -327,7 +361,13 @@ describe('buying in the browser', () => {
         timeout: 10_000,
       })
       .toBe(true);
-    await expect.poll(() => toast(page, 'Thank you for your purchase!').isVisible()).toBe(true);
+    await page.waitForTimeout(1500);
+    expect(
+      await page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: /purchase/i })
+        .count(),
+    ).toBe(0);
     expect(await page.getByRole('link', { name: `Download ${skin.title}` }).getAttribute('href')).toBe(
       `/assets/skin/${skin.url}`,
     );
@@ -526,4 +566,29 @@ describe('buying in the browser', () => {
     const after = await graphql<{ myOwnedBundleIds: string[] }>('{ myOwnedBundleIds }', token);
     expect(after.myOwnedBundleIds).not.toContain(bundle.id);
   }, 180_000);
+});
+
+describe('the checkout result toasts', () => {
+  it("read the banners' words, and close on their own", async () => {
+    session = await openBrowser({ width: 390, height: 844 });
+    const { page } = session;
+    await page.goto('/skins/failed');
+    const cancelled = toast(
+      page,
+      'Purchase cancelled: You can try purchasing the items again or if there was an error during the checkout, let us know.',
+    );
+    await expect.poll(() => cancelled.isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'buying-toast-cancelled-phone');
+
+    // Back from a paid checkout with the items still in the cart: thanked once, the cart emptied.
+    await page.evaluate(() => window.localStorage.setItem('cart-skins', '[1]'));
+    await page.goto('/skins/success');
+    const thanked = toast(
+      page,
+      'Purchase successful: You should receive email with download link(s) in a short while.',
+    );
+    await expect.poll(() => thanked.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.evaluate(() => window.localStorage.getItem('cart-skins'))).toBeNull();
+    await expect.poll(() => thanked.isVisible(), { timeout: 15_000 }).toBe(false);
+  });
 });

@@ -40,7 +40,7 @@ describe('browsing the catalogue in a browser', () => {
 
     await page.goto('/');
     await expect
-      .poll(() => page.getByRole('heading', { name: 'TRENDING SKINS' }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByRole('heading', { name: 'MOST DOWNLOADED' }).isVisible(), { timeout: 10_000 })
       .toBe(true);
     await expect.poll(() => page.getByRole('heading', { name: 'LATEST SKINS' }).isVisible()).toBe(true);
     await screenshot(page, 'catalogue-home');
@@ -62,6 +62,11 @@ describe('browsing the catalogue in a browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1, name: skin.title }).isVisible(), { timeout: 10_000 })
       .toBe(true);
+    // What is in the file, before downloading it.
+    const archive = page.getByTestId('skin-archive');
+    await expect.poll(() => archive.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await archive.innerText()).toMatch(/A [\d,]+\s(B|kB|MB) zip with \d+ files?/);
+    expect(await archive.innerText()).toContain('For Trackmania (2020), the CarSport');
     await page
       .getByRole('button', { name: /^Open screenshot 1 of \d+ in full size$/ })
       .first()
@@ -79,6 +84,23 @@ describe('browsing the catalogue in a browser', () => {
     expect((await readFile(path)).subarray(0, 2).toString()).toBe('PK');
     // The button rests for 5 s after a click.
     expect(await downloadButton.isDisabled()).toBe(true);
+    // The download says it started, and where the file goes for the skin's game (TM2020) and system.
+    const started = page.locator('.mantine-Notification-root').filter({ hasText: 'Download started' });
+    await expect.poll(() => started.isVisible(), { timeout: 10_000 }).toBe(true);
+    const folder = page.getByTestId('install-folder');
+    await expect.poll(() => folder.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await folder.innerText()).toBe('%USERPROFILE%\\Documents\\Trackmania\\Skins\\Models\\CarSport');
+    await page.getByLabel('Your system').selectOption('linux');
+    await expect
+      .poll(() => folder.innerText())
+      .toBe(
+        '~/.steam/steam/steamapps/compatdata/<game id>/pfx/drive_c/users/steamuser/Documents/Trackmania/Skins/Models/CarSport',
+      );
+    await page.getByLabel('Your system').selectOption('windows');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Copy the folder path' }).isVisible())
+      .toBe(true);
+    await screenshot(page, 'catalogue-download-install-helper');
 
     // Other players' downloads show on the open page without a reload.
     const count = page.getByTestId('skin-download-count');
@@ -91,5 +113,29 @@ describe('browsing the catalogue in a browser', () => {
     );
     await expect.poll(shown, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 25);
     await screenshot(page, 'catalogue-download-count-rose');
+  });
+});
+
+describe('the skins list on a phone (390 × 844)', () => {
+  it('leaves at least 80 % of the screen to the cards once the visitor scrolls: the filter bar scrolls away', async () => {
+    session = await openBrowser({ width: 390, height: 844 });
+    const { page } = session;
+    await page.goto('/skins');
+    const filters = page.getByRole('search', { name: 'Filter skins' });
+    await expect.poll(() => filters.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.locator('a[href^="/skins/"]').count(), { timeout: 10_000 })
+      .toBeGreaterThan(3);
+
+    await page.mouse.wheel(0, 900);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+    // What stays over the cards: the top bar and whatever of the filter bar is still on screen.
+    const covered = await page.evaluate(() => {
+      const bottomOf = (element: Element | null) => Math.max(0, element?.getBoundingClientRect().bottom ?? 0);
+      return Math.max(bottomOf(document.querySelector('header')), bottomOf(document.querySelector('search')));
+    });
+    expect(covered).toBeGreaterThan(0);
+    expect((844 - covered) / 844).toBeGreaterThanOrEqual(0.8);
+    await screenshot(page, 'catalogue-phone-scrolled');
   });
 });

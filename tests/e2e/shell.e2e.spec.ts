@@ -14,7 +14,8 @@ describe('the marketplace shell in a browser', () => {
     session = await openBrowser();
     const { page } = session;
     await page.goto('/');
-    await expect.poll(() => page.getByText('FIND YOUR NEW RIDE').isVisible()).toBe(true);
+    // A fresh browser's first page: up to 10 s on a busy machine (1 s by default).
+    await expect.poll(() => page.getByText('FIND YOUR NEW RIDE').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByText('WELCOME TO').isVisible()).toBe(true);
     await screenshot(page, 'home-desktop');
 
@@ -30,7 +31,7 @@ describe('the marketplace shell in a browser', () => {
     await page.getByRole('link', { name: 'Terms of service' }).click();
     await page.waitForURL('**/terms-of-service');
     await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 })
       .toMatch(/Terms of service/i);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
@@ -68,5 +69,27 @@ describe('the marketplace shell in a browser', () => {
     await page.waitForURL('**/bundles');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'bundles-phone');
+  });
+});
+
+describe('the colour scheme', () => {
+  it("follows a light system preference until the visitor chooses, then keeps the visitor's choice", async () => {
+    session = await openBrowser({ width: 1280, height: 800 }, { colorScheme: 'light' });
+    const { page } = session;
+    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
+    await page.goto('/');
+    expect(await scheme()).toBe('light');
+    await screenshot(page, 'shell-light-preference');
+    // The visitor picks dark: it stays dark on the next page although the system says light.
+    await page.getByRole('button', { name: /dark theme/i }).click();
+    await expect.poll(scheme).toBe('dark');
+    await page.goto('/skins');
+    expect(await scheme()).toBe('dark');
+  });
+
+  it('is dark for a dark system preference', async () => {
+    session = await openBrowser();
+    await session.page.goto('/');
+    expect(await session.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
   });
 });

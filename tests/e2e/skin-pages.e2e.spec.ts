@@ -189,8 +189,8 @@ describe('My Skins', () => {
     }
     const row = page.getByRole('row', { name: new RegExp(literally(sold.title)) });
     const cells = await row.getByRole('cell').allInnerTexts();
-    expect(cells).toContain(sold.downloads.total.toLocaleString('en'));
-    expect(cells).toContain(sold.sales.toLocaleString('en'));
+    expect(cells).toContain(sold.downloads.total.toLocaleString('cs-CZ'));
+    expect(cells).toContain(sold.sales.toLocaleString('cs-CZ'));
     expect(cells).toContain(`${sold.rating.average.toFixed(2)} (${sold.rating.totalRatings})`);
     // A skin without votes says so instead of a zero average.
     const unrated = data.myCreatedSkins.content.find((skin) => skin.rating.totalRatings === 0);
@@ -199,5 +199,25 @@ describe('My Skins', () => {
       expect(await unratedRow.getByRole('cell').allInnerTexts()).toContain('No votes');
     }
     await screenshot(page, 'my-skins-figures');
+
+    // Headers and buttons say what they are in words, not icons alone.
+    expect((await page.getByRole('columnheader', { name: 'Downloads' }).innerText()).trim()).toBe(
+      'Downloads',
+    );
+    expect((await row.getByRole('link', { name: `Update ${sold.title}` }).innerText()).trim()).toBe('Update');
+    expect((await row.getByRole('button', { name: `Download ${sold.title}` }).innerText()).trim()).toBe(
+      'Download',
+    );
+    expect(await row.getByRole('button', { name: /^(Hide|Publish) / }).innerText()).toMatch(
+      /^(Hide|Publish)$/,
+    );
+
+    // The author's own skin page offers its editor.
+    await row.getByRole('link', { name: sold.title, exact: true }).click();
+    await page.waitForURL('**/skins/**');
+    const edit = page.getByRole('link', { name: 'Edit skin' });
+    await expect.poll(() => edit.isVisible(), WAIT).toBe(true);
+    expect(await edit.getAttribute('href')).toMatch(/^\/me\/skin\/edit\//);
+    await screenshot(page, 'skin-page-own-edit-link');
   });
 });

@@ -126,8 +126,8 @@ describe('posting a skin on social media in the browser', () => {
     expect(new URL(page.url()).searchParams.get('s')).toBe(skin.url);
     await page.getByRole('heading', { name: skin.title, level: 2 }).waitFor(WAIT);
     // Without keys the page says where posts go.
-    await page.getByText('No keys are configured for Twitter and Instagram').waitFor(WAIT);
-    const twitter = page.getByRole('checkbox', { name: 'Twitter' });
+    await page.getByText('No keys are configured for X and Instagram').waitFor(WAIT);
+    const twitter = page.getByRole('checkbox', { name: 'X', exact: true });
     const instagram = page.getByRole('checkbox', { name: 'Instagram' });
     expect(await twitter.isChecked()).toBe(true);
     expect(await instagram.isChecked()).toBe(true);
@@ -193,10 +193,19 @@ describe('posting a skin on social media in the browser', () => {
     for (const network of ['TWITTER', 'INSTAGRAM']) {
       const status = page.getByTestId(`social-status-${network}`);
       await status.getByText('Written to the outbox').waitFor(WAIT);
-      expect(await status.textContent()).toMatch(/\.json/);
+      // Where to find it, in words, not the outbox file's raw name.
+      expect(await status.textContent()).toContain('Saved as a post in the Local outbox tab');
+      expect(await status.textContent()).not.toMatch(/\.json/);
     }
     await expect
-      .poll(() => page.locator('.mantine-Notification-root').filter({ hasText: 'Success!' }).count(), WAIT)
+      .poll(
+        () =>
+          page
+            .locator('.mantine-Notification-root')
+            .filter({ hasText: /Saved for (X|Instagram) in the local outbox/ })
+            .count(),
+        WAIT,
+      )
       .toBe(2);
 
     // The publications list has both, and the outbox tab shows the post with its two pictures.

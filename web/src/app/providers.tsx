@@ -23,12 +23,15 @@ function GraphqlProviderForSession({ children }: { children: ReactNode }) {
   return <GraphqlProvider value={client}>{children}</GraphqlProvider>;
 }
 
-/** Theme (dark by default, the visitor's choice remembered), session and GraphQL client. */
+/**
+ * Theme (the visitor's choice, remembered; else the system's light or dark preference, dark when it
+ * states none), session and GraphQL client.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}
-      defaultColorScheme="dark"
+      defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >

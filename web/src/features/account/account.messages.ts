@@ -164,6 +164,10 @@ export const accountMessages = {
     updateLabel: (title: string) => `Update ${title}`,
     hideLabel: (title: string) => `Hide ${title} from players`,
     publishLabel: (title: string) => `Publish ${title} for everyone`,
+    hideText: 'Hide',
+    publishText: 'Publish',
+    updateText: 'Update',
+    downloadText: 'Download',
     downloadLabel: (title: string) => `Download ${title}`,
   },
   skinVisibility: {
@@ -198,6 +202,9 @@ export const accountMessages = {
     editLabel: (title: string) => `Edit ${title}`,
     hideLabel: (title: string) => `Hide ${title} from players`,
     publishLabel: (title: string) => `Publish ${title} for everyone`,
+    hideText: 'Hide',
+    publishText: 'Publish',
+    editText: 'Edit',
   },
   bundleVisibility: {
     hiding: 'Hiding your bundle from players',
@@ -239,7 +246,7 @@ export const accountMessages = {
     videoHint: 'Optional: a YouTube or Vimeo link, shown on the page before the screenshots.',
     videoPlaceholder: 'https://www.youtube.com/watch?v=...',
     images: 'Screenshots',
-    imagesUploading: 'You must wait for the images to finish uploading...',
+    imagesUploading: 'You must wait for the images to finish uploading.',
     fixErrors: 'Some fields need your attention.',
     saveFailedDetail: 'Nothing was saved. Check the marked fields and try again.',
     cancel: 'Cancel',
@@ -331,6 +338,7 @@ export const accountMessages = {
     price: 'Price: 0 or empty is free; paid items cost from 2 € to 500 €.',
     images: 'Screenshots: PNG or JPEG, up to 10 files, each at most 8 MB. The first one is the thumbnail.',
     zip: 'Skin file: a .zip of at most 25 MB.',
+    states: { holds: 'met', broken: 'not met', open: 'not filled in yet' },
     submissionRules: 'Read the submission rules',
   },
   dashboard: {

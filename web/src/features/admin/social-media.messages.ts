@@ -8,17 +8,17 @@ import {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** The networks as the page's checkboxes and toasts name them (spec 2.13 and 8 say Twitter). */
-export const networkLabels: Record<SocialNetwork, string> = { TWITTER: 'Twitter', INSTAGRAM: 'Instagram' };
+/** The networks as the page's checkboxes and toasts name them: Twitter is called X now (the API's enum keeps TWITTER). */
+export const networkLabels: Record<SocialNetwork, string> = { TWITTER: 'X', INSTAGRAM: 'Instagram' };
 
 // Texts of the admin's social media page (spec 2.13, states of spec 4, toasts of spec 8).
 export const socialMediaMessages = {
   title: 'Social media',
   description:
-    'Post a skin to Twitter and Instagram: choose the skin, write the message, pick the images in the order they should appear, publish.',
+    'Post a skin to X and Instagram: choose the skin, write the message, pick the images in the order they should appear, publish.',
 
   setup: {
-    bothApiTitle: 'Posts go out to Twitter and Instagram',
+    bothApiTitle: 'Posts go out to X and Instagram',
     bothApiText: 'Both networks have their keys configured: a publication is posted on the account at once.',
     outboxTitle: (networks: string) => `No keys are configured for ${networks}`,
     outboxText: (networks: string) =>
@@ -83,7 +83,7 @@ export const socialMediaMessages = {
       const room = limit.remaining >= 0 ? `${limit.remaining} left` : `${-limit.remaining} over the limit`;
       switch (limit.constraint) {
         case 'X_WEIGHTED':
-          return `${limit.used} / ${limit.max} as Twitter counts it (each link counts 23) · ${room}`;
+          return `${limit.used} / ${limit.max} as X counts it (each link counts 23) · ${room}`;
         case 'INSTAGRAM_HASHTAGS':
           return `${limit.used} / ${limit.max} hashtags on Instagram · ${room}`;
         case 'PRODUCT':
@@ -97,8 +97,7 @@ export const socialMediaMessages = {
     insertTitleLabel: (title: string) => `Insert the skin title: ${title}`,
     insertHandle: (network: string | null) => (network ? `${network} handle` : 'Author'),
     insertHandleLabel: (text: string) => `Insert the author: ${text}`,
-    usernameHint:
-      'The author has no Twitter or Instagram handle in their profile: this inserts their username.',
+    usernameHint: 'The author has no X or Instagram handle in their profile: this inserts their username.',
     insertLink: 'Skin link',
     insertLinkLabel: (link: string) => `Insert the link to the skin page: ${link}`,
     insertAuthorLink: 'Author link',
@@ -121,7 +120,7 @@ export const socialMediaMessages = {
     tooManyFor: (network: string, max: number) =>
       `${network} takes at most ${max} images: deselect some, or untick ${network}.`,
     carousel: 'Instagram shows two or more images as a carousel.',
-    limits: `Twitter takes ${SOCIAL_IMAGE_LIMITS.TWITTER.min} to ${SOCIAL_IMAGE_LIMITS.TWITTER.max} images, Instagram ${SOCIAL_IMAGE_LIMITS.INSTAGRAM.min} to ${SOCIAL_IMAGE_LIMITS.INSTAGRAM.max}.`,
+    limits: `X takes ${SOCIAL_IMAGE_LIMITS.TWITTER.min} to ${SOCIAL_IMAGE_LIMITS.TWITTER.max} images, Instagram ${SOCIAL_IMAGE_LIMITS.INSTAGRAM.min} to ${SOCIAL_IMAGE_LIMITS.INSTAGRAM.max}.`,
   },
 
   publish: {
@@ -129,7 +128,7 @@ export const socialMediaMessages = {
     networks: 'Post on',
     networksRequired: 'Tick at least one network.',
     networkHint: (network: SocialNetwork, max: number, outbox: boolean) =>
-      `${network === 'TWITTER' ? 'X, formerly Twitter · up' : 'Up'} to ${plural(max, 'image', 'images')} · ${outbox ? 'to the local outbox' : 'through its API'}`,
+      `Up to ${plural(max, 'image', 'images')} · ${outbox ? 'to the local outbox' : 'through its API'}`,
     idle: 'Not published yet',
     running: 'Publishing...',
     done: 'Published',
@@ -149,7 +148,10 @@ export const socialMediaMessages = {
     previewNoMessage: 'No message yet.',
     previewMore: (count: number) => `+${count}`,
     loading: (network: string) => `Publishing the skin on ${network}...`,
-    success: 'Success!',
+    /** What happened, in the toast: posted through the network's API, or written to the local outbox. */
+    success: (network: string, outbox: boolean) =>
+      outbox ? `Saved for ${network} in the local outbox (no keys are configured).` : `Posted on ${network}.`,
+    outboxSaved: 'Saved as a post in the Local outbox tab',
     failedToast: (network: string) => `There was an error uploading skin to ${network}.`,
     unreachable: 'The server could not be reached. Check your connection and try again.',
     statusRegion: 'Publishing status',
@@ -182,6 +184,7 @@ export const socialMediaMessages = {
     images: (count: number) => plural(count, 'image', 'images'),
     of: 'Of ',
     open: 'Open the post',
+    inOutbox: 'In the local outbox',
     postId: (id: string) => `Post ${id}`,
     errorKinds: {
       RATE_LIMITED: 'Rate limited',

@@ -138,9 +138,6 @@ export const cartMessages = {
     memberLinks: 'Your skins are in your collection too, ready to download whenever you are signed in.',
     openCollection: 'Open my collection',
     installTitle: 'Installing your skins',
-    installText:
-      'Unzip each skin into the game’s skins folder: the installation guide shows where, game by game.',
-    installLink: 'Read the installation guide',
     joinTitle: 'Keep your skins in one place',
     joinText: (email: string) =>
       `Create a free account with ${email} and, once you confirm the address, this order joins your collection.`,

@@ -33,9 +33,10 @@ export const homeMessages = {
       'Rate the skins you like: the best-rated skin wins, and its author gets the spotlight right here. The selection happens at the start of each month.',
     rateSkins: 'Rate skins',
   },
+  // All-time downloads: named for what it is, so that "Trending this week" is the one trending list.
   trending: {
-    title: 'TRENDING SKINS',
-    eyebrow: 'Most downloaded',
+    title: 'MOST DOWNLOADED',
+    eyebrow: 'All-time downloads',
     more: 'All skins by downloads',
   },
   trendingWeek: {

@@ -3,7 +3,8 @@ export const notificationsMessages = {
   bellLabel: (unread: number) =>
     unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`,
   title: 'Notifications',
-  description: 'What happened with the authors you follow, the items you wish for and your sales.',
+  description:
+    'What happened with the authors you follow, the items you wish for, your sales and your payouts.',
   empty: 'No notifications yet.',
   emptyHint: 'Follow authors and wish for skins to hear when something new comes out or gets cheaper.',
   explore: 'Explore skins',
@@ -19,5 +20,8 @@ export const notificationsMessages = {
     PRICE_DROP: 'Price drop',
     JOINED_BUNDLE: 'Joined a bundle',
     SALE: 'Sale',
+    TAKEN_DOWN: 'Taken down',
+    RESTORED: 'Restored',
+    PAYOUT_SENT: 'Payout sent',
   },
 } as const;

@@ -91,6 +91,14 @@ export const skinsMessages = {
   },
   updated: 'Updated',
   free: 'Free',
+  download: 'Download',
+  editOwnSkin: 'Edit skin',
+  archive: {
+    title: 'What is in the file',
+    summary: (size: string, files: number) => `A ${size} zip with ${files} ${files === 1 ? 'file' : 'files'}`,
+    fits: (game: string, car: string | null) => (car ? `For ${game}, the ${car}` : `For ${game}`),
+    showFiles: (files: number) => `Show the ${files === 1 ? 'file' : `${files} files`}`,
+  },
   downloadFree: (title: string) => `Download ${title} for free`,
   bundleOffers: {
     title: 'Also in bundles',

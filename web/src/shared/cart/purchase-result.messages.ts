@@ -1,8 +1,7 @@
-// Texts of the toast shown when a checkout comes back (spec 2.5, 8 and 9: it stays 10 s).
+// Texts of the toast shown when a checkout comes back (spec 2.8: the banners' words, title and body
+// joined with a colon; it stays 10 s).
 export const purchaseResultMessages = {
-  thanks:
-    'Thank you for your purchase! You should receive a mail confirmation with download link(s) in a few minutes.',
-  cancelledTitle: 'Purchase cancelled',
+  thanks: 'Purchase successful: You should receive email with download link(s) in a short while.',
   cancelled:
-    'You can try purchasing the items again or if there was an error during the checkout, let us know.',
+    'Purchase cancelled: You can try purchasing the items again or if there was an error during the checkout, let us know.',
 } as const;

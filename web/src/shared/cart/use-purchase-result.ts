@@ -37,7 +37,6 @@ export function usePurchaseResult(): PurchaseResult | null {
       notifications.show({
         id: 'purchase-result',
         color: 'red',
-        title: messages.cancelledTitle,
         message: messages.cancelled,
         autoClose: PURCHASE_TOAST_MS,
       });

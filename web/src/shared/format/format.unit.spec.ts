@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatCountShort } from './count.format';
+import { formatFileSize } from './size.format';
 import { formatDate, formatDateTime } from './date.format';
 import { formatAmount, formatPrice } from './price.format';
 
@@ -44,11 +45,22 @@ describe('formatAmount', () => {
 });
 
 describe('formatCount', () => {
-  it('groups thousands with commas, in full or short', () => {
-    expect(formatCount(1234567)).toBe('1,234,567');
+  it('groups thousands as the prices do, in full or short', () => {
+    // Grouped like the money ("2 061,53 €"): a no-break space between thousands.
+    expect(formatCount(2503)).toBe('2\u00a0503');
+    expect(formatCount(1234567)).toBe('1\u00a0234\u00a0567');
     expect(formatCount(0)).toBe('0');
     expect(formatCountShort(999)).toBe('999');
-    expect(formatCountShort(1234)).toBe('1.2K');
-    expect(formatCountShort(2_500_000)).toBe('2.5M');
+    expect(formatCountShort(1234)).toBe('1,2K');
+    expect(formatCountShort(999_960)).toBe('999,9K');
+    expect(formatCountShort(2_500_000)).toBe('2,5M');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('writes bytes, kilobytes and megabytes with a decimal comma', () => {
+    expect(formatFileSize(812)).toBe('812 B');
+    expect(formatFileSize(34_900)).toBe('34 kB');
+    expect(formatFileSize(1_258_291)).toBe('1,2 MB');
   });
 });

@@ -29,9 +29,10 @@ export interface ListFilterBarProps<Sort extends string> {
 }
 
 /**
- * Search box, game filter and sort of a list (spec 2.6, 2.8), sticky above the grid (DESIGN.md). The
- * game and the sort are the browser's own selects: the phone's native picker, and no dropdown code
- * on the list's first load.
+ * Search box, game filter and sort of a list (spec 2.6, 2.8), sticky above the grid on a desktop
+ * (DESIGN.md); on a phone it scrolls away with the page, leaving the screen to the cards. The game
+ * and the sort are the browser's own selects: the phone's native picker, and no dropdown code on the
+ * list's first load.
  */
 export function ListFilterBar<Sort extends string>({
   label,

@@ -68,3 +68,15 @@ export function sharePercent(value: number, slices: readonly PieSlice[]): string
   if (total <= 0) return '';
   return new Intl.NumberFormat('cs-CZ', { style: 'percent', maximumFractionDigits: 0 }).format(value / total);
 }
+
+/**
+ * A payout's sales and refunds as its table lists them: newest first by when the buyer paid (or the
+ * refund was booked). The API gives them in the order they joined the payout, which for sales the
+ * allocation caught up on later is not their date order.
+ */
+export function newestFirst<Item extends { occurredAt: string }>(items: readonly Item[]): Item[] {
+  return items
+    .map((item, index) => ({ item, index, at: Date.parse(item.occurredAt) }))
+    .sort((a, b) => b.at - a.at || b.index - a.index)
+    .map(({ item }) => item);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatIban, maskIban } from './destination';
-import { moneySplit, popularItems, sharePercent } from './payout-figures';
+import { moneySplit, newestFirst, popularItems, sharePercent } from './payout-figures';
 import type { PayoutFigureItem } from './payout-figures';
 
 const labels = { author: 'Author', paymentGates: 'Payment gates', site: 'Site' };
@@ -18,6 +18,24 @@ const refund: PayoutFigureItem = {
   internalFee: 0,
   adjustment: true,
 };
+
+describe('newestFirst', () => {
+  it('lists a 24. 11. sale above a 24. 10. one, whatever order they joined the payout in', () => {
+    const items = [
+      { name: 'October', occurredAt: '2026-10-24T10:00:00.000Z' },
+      { name: 'November', occurredAt: '2026-11-24T09:00:00.000Z' },
+      { name: 'September', occurredAt: '2026-09-02T12:00:00.000Z' },
+    ];
+    expect(newestFirst(items).map((item) => item.name)).toEqual(['November', 'October', 'September']);
+    // Same moment: the one added later first; the input is left as it was.
+    const tied = [
+      { name: 'first', occurredAt: '2026-11-24T09:00:00.000Z' },
+      { name: 'second', occurredAt: '2026-11-24T09:00:00.000Z' },
+    ];
+    expect(newestFirst(tied).map((item) => item.name)).toEqual(['second', 'first']);
+    expect(tied[0]!.name).toBe('first');
+  });
+});
 
 describe('moneySplit', () => {
   it('splits the sold items into author, payment gates and site, without refunds', () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, formatDate } from '../format';
 import type { PayoutItemFieldsFragment, PayoutTotalsFieldsFragment } from '../graphql/generated/graphql';
+import { newestFirst } from './payout-figures';
 import type { PayoutAudience } from './payout-summary-card';
 import { payoutsMessages } from './payouts.messages';
 import classes from './payouts.module.css';
@@ -281,13 +282,14 @@ export function PayoutItemsTable({
       </Text>
     );
   }
+  const sorted = newestFirst(items);
   return (
     <>
       <Box visibleFrom="sm">
-        <ItemsTable items={items} totals={totals} payoutId={payoutId} audience={audience} />
+        <ItemsTable items={sorted} totals={totals} payoutId={payoutId} audience={audience} />
       </Box>
       <Box hiddenFrom="sm">
-        <ItemCards items={items} totals={totals} audience={audience} />
+        <ItemCards items={sorted} totals={totals} audience={audience} />
       </Box>
     </>
   );

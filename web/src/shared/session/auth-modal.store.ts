@@ -7,14 +7,23 @@ export type AuthModalMode = 'login' | 'register' | 'forgot-password';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let mode: AuthModalMode | null = null;
+/** What the opened form starts with: an email the page already knows (a guest buyer's). */
+let prefill = '';
 
 function publish(next: AuthModalMode | null): void {
   mode = next;
   for (const listener of listeners) listener();
 }
 
-export function openAuthModal(next: AuthModalMode = 'login'): void {
+/** Opens the modal in a mode; `email` fills the form's email (register, forgot password) or login. */
+export function openAuthModal(next: AuthModalMode = 'login', email = ''): void {
+  prefill = email;
   publish(next);
+}
+
+/** The email the modal was opened with ('' for none). */
+export function authModalPrefill(): string {
+  return prefill;
 }
 
 export function closeAuthModal(): void {

@@ -6,5 +6,5 @@ export { decodeSessionToken, TOKEN_COOKIE } from './session-token';
 export type { SessionUser } from './session-token';
 export { hasAllRoles, normalizeRoles } from './roles';
 export type { Role } from './roles';
-export { closeAuthModal, openAuthModal, useAuthModal } from './auth-modal.store';
+export { authModalPrefill, closeAuthModal, openAuthModal, useAuthModal } from './auth-modal.store';
 export type { AuthModalMode } from './auth-modal.store';

@@ -16,4 +16,4 @@ export { SocialShortcut, socialShortcutPath } from './social-shortcut';
 export type { SocialShortcutProps } from './social-shortcut';
 export { DEFAULT_GAME, gameNames, isPublicGame, PUBLIC_GAMES } from './game-types';
 export type { PublicGame } from './game-types';
-export { DOWNLOAD_LOCK_MS, skinDownloadPath, useSkinDownload } from './use-skin-download';
+export { DOWNLOAD_LOCK_MS, skinDownloadPath, useDownloadStarted, useSkinDownload } from './use-skin-download';

@@ -1,3 +1,4 @@
+import { formatCount, formatDate } from '../format';
 import type { GameType } from '../graphql/generated/graphql';
 
 /** A month as `YYYY-MM`, the key the charts and tables share. */
@@ -10,23 +11,16 @@ const shortMonthFormat = new Intl.DateTimeFormat('en', { month: 'short', timeZon
 /** `2026-03` as "Mar '26", short enough for an axis in a half-width card. */
 export const shortMonthLabel = (key: string) =>
   `${shortMonthFormat.format(new Date(`${key}-01T00:00:00Z`))} '${key.slice(2, 4)}`;
-const dayFormat = new Intl.DateTimeFormat('en', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** `2026-03-07` as "7 Mar 2026". */
-export const dayLabel = (key: string) => dayFormat.format(new Date(`${key}T00:00:00Z`));
-const shortDayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-/** `2026-03-07` as "7 Mar". */
-export const shortDayLabel = (key: string) => shortDayFormat.format(new Date(`${key}T00:00:00Z`));
+/** `2026-03-07` as "07. 03. 2026", the site's one way of writing a day (shared/format). */
+export const dayLabel = (key: string) => formatDate(key);
+/** `2026-03-07` as "7. 3.", short enough for an axis. */
+export const shortDayLabel = (key: string) => `${Number(key.slice(8, 10))}. ${Number(key.slice(5, 7))}.`;
 /** A month or day key in full or short. */
 export const labelOf = (key: string) => (key.length === 7 ? monthLabel(key) : dayLabel(key));
 export const shortLabelOf = (key: string) => (key.length === 7 ? shortMonthLabel(key) : shortDayLabel(key));
 
-const integer = new Intl.NumberFormat('en');
-export const formatCount = (value: number) => integer.format(value);
+/** Counts as everywhere on the site: "2 503". */
+export { formatCount };
 
 /** Every month from the first to the last key, so a month without figures shows as a gap of 0. */
 export function monthRange(keys: readonly string[]): string[] {

@@ -242,7 +242,7 @@ export function ImageUploadField({
               </Text>
             </Stack>
             <Badge variant="light" size="lg" radius="sm" className={classes.count}>
-              {messages.count(uploads.items.length)}
+              {messages.count(uploads.items.filter((item) => item.status !== 'failed').length)}
             </Badge>
           </Group>
         </Dropzone>

@@ -422,7 +422,17 @@ export function BundleEditorForm({
                   <BundleCard bundle={preview} headingOrder={3} />
                 </div>
               </EditorSection>
-              <PublishingRules withZip={false} />
+              <PublishingRules
+                form={{
+                  title: values.title,
+                  description: values.description,
+                  price: values.price,
+                  images: {
+                    count: images.items.filter((item) => item.status !== 'failed').length,
+                    failed: images.items.some((item) => item.status === 'failed'),
+                  },
+                }}
+              />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconBan, IconEye, IconEyeOff, IconPhoto } from '@tabler/icons-react';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
@@ -75,17 +75,21 @@ export function GameBadge({ type }: { type: GameType }) {
 }
 
 /**
- * An icon button of the actions column, with its name as a tooltip. `unavailable` (a reason) keeps
- * it focusable but inert (aria-disabled), so the tooltip and screen readers can say why.
+ * A button of the actions column: its icon and a short visible word ("Hide"), its full name for
+ * screen readers ("Hide Neon Livery from players", which starts with the word). `unavailable` (a
+ * reason) keeps it focusable but inert (aria-disabled), so a tooltip and screen readers can say why.
  */
 export function RowAction({
   label,
+  text,
   children,
   unavailable,
   onClick,
   ...props
 }: {
   label: string;
+  /** The visible word. */
+  text: string;
   children: ReactNode;
   onClick?: () => void;
   disabled?: boolean;
@@ -98,9 +102,10 @@ export function RowAction({
     return (
       <>
         <Tooltip label={unavailable} openDelay={150} multiline w={260}>
-          <ActionIcon
+          <Button
             variant="light"
-            size="lg"
+            size="xs"
+            leftSection={children}
             aria-label={label}
             aria-describedby={reasonId}
             aria-disabled="true"
@@ -108,18 +113,16 @@ export function RowAction({
             onClick={(event) => event.preventDefault()}
             {...props}
           >
-            {children}
-          </ActionIcon>
+            {text}
+          </Button>
         </Tooltip>
         <VisuallyHidden id={reasonId}>{unavailable}</VisuallyHidden>
       </>
     );
   }
   return (
-    <Tooltip label={label} openDelay={300}>
-      <ActionIcon variant="light" size="lg" aria-label={label} onClick={onClick} {...props}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
+    <Button variant="light" size="xs" leftSection={children} aria-label={label} onClick={onClick} {...props}>
+      {text}
+    </Button>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconEye, IconEyeOff, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -51,6 +39,8 @@ export type CreatedItemsMessages = {
   previewAlt: (title: string) => string;
   hideLabel: (title: string) => string;
   publishLabel: (title: string) => string;
+  hideText: string;
+  publishText: string;
   columns: {
     visibility: string;
     date: string;
@@ -70,6 +60,8 @@ export type CreatedItemKind<T extends CreatedItem> = {
   pathOf: (item: T) => string;
   editPathOf: (item: T) => string;
   editLabel: (title: string) => string;
+  /** The edit button's visible word ('Update', 'Edit'), the first word of `editLabel`. */
+  editText: string;
   /** A short line about the item (a bundle's skin count). */
   detailsOf?: (item: T) => string;
   /** Actions after edit and hide/publish (a skin's download). */
@@ -95,25 +87,25 @@ function ItemActions<T extends CreatedItem>({
   const unavailable = item.takedown ? moderationUiMessages.takedown.toggleDisabled(kind.itemType) : undefined;
   return (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label={kind.editLabel(item.title)} openDelay={300}>
-        <ActionIcon
-          component={Link}
-          to={kind.editPathOf(item)}
-          variant="light"
-          size="lg"
-          aria-label={kind.editLabel(item.title)}
-        >
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <Button
+        component={Link}
+        to={kind.editPathOf(item)}
+        variant="light"
+        size="xs"
+        leftSection={<IconPencil size={16} aria-hidden />}
+        aria-label={kind.editLabel(item.title)}
+      >
+        {kind.editText}
+      </Button>
       <RowAction
         label={published ? messages.hideLabel(item.title) : messages.publishLabel(item.title)}
+        text={published ? messages.hideText : messages.publishText}
         color={published ? 'gray' : 'teal'}
         loading={visibility.isPending(item.id)}
         unavailable={unavailable}
         onClick={() => void visibility.toggle({ id: item.id, published })}
       >
-        {published ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
+        {published ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
       </RowAction>
       {kind.moreActions?.(item)}
     </Group>
@@ -224,14 +216,11 @@ function ItemsTable<T extends CreatedItem>(props: {
             <Table.Th>{columns.description}</Table.Th>
             <Table.Th>{columns.price}</Table.Th>
             {kind.figures?.map((figure) => (
-              // An icon keeps the column narrow; its name is the tooltip and what screen readers read.
-              <Table.Th key={figure.header} className={classes.nowrap}>
-                <Tooltip label={figure.header} openDelay={150}>
-                  <span className={classes.figureHeader}>
-                    {figure.icon}
-                    <VisuallyHidden>{figure.header}</VisuallyHidden>
-                  </span>
-                </Tooltip>
+              <Table.Th key={figure.header}>
+                <span className={classes.figureHeader}>
+                  {figure.icon}
+                  {figure.header}
+                </span>
               </Table.Th>
             ))}
             <Table.Th>{columns.type}</Table.Th>

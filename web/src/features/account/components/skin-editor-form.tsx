@@ -233,8 +233,8 @@ export function SkinEditorForm({
       if (!editing) {
         if (!zipState) errors.skinSource = editorMessages.zipMissing;
         else if (zipState.status === 'uploading') errors.skinSource = editorMessages.zipUploading;
-        else if (zipState.status === 'failed')
-          errors.skinSource = zipState.error ?? editorMessages.zipMissing;
+        // The file's own row already says what is wrong with it: the field says what to do.
+        else if (zipState.status === 'failed') errors.skinSource = editorMessages.zipFailed;
       }
       if (values.twoColors && !values.colorSecondary) errors.colorSecondary = editorMessages.color;
       return errors;
@@ -544,7 +544,18 @@ export function SkinEditorForm({
                 <SkinCard skin={preview} headingOrder={3} />
               </div>
             </EditorSection>
-            <PublishingRules withZip={!editing} />
+            <PublishingRules
+              form={{
+                title: values.title,
+                description: values.description,
+                price: values.price,
+                images: {
+                  count: images.items.filter((item) => item.status !== 'failed').length,
+                  failed: images.items.some((item) => item.status === 'failed'),
+                },
+                ...(editing ? {} : { zip: zip.state?.status ?? null }),
+              }}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>{submitBar}</Grid.Col>

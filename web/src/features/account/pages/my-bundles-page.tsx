@@ -22,6 +22,7 @@ const bundleKind: CreatedItemKind<BundleRow> = {
   pathOf: (bundle) => `/bundles/${encodeURIComponent(bundle.url)}`,
   editPathOf: (bundle) => `/me/bundle/edit/${encodeURIComponent(bundle.url)}`,
   editLabel: myBundles.editLabel,
+  editText: myBundles.editText,
   detailsOf: (bundle) => myBundles.skinCount(bundle.skins.length),
 };
 

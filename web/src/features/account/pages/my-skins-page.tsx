@@ -21,7 +21,12 @@ type SkinRow = MyCreatedSkinsResult['myCreatedSkins']['content'][number];
 function DownloadAction({ skin }: { skin: SkinRow }) {
   const { download, locked } = useSkinDownload();
   return (
-    <RowAction label={mySkins.downloadLabel(skin.title)} disabled={locked} onClick={() => download(skin.url)}>
+    <RowAction
+      label={mySkins.downloadLabel(skin.title)}
+      text={mySkins.downloadText}
+      disabled={locked}
+      onClick={() => download(skin.url)}
+    >
       <IconDownload size={18} aria-hidden />
     </RowAction>
   );
@@ -33,6 +38,7 @@ const skinKind: CreatedItemKind<SkinRow> = {
   pathOf: (skin) => `/skins/${encodeURIComponent(skin.url)}`,
   editPathOf: (skin) => `/me/skin/edit/${encodeURIComponent(skin.url)}`,
   editLabel: mySkins.updateLabel,
+  editText: mySkins.updateText,
   moreActions: (skin) => <DownloadAction skin={skin} />,
   // Sales count the skin sold alone, refunds deducted; a bundle's sales show on My Bundles' dashboard.
   figures: [

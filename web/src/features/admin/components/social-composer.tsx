@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Code,
   Grid,
   Group,
   Loader,
@@ -149,8 +148,9 @@ function NetworkStatus({
               {texts.publish.openPost}
             </Anchor>
           ) : state.file ? (
-            <Text size="xs" c="dimmed" className={classes.breakAll}>
-              {texts.publish.outboxFile}: <Code>{state.file}</Code>
+            // The file's own name says nothing to a person: where to find it does.
+            <Text size="xs" c="dimmed" title={state.file}>
+              {texts.publish.outboxSaved}
             </Text>
           ) : state.postId ? (
             <Text size="xs" c="dimmed">
@@ -293,7 +293,12 @@ export function SocialComposer({ subject, setup }: { subject: SocialSubject; set
       loading: false,
       title: name,
       color: next.status === 'done' ? 'teal' : 'red',
-      message: next.status === 'done' ? texts.publish.success : next.status === 'error' ? next.message : '',
+      message:
+        next.status === 'done'
+          ? texts.publish.success(name, next.file !== null || setup?.[network].delivery === 'OUTBOX')
+          : next.status === 'error'
+            ? next.message
+            : '',
       autoClose: TOAST_MS,
       withCloseButton: true,
     });

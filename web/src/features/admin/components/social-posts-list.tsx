@@ -3,7 +3,6 @@ import {
   Badge,
   Box,
   Card,
-  Code,
   Group,
   SegmentedControl,
   Skeleton,
@@ -79,9 +78,9 @@ function PostResult({ post }: { post: Post }) {
     );
   if (post.outboxFile)
     return (
-      <Code className={classes.breakAll} fz="xs">
-        {post.outboxFile}
-      </Code>
+      <Text size="sm" title={post.outboxFile}>
+        {texts.inOutbox}
+      </Text>
     );
   return post.postId ? <Text size="sm">{texts.postId(post.postId)}</Text> : null;
 }

@@ -1,6 +1,6 @@
 import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import { closeAuthModal, openAuthModal } from '../../../shared/session';
+import { authModalPrefill, closeAuthModal, openAuthModal } from '../../../shared/session';
 import type { AuthModalMode } from '../../../shared/session';
 import { authMessages } from '../auth.messages';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -14,8 +14,9 @@ export type AuthModeSwitch = (mode: AuthModalMode, carry?: string) => void;
 
 /** The one modal for sign-in, register and forgot-password (spec 2.4), opened by openAuthModal(). */
 export function AuthModal({ mode }: { mode: AuthModalMode }) {
-  // What the user typed in one mode (a username or an email) follows them into the next one.
-  const [carried, setCarried] = useState('');
+  // What the user typed in one mode (a username or an email) follows them into the next one; the
+  // first form starts with the email the page opened the modal with (a guest buyer's).
+  const [carried, setCarried] = useState(authModalPrefill);
   const switchMode: AuthModeSwitch = (next, carry) => {
     setCarried(carry ?? '');
     openAuthModal(next);
@@ -38,7 +39,9 @@ export function AuthModal({ mode }: { mode: AuthModalMode }) {
         {modal.descriptions[mode]}
       </Text>
       {mode === 'login' ? <LoginForm key="login" onSwitch={switchMode} initialUsername={carried} /> : null}
-      {mode === 'register' ? <RegisterForm key="register" onSwitch={switchMode} /> : null}
+      {mode === 'register' ? (
+        <RegisterForm key="register" onSwitch={switchMode} initialEmail={carried} />
+      ) : null}
       {mode === 'forgot-password' ? (
         <ForgotPasswordForm key="forgot" onSwitch={switchMode} initialEmail={carried} />
       ) : null}

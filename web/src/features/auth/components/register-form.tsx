@@ -57,7 +57,14 @@ function NewTabLink({ to, children }: { to: string; children: string }) {
   );
 }
 
-export function RegisterForm({ onSwitch }: { onSwitch: AuthModeSwitch }) {
+export function RegisterForm({
+  onSwitch,
+  initialEmail = '',
+}: {
+  onSwitch: AuthModeSwitch;
+  /** An email the page already knows (a guest buyer's), or what was typed in the login form. */
+  initialEmail?: string;
+}) {
   const { startSession } = useSession();
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
@@ -65,7 +72,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: AuthModeSwitch }) {
   const form = useForm<RegisterValues>({
     initialValues: {
       username: '',
-      email: '',
+      email: initialEmail.includes('@') ? initialEmail : '',
       password: '',
       // Preselected from the visitor's address or language once the server answers, with a note.
       country: null,

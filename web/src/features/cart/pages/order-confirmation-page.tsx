@@ -12,7 +12,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { thankForPurchase } from '../../../shared/cart';
 import { formatDate, formatPrice } from '../../../shared/format';
-import type { OrderConfirmationQuery as OrderConfirmationResult } from '../../../shared/graphql/generated/graphql';
+import type {
+  GameType,
+  OrderConfirmationQuery as OrderConfirmationResult,
+} from '../../../shared/graphql/generated/graphql';
+import { InstallHelper } from '../../../shared/install';
 import { ordersMessages, PaymentStatusBadge } from '../../../shared/orders';
 import { useRefreshOwnership } from '../../../shared/ownership';
 import { openAuthModal, useSession } from '../../../shared/session';
@@ -126,6 +130,12 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** The games of the order's skins and bundles, each once: the install helper shows each one's folder. */
+function gamesOf(order: Confirmation): GameType[] {
+  const games = order.items.flatMap((item) => [item.skin?.type, item.bundle?.type]);
+  return [...new Set(games.filter((game): game is GameType => game != null))];
+}
+
 /** What a guest or member reads beside the order: where the links are, the guide, an account. */
 function NextSteps({ order }: { order: Confirmation }) {
   const { user } = useSession();
@@ -146,16 +156,13 @@ function NextSteps({ order }: { order: Confirmation }) {
       <Card withBorder padding="md" className={classes.panel}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconBook2 size={22} aria-hidden className={classes.noteIcon} />
-          <Stack gap={4}>
+          <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
             <Title order={2} size="h5">
               {texts.installTitle}
             </Title>
-            <Text size="sm">
-              {texts.installText}{' '}
-              <Anchor component={Link} to="/installation-guide" inherit fw={600}>
-                {texts.installLink}
-              </Anchor>
-            </Text>
+            {gamesOf(order).map((game) => (
+              <InstallHelper key={game} game={game} />
+            ))}
           </Stack>
         </Group>
       </Card>
@@ -168,7 +175,7 @@ function NextSteps({ order }: { order: Confirmation }) {
                 {texts.joinTitle}
               </Title>
               <Text size="sm">{texts.joinText(order.buyerEmail)}</Text>
-              <Button variant="light" size="sm" onClick={() => openAuthModal('register')}>
+              <Button variant="light" size="sm" onClick={() => openAuthModal('register', order.buyerEmail)}>
                 {texts.joinButton}
               </Button>
             </Stack>
@@ -213,7 +220,7 @@ export function OrderConfirmationPage() {
   useEffect(() => {
     if (!paid || thanked.current) return;
     thanked.current = true;
-    if (thankForPurchase()) void refreshOwnership();
+    if (thankForPurchase({ toast: false })) void refreshOwnership();
   }, [paid, refreshOwnership]);
 
   if (!order) {

@@ -15,6 +15,7 @@ import { useEffect, useRef, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { MarkNotificationsReadMutation, MyNotificationsQuery } from '../lib/notifications.documents';
+import { latestPosition } from '../lib/read-mark';
 import { notificationsMessages as messages } from '../notifications.messages';
 import { NotificationList } from './notification-list';
 
@@ -52,12 +53,13 @@ export function NotificationPopover({
   }, [opened, refetch]);
 
   const notifications = result.data?.myNotifications.content;
-  const newest = notifications?.[0];
+  // The list is in date order; the read mark is a position: the latest one shown marks them all.
+  const latest = latestPosition(notifications);
   const hasUnread = notifications?.some((notification) => !notification.read) ?? false;
   useEffect(() => {
-    if (!opened || !newest || !hasUnread || result.fetching) return;
-    void markRead({ upToPosition: newest.position }).then(onRead);
-  }, [opened, newest, hasUnread, result.fetching, markRead, onRead]);
+    if (!opened || latest === null || !hasUnread || result.fetching) return;
+    void markRead({ upToPosition: latest }).then(onRead);
+  }, [opened, latest, hasUnread, result.fetching, markRead, onRead]);
 
   let content;
   if (notifications && notifications.length > 0) {

@@ -7,6 +7,7 @@ import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { NotificationList } from '../components/notification-list';
 import { MarkNotificationsReadMutation, MyNotificationsQuery } from '../lib/notifications.documents';
+import { latestPosition } from '../lib/read-mark';
 import { notificationsMessages as messages } from '../notifications.messages';
 
 const PAGE_SIZE = 20;
@@ -24,11 +25,12 @@ export function NotificationsPage() {
   if (result.data) last.current = result.data;
   const notifications = (result.data ?? last.current)?.myNotifications;
 
-  const newest = page === 1 ? notifications?.content[0] : undefined;
+  // The list is in date order; the read mark is a position: the latest one shown marks them all.
+  const latest = page === 1 ? latestPosition(notifications?.content) : null;
   const hasUnread = notifications?.content.some((notification) => !notification.read) ?? false;
   useEffect(() => {
-    if (newest && hasUnread) void markRead({ upToPosition: newest.position });
-  }, [newest, hasUnread, markRead]);
+    if (latest !== null && hasUnread) void markRead({ upToPosition: latest });
+  }, [latest, hasUnread, markRead]);
 
   let content;
   if (notifications && notifications.content.length > 0) {

@@ -1,14 +1,30 @@
-import { Alert, Anchor, Avatar, Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconDownload, IconEyeOff } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBan, IconDownload, IconEyeOff, IconPencil } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import { moderationUiMessages, ReportButton } from '../../../shared/moderation';
-import { gameNames, SkinStars } from '../../../shared/skin-card';
+import { useSession } from '../../../shared/session';
+import type { GameType } from '../../../shared/graphql/generated/graphql';
+import { InstallHelper, installMessages } from '../../../shared/install';
+import { gameNames, SkinStars, useDownloadStarted } from '../../../shared/skin-card';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { skinsMessages as messages } from '../skins.messages';
 import { ColorVariations } from './color-variations';
+import { SkinArchiveFacts } from './skin-archive-facts';
 import { SkinTagLinks } from './skin-tag-links';
 import { SkinDownloadCountQuery } from '../lib/skins.documents';
 import { SkinBundleOffers } from './skin-bundle-offers';
@@ -52,9 +68,25 @@ function DownloadCount({ url, initial }: { url: string; initial: number }) {
   );
 }
 
+/** Once the viewer started a download of this skin (free, bought or their own): where it goes. */
+function AfterDownload({ url, game }: { url: string; game: GameType }) {
+  const started = useDownloadStarted(url);
+  if (!started) return null;
+  return (
+    <Card withBorder padding="sm" radius="md" data-testid="download-started">
+      <Text fw={700} size="sm" mb={4}>
+        {installMessages.started}
+      </Text>
+      <InstallHelper game={game} />
+    </Card>
+  );
+}
+
 /** The skin's card beside the gallery: title, author, facts, description, price button, rating. */
 export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
   const authorPath = `/authors/${encodeURIComponent(skin.author.url)}`;
+  const { user } = useSession();
+  const isAuthor = user !== null && String(user.id) === skin.author.id;
   return (
     <Card withBorder padding="lg" className={classes.card}>
       <Stack gap="md">
@@ -142,6 +174,8 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           <dd>{messages.priceValue(skin.price)}</dd>
         </dl>
 
+        {skin.archive ? <SkinArchiveFacts archive={skin.archive} game={skin.type} /> : null}
+
         <ColorVariations
           current={{ title: skin.title, colors: [skin.colorPrimary, skin.colorSecondary] }}
           variations={skin.colorVariations}
@@ -155,6 +189,19 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
             <WishHeartButton itemType="SKIN" itemId={skin.id} title={skin.title} size="xl" />
           ) : null}
         </Group>
+
+        {isAuthor ? (
+          <Button
+            component={Link}
+            to={`/me/skin/edit/${encodeURIComponent(skin.url)}`}
+            variant="light"
+            leftSection={<IconPencil size={18} aria-hidden />}
+          >
+            {messages.editOwnSkin}
+          </Button>
+        ) : null}
+
+        <AfterDownload url={skin.url} game={skin.type} />
 
         <SkinBundleOffers bundles={skin.bundles} />
 

@@ -12,8 +12,6 @@ import classes from './skin-rating.module.css';
 
 const messages = skinsMessages.rating;
 
-/** Spec 8 and 9: the vote toast stays 200000 ms. */
-const VOTE_TOAST_MS = 200_000;
 const STAR_VALUES = [1, 2, 3, 4, 5] as const;
 
 /** Five star buttons: hovering or focusing previews, a click votes; the viewer's vote is marked. */
@@ -102,7 +100,6 @@ export function SkinRating({ skinId, authorId, published, rating: initial }: Ski
       id: `vote-${skinId}`,
       color: 'teal',
       message: messages.thanks,
-      autoClose: VOTE_TOAST_MS,
     });
   };
 

@@ -51,6 +51,13 @@ export const SkinDetailQuery = graphql(`
       createdAt
       modifiedAt
       price
+      archive {
+        sizeBytes
+        files {
+          name
+          sizeBytes
+        }
+      }
       author {
         id
         url
