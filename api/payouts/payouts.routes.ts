@@ -37,7 +37,8 @@ const exportBody = z.object({
  * file of locked bank payouts, records the export on each payout and stores the file (201, its
  * summary); GET /api/admin/payouts/sepa-files/{fileId} downloads a stored file as it was made. The
  * POST changes money's state, so a session cookie counts only with a JSON body (sessionTokenOf):
- * another site's form cannot export. GET /api/admin/payouts/register.csv: the payouts register.
+ * another site's form cannot export. GET /api/admin/payouts/register.csv: the payouts register, ending with
+ * the event log's head.
  */
 export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
   const requireAdmin = async (request: FastifyRequest) => {
@@ -141,6 +142,8 @@ export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
       status: parsed.data.status ?? null,
     };
     const { rows, totals } = await payoutRegister(app.pool, filter, { page: 0, size: null });
+    // The event log's head as the register was made (docs/operations.md, "Checking the event log").
+    const head = chainHeadLine(await chainHead(app.pool));
     const header = [
       'payout',
       'author',
@@ -185,12 +188,14 @@ export async function payoutsRoutes(fastify: FastifyInstance, app: AppContext) {
       padded(['total', '', 'SENT', formatEuros(totals.sent_cents)]),
       padded(['total', '', 'LOCKED', formatEuros(totals.locked_cents)]),
       padded(['total', '', 'ERROR', formatEuros(totals.failed_cents)]),
+      padded(['event log head', head]),
     ]);
     const name = `payouts-register${filter.from ? `-from-${filter.from}` : ''}${filter.to ? `-to-${filter.to}` : ''}.csv`;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'private, no-store')
+      .header('x-event-log-head', head)
       .send(csv);
   });
 }

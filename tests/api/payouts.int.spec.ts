@@ -750,9 +750,15 @@ describe('bank payouts and the SEPA file', () => {
       'end-to-end id': `TSP-${payoutId}`,
       'amount EUR': row!.amount.toFixed(2),
     });
-    expect(records.at(-4)).toMatchObject({
+    expect(records.at(-5)).toMatchObject({
       payout: 'total',
       'amount EUR': register.totals.amount.toFixed(2),
+    });
+    // The last row: the event log's head as the register was made, also in a header.
+    expect(csv.headers['x-event-log-head']).toMatch(/^sha256:[0-9a-f]{64} /);
+    expect(records.at(-1)).toMatchObject({
+      payout: 'event log head',
+      author: csv.headers['x-event-log-head'],
     });
     const registerCsv = (headers: Record<string, string>) =>
       app.server.inject({ method: 'GET', url: '/api/admin/payouts/register.csv', headers });
