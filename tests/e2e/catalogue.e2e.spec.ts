@@ -116,6 +116,26 @@ describe('browsing the catalogue in a browser', () => {
   });
 });
 
+describe('downloading from a list', () => {
+  it("a free skin's card downloads it and its toast shows where the file goes, with the path to copy", async () => {
+    const skin = await aFreeSkin();
+    session = await openBrowser();
+    const { page } = session;
+    await page.goto(`/skins?s=${encodeURIComponent(skin.title)}`);
+    const button = page.getByRole('button', { name: `Download ${skin.title} for free` }).first();
+    await expect.poll(() => button.isVisible(), { timeout: 10_000 }).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe(`${skin.url}.zip`);
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Download started' });
+    await expect.poll(() => toast.isVisible(), { timeout: 10_000 }).toBe(true);
+    const folder = toast.getByTestId('install-folder');
+    await expect.poll(() => folder.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await folder.innerText()).toBe('%USERPROFILE%\\Documents\\Trackmania\\Skins\\Models\\CarSport');
+    expect(await toast.getByRole('button', { name: 'Copy the folder path' }).isVisible()).toBe(true);
+    await screenshot(page, 'catalogue-card-download-install-toast');
+  });
+});
+
 describe('the skins list on a phone (390 × 844)', () => {
   it('leaves at least 80 % of the screen to the cards once the visitor scrolls: the filter bar scrolls away', async () => {
     session = await openBrowser({ width: 390, height: 844 });

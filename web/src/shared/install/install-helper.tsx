@@ -11,8 +11,8 @@ const systemOptions = INSTALL_SYSTEMS.map((system) => ({ value: system, label: i
 
 /**
  * The exact folder a downloaded skin goes into for its game and the visitor's system (remembered in
- * the browser), with a copy button and the step that follows in the game. Shown after a download on
- * the skin page and on the order confirmation page.
+ * the browser), with a copy button and the step that follows in the game. Shown after a download:
+ * below the skin page's button, on the order confirmation page, and in the download's toast elsewhere.
  */
 export function InstallHelper({ game, headingOrder = 3 }: { game: GameType; headingOrder?: 2 | 3 | 4 }) {
   const [system, setSystem] = useLocalStorage<InstallSystem>({

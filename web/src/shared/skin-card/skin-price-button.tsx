@@ -4,6 +4,7 @@ import { IconDownload, IconShoppingCartCheck, IconShoppingCartPlus } from '@tabl
 import { Link } from 'react-router';
 import { addToCartWithToast, cartFeedbackMessages, useCart } from '../cart';
 import { formatPrice } from '../format';
+import type { GameType } from '../graphql/generated/graphql';
 import { useOwnership } from '../ownership';
 import { useSession } from '../session';
 import { skinCardMessages as messages } from './skin-card.messages';
@@ -17,6 +18,8 @@ export interface PricedSkin {
   /** Euros; 0 is free. */
   price: number;
   author: { id: string };
+  /** The skin's game: the download's toast then shows where the file goes. */
+  type?: GameType;
 }
 
 export interface SkinPriceButtonProps {
@@ -25,6 +28,8 @@ export interface SkinPriceButtonProps {
   owned?: boolean;
   size?: ButtonProps['size'];
   fullWidth?: boolean;
+  /** The download's toast shows where the file goes; off where the page shows the helper itself. */
+  installHint?: boolean;
 }
 
 /**
@@ -32,7 +37,13 @@ export interface SkinPriceButtonProps {
  * an owned one 'Owned' (Download), one in the cart 'In cart' (disabled), a paid one its price (adds
  * it to the cart), a free one 'Free' (downloads; disabled for 5 s after a click).
  */
-export function SkinPriceButton({ skin, owned, size = 'sm', fullWidth = false }: SkinPriceButtonProps) {
+export function SkinPriceButton({
+  skin,
+  owned,
+  size = 'sm',
+  fullWidth = false,
+  installHint = true,
+}: SkinPriceButtonProps) {
   const { user } = useSession();
   const cart = useCart();
   const ownership = useOwnership();
@@ -50,7 +61,7 @@ export function SkinPriceButton({ skin, owned, size = 'sm', fullWidth = false }:
         className={`${classes.button} ${classes.swap}`}
         variant="light"
         disabled={locked}
-        onClick={() => download(skin.url)}
+        onClick={() => download(skin.url, installHint ? skin.type : undefined)}
         leftSection={<IconDownload size={iconSize} aria-hidden />}
         aria-label={isAuthor ? messages.downloadOwn(skin.title) : messages.downloadOwned(skin.title)}
       >
@@ -95,7 +106,7 @@ export function SkinPriceButton({ skin, owned, size = 'sm', fullWidth = false }:
       {...common}
       variant="outline"
       disabled={locked}
-      onClick={() => download(skin.url)}
+      onClick={() => download(skin.url, installHint ? skin.type : undefined)}
       leftSection={<IconDownload size={iconSize} aria-hidden />}
       aria-label={messages.downloadFree(skin.title)}
     >

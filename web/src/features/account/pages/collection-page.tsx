@@ -41,7 +41,7 @@ function DownloadButton({ skin }: { skin: OwnedSkin }) {
       size="sm"
       leftSection={<IconDownload size={16} aria-hidden />}
       disabled={locked}
-      onClick={() => download(skin.url)}
+      onClick={() => download(skin.url, skin.type)}
       aria-label={collection.downloadLabel(skin.title)}
     >
       {collection.download}

@@ -25,7 +25,7 @@ function DownloadAction({ skin }: { skin: SkinRow }) {
       label={mySkins.downloadLabel(skin.title)}
       text={mySkins.downloadText}
       disabled={locked}
-      onClick={() => download(skin.url)}
+      onClick={() => download(skin.url, skin.type)}
     >
       <IconDownload size={18} aria-hidden />
     </RowAction>

@@ -17,7 +17,7 @@ export function SkinGetButton({ skin, size = 'lg' }: { skin: PricedSkin; size?: 
   const { download, locked } = useSkinDownload();
   const isAuthor = user !== null && String(user.id) === skin.author.id;
   if (skin.price > 0 || isAuthor || ownership.ownsSkin(skin.id)) {
-    return <SkinPriceButton skin={skin} size={size} fullWidth />;
+    return <SkinPriceButton skin={skin} size={size} fullWidth installHint={false} />;
   }
   return (
     <Button
