@@ -2,7 +2,11 @@ import '@mantine/notifications/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 
-/** Toasts close after 5 s unless a message says otherwise (spec 9); none stays more than 10 s. */
+/**
+ * Toasts close after 5 s unless a message says otherwise (spec 9): errors 10 s, a download's install
+ * helper 20 s; only the blocked-account notice waits to be closed (a loading toast is replaced by its
+ * result).
+ */
 export const DEFAULT_TOAST_MS = 5000;
 
 /**
