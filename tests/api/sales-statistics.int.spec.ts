@@ -227,14 +227,16 @@ describe('earningsHistory', () => {
     expect(a.body.errors).toBeUndefined();
     expect(a.body.data.earningsHistory).toEqual([
       month(2025, 4, 1, 5, 4.52),
-      // Their share of the two-author order: 5.00 − 0.10 site fee − 0.20 card fee.
-      month(2026, 5, 1, 5, 4.7),
+      // Their share of the two-author order: 5.00 − 0.10 site fee − 0.19 card fee (the order's 0.50
+      // card fee split by largest remainder over the exact shares 0.1923 and 0.3077, fee rules v2).
+      month(2026, 5, 1, 5, 4.71),
       month(2026, 6, 1, 10, 9.35),
     ]);
     const b = await graphql(app, EARNINGS, {}, authorB.token);
     expect(b.body.data.earningsHistory).toEqual([
       month(2026, 4, 1, 8, 7.42),
-      month(2026, 5, 1, 8, 7.54),
+      // 8.00 − 0.16 site fee − 0.31 card fee: the other part of that order's 0.50.
+      month(2026, 5, 1, 8, 7.53),
       month(2026, 6, 1, 8, 7.42, 1),
     ]);
   });
@@ -292,7 +294,7 @@ describe('sales figures in a period', () => {
     );
     expect(earnings.body.data.earningsHistory).toEqual([
       { year: 2026, month: 4, earnings: 7.42 },
-      { year: 2026, month: 5, earnings: 7.54 },
+      { year: 2026, month: 5, earnings: 7.53 },
     ]);
   });
 

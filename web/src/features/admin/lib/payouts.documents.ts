@@ -110,8 +110,17 @@ export const PayoutRegisterQuery = graphql(`
         locked
         failed
       }
+      # Only what the register shows: a page of 100 stays within the cost limit.
       content {
-        ...PayoutCardFields
+        id
+        amount
+        payoutStatus
+        payoutMethod
+        lockedOn
+        sentOn
+        externalId
+        exportBatchId
+        exportedAt
         author {
           id
           url
