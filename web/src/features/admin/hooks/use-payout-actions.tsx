@@ -10,15 +10,14 @@ import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { downloadWithToken, postJson } from '../../../shared/http';
 import { payoutsMessages } from '../../../shared/payouts';
 import { getSessionToken } from '../../../shared/session';
+import { PayoutReasonForm } from '../components/payout-reason-form';
 import { adminMessages } from '../admin.messages';
-import { MarkFailedForm } from '../components/mark-failed-form';
 import {
   LockPayoutMutation,
   MarkPayoutFailedMutation,
   SendPayoutMutation,
   WithdrawPayoutFromFileMutation,
 } from '../lib/payouts.documents';
-import { WithdrawFromFileForm } from '../components/withdraw-from-file-form';
 
 const page = adminMessages.payouts;
 
@@ -155,7 +154,16 @@ export function usePayoutActions({ onExported }: { onExported?: () => void } = {
       title: page.markFailedTitle(payout.id),
       centered: true,
       children: (
-        <MarkFailedForm
+        <PayoutReasonForm
+          texts={{
+            intro: page.markFailedIntro,
+            label: page.failReason,
+            hint: page.failReasonHint,
+            placeholder: page.failReasonPlaceholder,
+            required: page.failReasonRequired,
+            confirm: page.failConfirm,
+            color: 'red',
+          }}
           onCancel={() => modals.close(modalId)}
           onSubmit={(reason) => {
             modals.close(modalId);
@@ -229,8 +237,16 @@ export function usePayoutActions({ onExported }: { onExported?: () => void } = {
       title: page.withdrawTitle(payout.id),
       centered: true,
       children: (
-        <WithdrawFromFileForm
-          batchId={payout.exportBatchId ?? ''}
+        <PayoutReasonForm
+          texts={{
+            intro: page.withdrawIntro(payout.exportBatchId ?? ''),
+            label: page.withdrawReason,
+            hint: page.withdrawReasonHint,
+            placeholder: page.withdrawReasonPlaceholder,
+            required: page.withdrawReasonRequired,
+            confirm: page.withdrawConfirm,
+            color: 'orange',
+          }}
           onCancel={() => modals.close(modalId)}
           onSubmit={(reason) => {
             modals.close(modalId);

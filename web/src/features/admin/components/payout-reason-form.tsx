@@ -1,14 +1,31 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { adminMessages } from '../admin.messages';
 
 const page = adminMessages.payouts;
 
-/** The reason a payout's transfer failed, which the author will read (the Mark as failed modal). */
-export function MarkFailedForm({
+/** The texts of one reason modal: what it does, the field's words and the confirming button. */
+export interface PayoutReasonTexts {
+  intro: ReactNode;
+  label: string;
+  hint: string;
+  placeholder: string;
+  required: string;
+  confirm: string;
+  color: 'orange' | 'red';
+}
+
+/**
+ * The reason an admin gives for a step on a payout (Mark as failed, which the author reads;
+ * Withdraw from file): required, at most 500 characters, sent trimmed.
+ */
+export function PayoutReasonForm({
+  texts,
   onSubmit,
   onCancel,
 }: {
+  texts: PayoutReasonTexts;
   onSubmit: (reason: string) => void;
   onCancel: () => void;
 }) {
@@ -25,16 +42,14 @@ export function MarkFailedForm({
       noValidate
     >
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {page.markFailedIntro}
-        </Text>
+        <Text size="sm">{texts.intro}</Text>
         <Textarea
-          label={page.failReason}
-          description={page.failReasonHint}
-          placeholder={page.failReasonPlaceholder}
+          label={texts.label}
+          description={texts.hint}
+          placeholder={texts.placeholder}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
-          error={tried && missing ? page.failReasonRequired : undefined}
+          error={tried && missing ? texts.required : undefined}
           autosize
           minRows={3}
           maxLength={500}
@@ -45,8 +60,8 @@ export function MarkFailedForm({
           <Button variant="default" onClick={onCancel}>
             {page.cancel}
           </Button>
-          <Button type="submit" color="red">
-            {page.failConfirm}
+          <Button type="submit" color={texts.color}>
+            {texts.confirm}
           </Button>
         </Group>
       </Stack>
