@@ -132,6 +132,15 @@ describe('downloading from a list', () => {
     await expect.poll(() => folder.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await folder.innerText()).toBe('%USERPROFILE%\\Documents\\Trackmania\\Skins\\Models\\CarSport');
     expect(await toast.getByRole('button', { name: 'Copy the folder path' }).isVisible()).toBe(true);
+    // The whole helper shows: the toast is not cut at Mantine's default 200 px.
+    const box = await toast.boundingBox();
+    expect(box!.height).toBeGreaterThan(200);
+    // Mantine's wrapper around each toast sets its maximum height: it must hold the whole toast.
+    const clipped = await toast.evaluate(
+      (element) =>
+        element.getBoundingClientRect().height - element.parentElement!.getBoundingClientRect().height,
+    );
+    expect(clipped).toBeLessThanOrEqual(1);
     await screenshot(page, 'catalogue-card-download-install-toast');
   });
 });

@@ -8,6 +8,7 @@ import { Notifications } from '@mantine/notifications';
  * result).
  */
 export const DEFAULT_TOAST_MS = 5000;
+const TOAST_MAX_HEIGHT = 520;
 
 /**
  * How many toasts show at once: on a phone they span the screen's width, so two at most; the rest
@@ -21,6 +22,8 @@ export function Toasts() {
   return (
     <Notifications
       autoClose={DEFAULT_TOAST_MS}
+      // Mantine clips a toast at 200 px; a download's install helper is taller.
+      notificationMaxHeight={TOAST_MAX_HEIGHT}
       limit={phone ? TOAST_LIMIT.phone : TOAST_LIMIT.desktop}
       position="top-right"
       zIndex={1000}
