@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -19,6 +16,7 @@ import {
   payLocally,
   type ShopItem,
 } from '../support/shop';
+import { runCli } from '../support/cli-command';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
 
@@ -56,20 +54,8 @@ async function payoutsOf(authorId: number) {
     select id, status from payouts where author_id = ${authorId} order by id`);
 }
 
-const tsx = path.resolve('node_modules/.bin/tsx');
-
 /** `npm run reconcile` against the test database: its exit code and what it printed. */
-async function reconcileCommand(): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout } = await promisify(execFile)(tsx, ['infra/cli/reconcile.ts'], {
-      env: { ...process.env, DATABASE_URL: app.db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-    });
-    return { code: 0, output: stdout };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? -1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
-  }
-}
+const reconcileCommand = () => runCli('reconcile.ts', app.db.url);
 
 beforeAll(async () => {
   app = await createTestApp();

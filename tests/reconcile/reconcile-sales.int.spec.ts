@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +14,7 @@ import {
   payLocally,
   postJson,
 } from '../support/shop';
+import { runCli } from '../support/cli-command';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
 
@@ -24,18 +22,8 @@ let app: TestApp;
 let authorId: number;
 const reconcile = () => reconcileAll({ pool: app.context.pool, store: app.context.store });
 
-const tsx = path.resolve('node_modules/.bin/tsx');
-async function reconcileCommand(): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout } = await promisify(execFile)(tsx, ['infra/cli/reconcile.ts'], {
-      env: { ...process.env, DATABASE_URL: app.db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-    });
-    return { code: 0, output: stdout };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? -1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
-  }
-}
+/** `npm run reconcile` against the test database: its exit code and what it printed. */
+const reconcileCommand = () => runCli('reconcile.ts', app.db.url);
 
 beforeAll(async () => {
   app = await createTestApp();
