@@ -23,6 +23,7 @@ import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domai
 import { MIN_PAYOUT_CENTS, PayoutRefused } from '../../domain/payouts/payout.decider';
 import { BANK_PAYOUT_DAYS, lockTimeOf } from '../../domain/payouts/payout-schedule';
 import { backdated } from '../event-store/backdating';
+import { DEMO_SEED_CORRELATION_ID } from '../event-store/event-metadata';
 import type { EventMetadata } from '../event-store/event-store';
 import { LocalPaypalPayouts } from '../payments/paypal-payouts';
 import { runUntilCaughtUp } from '../projection-engine/catch-up-runner';
@@ -56,7 +57,7 @@ const SALES_DAYS = 182;
  * The correlation id of the sales, votes and downloads the demo seed records: the order mails
  * reactor skips it, so none of the made-up buyers and authors is mailed.
  */
-export const CORRELATION_ID = 'demo-seed';
+export const CORRELATION_ID = DEMO_SEED_CORRELATION_ID;
 
 type Details = Record<string, string | null>;
 

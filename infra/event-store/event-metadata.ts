@@ -33,6 +33,13 @@ export const eventMetadataSchema = z.strictObject({
 });
 export type EventMetadata = z.input<typeof eventMetadataSchema>;
 
+/**
+ * The correlation id of everything the demo seeding records (app/demo/): the mail reactors skip
+ * it, so none of the made-up buyers and authors is mailed. It lives here, below both, because the
+ * reactors may not import the seeding.
+ */
+export const DEMO_SEED_CORRELATION_ID = 'demo-seed';
+
 /** Event types a visitor without an account may cause: they may come without an actor. */
 export const ANONYMOUS_EVENT_TYPES: ReadonlySet<string> = new Set(['SkinDownloaded']);
 
