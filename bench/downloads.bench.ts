@@ -6,9 +6,9 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { startApp } from '../infra/app';
+import { startApp } from '../app/app';
 import { loadConfig } from '../infra/config';
-import { skinArchive } from '../infra/demo/demo-artwork';
+import { skinArchive } from '../app/demo/demo-artwork';
 import { createLogger } from '../infra/logger';
 import type { BenchDatabase } from './bench-database';
 

@@ -13,7 +13,7 @@ import {
   rebuildProjection,
   runUntilCaughtUp,
 } from '../infra/projection-engine/catch-up-runner';
-import { reconcileAll } from '../infra/reconcile/reconcile';
+import { reconcileAll } from '../app/reconcile/reconcile';
 import { projections } from '../projections';
 import { ordersProjection } from '../projections/orders.projection';
 import { ownershipProjection } from '../projections/ownership.projection';

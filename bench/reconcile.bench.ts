@@ -9,8 +9,8 @@ import {
   rebuildProjection,
   runUntilCaughtUp,
 } from '../infra/projection-engine/catch-up-runner';
-import { reconcileAll } from '../infra/reconcile/reconcile';
-import { recomputeOrders } from '../infra/reconcile/recompute-orders';
+import { reconcileAll } from '../app/reconcile/reconcile';
+import { recomputeOrders } from '../app/reconcile/recompute-orders';
 import { projections } from '../projections';
 import { ordersProjection } from '../projections/orders.projection';
 import { ownershipProjection } from '../projections/ownership.projection';

@@ -10,7 +10,7 @@ import { findUserById, sessionClaimsOf } from '../api/accounts/users.repository'
 import { insertSkin } from '../api/catalogue/catalogue.writes';
 import { buildServer } from '../api/server';
 import { projections } from '../projections';
-import { createAppContext, listenToCatalogueChanges } from '../infra/app';
+import { createAppContext, listenToCatalogueChanges } from '../app/app';
 import { loadConfig } from '../infra/config';
 import { createEventStore } from '../infra/event-store/event-store-factory';
 import { createLogger } from '../infra/logger';

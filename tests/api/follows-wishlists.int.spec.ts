@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBundle, insertSkin } from '../../api/catalogue/catalogue.writes';
-import { listenToCatalogueChanges } from '../../infra/app';
+import { listenToCatalogueChanges } from '../../app/app';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser, createViewers } from '../support/test-users';
 

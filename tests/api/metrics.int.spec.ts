@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPeriodicJob } from '../../infra/jobs/periodic-job';
+import { startPeriodicJob } from '../../app/jobs/periodic-job';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 
 /** The value of one series in a Prometheus text answer, or undefined when absent. */

@@ -2,7 +2,7 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertComment, insertResource, insertSkin } from '../../api/catalogue/catalogue.writes';
 import { rateSkin } from '../../api/catalogue/rate-skin.handler';
-import { listenToCatalogueChanges } from '../../infra/app';
+import { listenToCatalogueChanges } from '../../app/app';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createUser, createViewers } from '../support/test-users';
 

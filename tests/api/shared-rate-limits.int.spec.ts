@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { forgetStaleRateLimits, RATINGS_PER_MINUTE, UserRateLimiter } from '../../api/auth/user-rate-limiter';
 import { insertSkin } from '../../api/catalogue/catalogue.writes';
 import { buildServer } from '../../api/server';
-import { createAppContext } from '../../infra/app';
+import { createAppContext } from '../../app/app';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createUser } from '../support/test-users';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { create } from 'xmlbuilder2';
 import { insertResource, insertSkin } from '../../api/catalogue/catalogue.writes';
-import { listenToCatalogueChanges } from '../../infra/app';
+import { listenToCatalogueChanges } from '../../app/app';
 import { precompressDir } from '../../infra/web-precompress';
 import { addBundle, addSkin } from '../support/shop';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -11,7 +11,7 @@ import {
   runUntilCaughtUp,
 } from '../../infra/projection-engine/catch-up-runner';
 import type { Projection } from '../../infra/projection-engine/projection';
-import { reconcileInSnapshot } from '../../infra/reconcile/scratch-replay';
+import { reconcileInSnapshot } from '../../app/reconcile/scratch-replay';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // A rename: votes were once stored as `SkinRatedV0` with `stars`; they read as `SkinRated` with `rating`.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '../../infra/app';
+import { startApp, type RunningApp } from '../../app/app';
 import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
 import { freePort } from '../support/free-port';

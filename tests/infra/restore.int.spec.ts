@@ -7,7 +7,7 @@ import pg from 'pg';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startApp, type RunningApp } from '../../infra/app';
+import { startApp, type RunningApp } from '../../app/app';
 import { loadConfig } from '../../infra/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../infra/db/embedded-postgres';
 import { migrate } from '../../infra/db/migrate';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cancelUnpaidOrders } from '../../api/orders/cancel-unpaid-orders.handler';
 import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
-import { reconcileOrders } from '../../infra/reconcile/reconcile-orders';
+import { reconcileOrders } from '../../app/reconcile/reconcile-orders';
 import { ordersProjection } from '../../projections/orders.projection';
 import { ownershipProjection } from '../../projections/ownership.projection';
 import { addBundle, addSkin, cardCheckout, checkoutForm, payLocally, postJson } from '../support/shop';

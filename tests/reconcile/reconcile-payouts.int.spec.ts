@@ -5,8 +5,8 @@ import { formatEuros } from '../../domain/money';
 import { orderStreamId, type OrderPlaced } from '../../domain/orders/order.events';
 import { PAYOUT_STREAM_TYPE, payoutStreamId, type PayoutItemAdded } from '../../domain/payouts/payout.events';
 import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
-import { formatReconciliation, reconcileAll } from '../../infra/reconcile/reconcile';
-import { reconcilePayouts } from '../../infra/reconcile/reconcile-payouts';
+import { formatReconciliation, reconcileAll } from '../../app/reconcile/reconcile';
+import { reconcilePayouts } from '../../app/reconcile/reconcile-payouts';
 import { payoutsProjection } from '../../projections/payouts.projection';
 import {
   addSkin,

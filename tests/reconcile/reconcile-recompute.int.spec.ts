@@ -5,7 +5,7 @@ import { feePolicy, priceOrder } from '../../domain/fees';
 import { formatEuros } from '../../domain/money';
 import { orderStreamId, type OrderPlaced } from '../../domain/orders/order.events';
 import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
-import { formatReconciliation, reconcileAll } from '../../infra/reconcile/reconcile';
+import { formatReconciliation, reconcileAll } from '../../app/reconcile/reconcile';
 import { projections } from '../../projections';
 import {
   addBundle,

@@ -3,7 +3,7 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
-import { reconcileAll } from '../../infra/reconcile/reconcile';
+import { reconcileAll } from '../../app/reconcile/reconcile';
 import { salesStatisticsProjection } from '../../projections/sales-statistics.projection';
 import {
   addBundle,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startApp } from '../../infra/app';
+import { startApp } from '../../app/app';
 import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
 import { buildWebAppIfNeeded } from '../../infra/web-build';

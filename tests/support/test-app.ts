@@ -6,7 +6,7 @@ import type { AppContext } from '../../api/app-context';
 import { MailSender } from '../../api/mail/mail-sender';
 import { reactors } from '../../api/reactors';
 import { buildServer } from '../../api/server';
-import { createAppContext } from '../../infra/app';
+import { createAppContext } from '../../app/app';
 import { projections } from '../../projections';
 import { loadConfig, type Config } from '../../infra/config';
 import { createEventStore } from '../../infra/event-store/event-store-factory';

@@ -5,18 +5,18 @@
 // log"). Names the first broken link and exits 1 on any, or on a head that differs. `npm run
 // reconcile` runs the same verification.
 import { sql } from 'slonik';
-import { loadConfig } from '../config';
-import { openDatabaseServer } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createDatabasePool } from '../db/pool';
-import { assertTransactionIdsSafeAt } from '../db/transaction-id-guard';
+import { loadConfig } from '../../infra/config';
+import { openDatabaseServer } from '../../infra/db/database';
+import { migrate } from '../../infra/db/migrate';
+import { createDatabasePool } from '../../infra/db/pool';
+import { assertTransactionIdsSafeAt } from '../../infra/db/transaction-id-guard';
 import {
   chainHead,
   chainHeadLine,
   formatChainVerification,
   verifyEventChain,
-} from '../event-store/event-chain';
-import { createLogger } from '../logger';
+} from '../../infra/event-store/event-chain';
+import { createLogger } from '../../infra/logger';
 
 const option = (name: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);

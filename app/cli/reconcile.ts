@@ -6,13 +6,13 @@
 // recomputation, the sales statistics and the event chain are checked alongside the replay, in the
 // same snapshot.
 import { projections } from '../../projections';
-import { loadConfig } from '../config';
-import { openDatabaseServer } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createDatabasePool } from '../db/pool';
-import { assertTransactionIdsSafeAt } from '../db/transaction-id-guard';
-import { createEventStore } from '../event-store/event-store-factory';
-import { createLogger } from '../logger';
+import { loadConfig } from '../../infra/config';
+import { openDatabaseServer } from '../../infra/db/database';
+import { migrate } from '../../infra/db/migrate';
+import { createDatabasePool } from '../../infra/db/pool';
+import { assertTransactionIdsSafeAt } from '../../infra/db/transaction-id-guard';
+import { createEventStore } from '../../infra/event-store/event-store-factory';
+import { createLogger } from '../../infra/logger';
 import { formatReconciliation, reconcileAll } from '../reconcile/reconcile';
 
 const config = loadConfig();

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../logger';
-import { buildWebAppIfNeeded } from '../web-build';
-import { measureBuild } from './size-budget';
-import type { PageSize } from './size-budget';
+import { createLogger } from '../../infra/logger';
+import { buildWebAppIfNeeded } from '../../infra/web-build';
+import { measureBuild } from '../../infra/web-size/size-budget';
+import type { PageSize } from '../../infra/web-size/size-budget';
 
 const root = path.resolve('.');
 const distDir = path.join(root, 'web', 'dist');

@@ -17,10 +17,10 @@ import {
   type Downloader,
   type SkinDownloaded,
 } from '../../domain/downloads/download.events';
-import { hashPassword } from '../auth/password-hashing';
-import { backdated } from '../event-store/backdating';
-import type { NewEvent } from '../event-store/event-store';
-import { storeImageVariants } from '../media/image-variants';
+import { hashPassword } from '../../infra/auth/password-hashing';
+import { backdated } from '../../infra/event-store/backdating';
+import type { NewEvent } from '../../infra/event-store/event-store';
+import { storeImageVariants } from '../../infra/media/image-variants';
 import {
   authorAvatar,
   bundleScreenshot,

@@ -10,8 +10,8 @@ import {
   type PayoutStatus,
 } from '../../domain/payouts/payout.events';
 import { payoutsProjection } from '../../projections/payouts.projection';
-import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
-import type { EventStore, FeedCheckpoint, StoredEvent } from '../event-store/event-store';
+import type { DatabasePool, DatabaseTransactionConnection } from '../../infra/db/pool';
+import type { EventStore, FeedCheckpoint, StoredEvent } from '../../infra/event-store/event-store';
 import {
   differingTables,
   reconcileInSnapshot,

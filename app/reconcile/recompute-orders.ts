@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { priceOrder, type FeePolicy } from '../../domain/fees';
 import { formatEuros, type Cents } from '../../domain/money';
 import { orderEventSchemaVersions, type OrderEventType } from '../../domain/orders/order.events';
-import type { DatabaseTransactionConnection } from '../db/pool';
-import type { EventUpcasters } from '../event-store/event-upcasters';
-import { createUpcasters } from '../event-store/upcaster-registry';
+import type { DatabaseTransactionConnection } from '../../infra/db/pool';
+import type { EventUpcasters } from '../../infra/event-store/event-upcasters';
+import { createUpcasters } from '../../infra/event-store/upcaster-registry';
 import { feePolicyCache } from './fee-policy-version';
 import type { ReconcileCheck } from './scratch-replay';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../api/app-context';
 import { chooseSkinOfTheMonth } from '../../api/catalogue/choose-skin-of-the-month.handler';
-import { ConcurrencyError } from '../event-store/event-store';
+import { ConcurrencyError } from '../../infra/event-store/event-store';
 import { startPeriodicJob, type PeriodicJob } from './periodic-job';
 
 /**

@@ -1,13 +1,13 @@
 // npm run replay -- <projection> [...more] | --all : rebuild read models from the events.
 import { projections } from '../../projections';
-import { loadConfig } from '../config';
-import { openDatabaseServer } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createDatabasePool } from '../db/pool';
-import { assertTransactionIdsSafeAt } from '../db/transaction-id-guard';
-import { createEventStore } from '../event-store/event-store-factory';
-import { createLogger } from '../logger';
-import { rebuildProjection } from '../projection-engine/catch-up-runner';
+import { loadConfig } from '../../infra/config';
+import { openDatabaseServer } from '../../infra/db/database';
+import { migrate } from '../../infra/db/migrate';
+import { createDatabasePool } from '../../infra/db/pool';
+import { assertTransactionIdsSafeAt } from '../../infra/db/transaction-id-guard';
+import { createEventStore } from '../../infra/event-store/event-store-factory';
+import { createLogger } from '../../infra/logger';
+import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
 
 const args = process.argv.slice(2);
 const known = projections.map((projection) => projection.name);

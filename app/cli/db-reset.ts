@@ -3,11 +3,11 @@
 // data. Refused while an app runs on the database.
 import fs from 'node:fs/promises';
 import pg from 'pg';
-import { loadConfig } from '../config';
-import { assertDatabaseNotInUse, DatabaseInUseError, openDatabaseServer } from '../db/database';
-import { migrate } from '../db/migrate';
-import { createLogger } from '../logger';
-import { bucketAddress } from '../storage/backup-manifest';
+import { loadConfig } from '../../infra/config';
+import { assertDatabaseNotInUse, DatabaseInUseError, openDatabaseServer } from '../../infra/db/database';
+import { migrate } from '../../infra/db/migrate';
+import { createLogger } from '../../infra/logger';
+import { bucketAddress } from '../../infra/storage/backup-manifest';
 
 const config = loadConfig();
 const log = createLogger({ level: 'warn' });

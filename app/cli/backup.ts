@@ -3,12 +3,17 @@
 // running app; `npm run restore -- <folder>` brings it back into an empty DATA_DIR.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { dumpDatabase } from '../db/database-backup';
-import { openDatabaseServer } from '../db/database';
-import { createLogger } from '../logger';
-import { BACKUP_FORMAT, backupLayout, bucketAddress, type BackupManifest } from '../storage/backup-manifest';
-import { copyMissingFiles, listStoredFiles } from '../storage/file-copy';
+import { loadConfig } from '../../infra/config';
+import { dumpDatabase } from '../../infra/db/database-backup';
+import { openDatabaseServer } from '../../infra/db/database';
+import { createLogger } from '../../infra/logger';
+import {
+  BACKUP_FORMAT,
+  backupLayout,
+  bucketAddress,
+  type BackupManifest,
+} from '../../infra/storage/backup-manifest';
+import { copyMissingFiles, listStoredFiles } from '../../infra/storage/file-copy';
 
 const config = loadConfig();
 const log = createLogger({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { buyerAccountIds } from '../../api/accounts/users.repository';
 import { setFollowing, setWished } from '../../api/community/follows-wishlists.handlers';
-import { backdated } from '../event-store/backdating';
+import { backdated } from '../../infra/event-store/backdating';
 
 const CORRELATION_ID = 'demo-seed';
 const DAY = 24 * 60 * 60 * 1000;

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configuredFeePolicy } from '../../api/orders/place-order.handler';
 import { TAGS_PER_SKIN_MAX } from '../../domain/catalog/tags.schemas';
-import { imageVariantNames } from '../media/image-variants';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { seedDemoData } from './seed-demo';
+import { imageVariantNames } from '../../infra/media/image-variants';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { seedDemoData } from '../../app/demo/seed-demo';
 
 let app: TestApp;
 let firstRun: boolean;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { insertTemporaryAsset } from '../../api/authoring/temporary-assets.repository';
 import { publishSkinVersion } from '../../api/community/publish-skin-version.handler';
-import { backdated } from '../event-store/backdating';
+import { backdated } from '../../infra/event-store/backdating';
 
 const DAY = 24 * 60 * 60 * 1000;
 

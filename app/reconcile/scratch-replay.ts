@@ -1,14 +1,14 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
+import type { DatabasePool, DatabaseTransactionConnection } from '../../infra/db/pool';
 import {
   checkpointOf,
   FEED_START,
   type EventStore,
   type FeedCheckpoint,
   type StoredEvent,
-} from '../event-store/event-store';
-import { handlesEvent, type Projection } from '../projection-engine/projection';
+} from '../../infra/event-store/event-store';
+import { handlesEvent, type Projection } from '../../infra/projection-engine/projection';
 
 const SAMPLE_ROWS = 5;
 

@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import { TAGS_PER_SKIN_MAX } from '../../domain/catalog/tags.schemas';
-import type { Queryable } from '../db/pool';
+import type { Queryable } from '../../infra/db/pool';
 import type { LiveryPattern } from './demo-artwork';
 
 /** What a demo skin's tags are read from: its design and colors, and a few hand-picked themes. */

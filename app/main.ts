@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { startApp } from './app';
-import { loadConfig } from './config';
-import { handleShutdownSignalsYourself, stopEmbeddedServerOf } from './db/embedded-postgres';
+import { loadConfig } from '../infra/config';
+import { handleShutdownSignalsYourself, stopEmbeddedServerOf } from '../infra/db/embedded-postgres';
 import { DEMO_PASSWORD, demoAccounts } from './demo/seed-demo';
-import { createLogger } from './logger';
-import { buildWebAppIfNeeded } from './web-build';
+import { createLogger } from '../infra/logger';
+import { buildWebAppIfNeeded } from '../infra/web-build';
 
 /** A process manager waits about 10 s after SIGTERM before it kills: be done well before. */
 const SHUTDOWN_DEADLINE_MS = 8_000;

@@ -6,19 +6,19 @@
 // (docs/operations.md, "Backup and restore")
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { assertDatabaseNotInUse, DatabaseInUseError, openDatabaseServer } from '../db/database';
-import { DatabaseNotEmptyError, loadDatabase } from '../db/database-backup';
-import { createDatabasePool } from '../db/pool';
-import { repairTransactionIds } from '../db/transaction-id-repair';
-import { createLogger } from '../logger';
+import { loadConfig } from '../../infra/config';
+import { assertDatabaseNotInUse, DatabaseInUseError, openDatabaseServer } from '../../infra/db/database';
+import { DatabaseNotEmptyError, loadDatabase } from '../../infra/db/database-backup';
+import { createDatabasePool } from '../../infra/db/pool';
+import { repairTransactionIds } from '../../infra/db/transaction-id-repair';
+import { createLogger } from '../../infra/logger';
 import {
   backupLayout,
   backupManifestSchema,
   bucketAddress,
   type BackupManifest,
-} from '../storage/backup-manifest';
-import { copyMissingFiles, listStoredFiles } from '../storage/file-copy';
+} from '../../infra/storage/backup-manifest';
+import { copyMissingFiles, listStoredFiles } from '../../infra/storage/file-copy';
 
 const config = loadConfig();
 const log = createLogger({

@@ -2,7 +2,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { registerUser } from '../../api/accounts/users.repository';
-import { hashPassword } from '../auth/password-hashing';
+import { hashPassword } from '../../infra/auth/password-hashing';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';

@@ -5,7 +5,7 @@ import { insertComment } from '../../api/catalogue/catalogue.writes';
 import { setAccountBlocked } from '../../api/moderation/account-blocks.handler';
 import { moderateItem } from '../../api/moderation/item-moderation.handler';
 import type { ReportReason } from '../../domain/moderation/moderation.schemas';
-import type { Session } from '../auth/session-tokens';
+import type { Session } from '../../infra/auth/session-tokens';
 import { authorAvatar } from './demo-artwork';
 import type { DemoCatalogue } from './demo-catalogue';
 

@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { DatabaseTransactionConnection } from '../db/pool';
-import { createUpcasters } from '../event-store/upcaster-registry';
+import type { DatabaseTransactionConnection } from '../../infra/db/pool';
+import { createUpcasters } from '../../infra/event-store/upcaster-registry';
 import type { ReconcileCheck } from './scratch-replay';
 
 /**

@@ -22,12 +22,12 @@ import type { OrderPaymentType } from '../../domain/fees';
 import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domain/orders/checkout.schemas';
 import { MIN_PAYOUT_CENTS, PayoutRefused } from '../../domain/payouts/payout.decider';
 import { BANK_PAYOUT_DAYS, lockTimeOf } from '../../domain/payouts/payout-schedule';
-import { backdated } from '../event-store/backdating';
-import { DEMO_SEED_CORRELATION_ID } from '../event-store/event-metadata';
-import type { EventMetadata } from '../event-store/event-store';
-import { LocalPaypalPayouts } from '../payments/paypal-payouts';
-import { runUntilCaughtUp } from '../projection-engine/catch-up-runner';
-import type { FeedConsumer } from '../projection-engine/projection';
+import { backdated } from '../../infra/event-store/backdating';
+import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
+import type { EventMetadata } from '../../infra/event-store/event-store';
+import { LocalPaypalPayouts } from '../../infra/payments/paypal-payouts';
+import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
+import type { FeedConsumer } from '../../infra/projection-engine/projection';
 import { createRandom, type Random } from './demo-artwork';
 import type { DemoCatalogue, DemoPurchaseDownload } from './demo-catalogue';
 

@@ -2,8 +2,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { ordersProjection } from '../../projections/orders.projection';
 import { ownershipProjection } from '../../projections/ownership.projection';
-import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
-import type { EventStore } from '../event-store/event-store';
+import type { DatabasePool, DatabaseTransactionConnection } from '../../infra/db/pool';
+import type { EventStore } from '../../infra/event-store/event-store';
 import {
   differingTables,
   reconcileInSnapshot,

@@ -10,10 +10,10 @@ import {
   type ItemPublished,
   type ItemType,
 } from '../../domain/community/community.events';
-import type { AppendRequest } from '../event-store/event-store';
+import type { AppendRequest } from '../../infra/event-store/event-store';
 import { notificationsProjection } from '../../projections/notifications.projection';
-import { backdated } from '../event-store/backdating';
-import { runUntilCaughtUp } from '../projection-engine/catch-up-runner';
+import { backdated } from '../../infra/event-store/backdating';
+import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 
 const DAY = 24 * 60 * 60 * 1000;
 const demoMetadata = (userId: number) => ({

@@ -1,11 +1,11 @@
 import { formatEuros } from '../../domain/money';
-import type { DatabasePool } from '../db/pool';
+import type { DatabasePool } from '../../infra/db/pool';
 import {
   formatChainVerification,
   verifyEventChain,
   type ChainVerification,
-} from '../event-store/event-chain';
-import type { EventStore } from '../event-store/event-store';
+} from '../../infra/event-store/event-chain';
+import type { EventStore } from '../../infra/event-store/event-store';
 import { ordersCheck, type OrdersReconciliation } from './reconcile-orders';
 import { payoutsCheck, type PayoutsReconciliation } from './reconcile-payouts';
 import { salesCheck, salesDifferenceLine, type SalesReconciliation } from './reconcile-sales';
