@@ -137,7 +137,7 @@ export default tseslint.config(
   })),
   {
     // Configuration is read in one place.
-    files: ['domain/**', 'projections/**', 'api/**', 'web/**', 'infra/**'],
+    files: ['domain/**', 'projections/**', 'api/**', 'web/**', 'infra/**', 'app/**'],
     ignores: ['infra/config.ts'],
     rules: {
       'no-restricted-properties': [

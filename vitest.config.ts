@@ -7,14 +7,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{domain,projections,api,infra,web,tests}/**/*.{unit,property}.spec.{ts,tsx}'],
+          include: ['{domain,projections,api,infra,app,web,tests}/**/*.{unit,property}.spec.{ts,tsx}'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'int',
-          include: ['{domain,projections,api,infra,tests}/**/*.int.spec.ts'],
+          include: ['tests/**/*.int.spec.ts'],
           globalSetup: ['tests/support/database.global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

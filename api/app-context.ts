@@ -22,7 +22,7 @@ import type { SkinArchiveContents } from './catalogue/skin-archive-contents';
 import type { CatalogueResponseCache } from './graphql/response-cache';
 import type { ReadModelAnswers } from './statistics/read-model-answers';
 
-/** What the API's features are given: built once at start (infra/main.ts) or per test. */
+/** What the API's features are given: built once at start (app/main.ts) or per test. */
 export type AppContext = {
   config: Config;
   log: Logger;

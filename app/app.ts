@@ -144,7 +144,7 @@ export async function startApp(
   config: Config,
   log: Logger,
   options: {
-    /** The embedded PostgreSQL died and could not be restarted (infra/main.ts exits with status 1). */
+    /** The embedded PostgreSQL died and could not be restarted (app/main.ts exits with status 1). */
     onDatabaseLost?: () => void;
   } = {},
 ): Promise<RunningApp> {

@@ -59,7 +59,7 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
     upcasters.storedTypesFor(SALES_EVENT_TYPES).length !== SALES_EVENT_TYPES.length
   ) {
     throw new Error(
-      'Order events have upcast steps: teach infra/reconcile/reconcile-sales.ts their old shapes.',
+      'Order events have upcast steps: teach app/reconcile/reconcile-sales.ts their old shapes.',
     );
   }
   await tx.query(sql.unsafe`

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** Where back-dated history may come from: the demo seeding and importers; benches and tests build history too. */
-const ALLOWED = [/^infra\/demo\//, /^infra\/import\//, /^bench\//, /^tests\//, /\.spec\.ts$/];
+const ALLOWED = [/^app\/demo\//, /^infra\/import\//, /^bench\//, /^tests\//, /\.spec\.ts$/];
 
 describe('back-dated events', () => {
   it('are made only by the demo seeding, importers, benches and tests, never by request code', () => {

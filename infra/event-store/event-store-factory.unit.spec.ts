@@ -17,6 +17,7 @@ describe('the event store factory', () => {
         '--',
         'api',
         'infra',
+        'app',
         'projections',
         'bench',
         'web/src',

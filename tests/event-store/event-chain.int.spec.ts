@@ -63,7 +63,7 @@ const tsx = path.resolve('node_modules/.bin/tsx');
 /** `npm run verify` against the test database: its exit code and what it printed. */
 async function verifyCommand(...args: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout } = await promisify(execFile)(tsx, ['infra/cli/verify-events.ts', ...args], {
+    const { stdout } = await promisify(execFile)(tsx, ['app/cli/verify-events.ts', ...args], {
       env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
     });
     return { code: 0, output: stdout };

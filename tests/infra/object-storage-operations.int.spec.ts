@@ -55,7 +55,7 @@ function run(script: string, databaseUrl: string, args: string[] = []) {
     S3_PREFIX: 'ops',
   };
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(tsx, [`infra/cli/${script}.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(tsx, [`app/cli/${script}.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -291,7 +291,7 @@ describe('operations that lose nothing', () => {
 
     // The restored site runs (here from the tsx entry, stopped by SIGINT to that process alone),
     // knows the author's session and sends the skin's zip.
-    const app = startApp(tsx, ['infra/main.ts'], restored);
+    const app = startApp(tsx, ['app/main.ts'], restored);
     await healthy(restored, app);
     const download = await fetch(`${api(restored)}/assets/skin/${data.skin.url}`, {
       headers: { authorization: `Bearer ${data.token}` },

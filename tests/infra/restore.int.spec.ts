@@ -234,8 +234,8 @@ describe('a database restored logically into a fresh cluster', () => {
     await expect(assertTransactionIdsSafeAt(target.url)).rejects.toThrow(refusal);
     await expect(startMarketplace(target.url)).rejects.toBeInstanceOf(TransactionIdsAheadError);
     const [replay, reconcile] = await Promise.all([
-      command('infra/cli/replay.ts', target.url, ['--all']),
-      command('infra/cli/reconcile.ts', target.url),
+      command('app/cli/replay.ts', target.url, ['--all']),
+      command('app/cli/reconcile.ts', target.url),
     ]);
     expect(replay.code).toBe(1);
     expect(replay.output).toMatch(refusal);
@@ -250,7 +250,7 @@ describe('a database restored logically into a fresh cluster', () => {
   });
 
   it('npm run restore re-bases it, keeps what every projection and reactor processed, and changes nothing when run again', async () => {
-    const restore = await command('infra/cli/restore.ts', target.url);
+    const restore = await command('app/cli/restore.ts', target.url);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toContain('transaction ids re-based');
     expect(restore.output).toContain('"checkpoint re-based"');

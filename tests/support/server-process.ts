@@ -28,7 +28,7 @@ export async function startServer(
   tls?: SelfSignedCertificate,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--max-old-space-size=640', '--import', 'tsx', 'infra/main.ts'], {
+  const child = spawn(process.execPath, ['--max-old-space-size=640', '--import', 'tsx', 'app/main.ts'], {
     cwd: path.resolve('.'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
