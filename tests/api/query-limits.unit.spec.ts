@@ -4,8 +4,8 @@ import type { DocumentNode, GraphQLInputType, OperationDefinitionNode } from 'gr
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../infra/config';
 import * as generated from '../../web/src/shared/graphql/generated/graphql';
-import { queryCostOf, queryShapeRules } from './query-limits';
-import { typeDefs } from './schema';
+import { queryCostOf, queryShapeRules } from '../../api/graphql/query-limits';
+import { typeDefs } from '../../api/graphql/schema';
 
 // The CommonJS graphql, as the server runs it (see query-limits.ts).
 const {
