@@ -65,7 +65,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/infra/**', '**/api/**', '**/web/**', '**/projections/**'],
+              group: ['**/infra/**', '**/api/**', '**/web/**', '**/projections/**', '**/app/**'],
               message: 'domain/ must stay free of I/O and outer layers.',
             },
             { group: ioLibraries, message: 'domain/ must not import I/O or framework libraries.' },
@@ -75,16 +75,53 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval'],
     },
   },
+  // The floors, bottom to top: domain/ ← infra/ ← projections/ ← api/ ← app/ (web/ apart, over HTTP).
+  // A floor imports only the floors below it. In flat config a later block that sets
+  // no-restricted-imports for the same files replaces this one, so each floor keeps all its patterns
+  // in one block. tests/lint/floors.unit.spec.ts plants upward imports to show these bite.
   {
-    // Projections describe how events change rows; they never reach the API or the web app.
+    // Adapters (database, event store, projection engine, payments, mail, storage, media) serve
+    // the floors above and know nothing of them: the wiring that joins them lives in app/.
+    files: ['infra/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/**', '**/projections/**', '**/app/**', '**/web/**'],
+              message: 'infra/ holds adapters only: it must not import api/, projections/, app/ or web/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Projections describe how events change rows; they never reach the API, the wiring or the web app.
     files: ['projections/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/api/**', '**/web/**'], message: 'projections/ must not import api/ or web/.' },
+            {
+              group: ['**/api/**', '**/app/**', '**/web/**'],
+              message: 'projections/ must not import api/, app/ or web/.',
+            },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The API's features are started and scheduled by app/; they never import it.
+    files: ['api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/app/**', '**/web/**'], message: 'api/ must not import app/ or web/.' }],
         },
       ],
     },
