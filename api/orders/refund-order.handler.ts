@@ -24,7 +24,7 @@ const providerNames = { STRIPE: 'Stripe', PAYPAL: 'PayPal', LOCAL: 'the local pa
  * it. The refund's download check and fence take it exclusively, a paid download's claim shared
  * (paid-download-access.ts), so one of them sees the other's mark.
  */
-export const orderLockKey = (orderId: string) => sql.fragment`hashtextextended(${orderStreamId(orderId)}, 0)`;
+const orderLockKey = (orderId: string) => sql.fragment`hashtextextended(${orderStreamId(orderId)}, 0)`;
 
 /** Items of the order whose skins were claimed for a paid download (paid-download-access.ts). */
 async function claimedItems(db: Queryable, orderId: number): Promise<OrderItemRef[]> {

@@ -5,14 +5,12 @@ import {
   payoutStreamId,
   type PayoutEvent,
 } from '../../domain/payouts/payout.events';
-import type { DatabasePool, Queryable } from '../../infra/db/pool';
+import type { DatabasePool } from '../../infra/db/pool';
 import type { Backdated } from '../../infra/event-store/backdating';
 import {
   eventsToAppend,
   handleCommand,
-  loadStream,
   type CommandResult,
-  type LoadedStream,
   type StreamKind,
 } from '../../infra/event-store/command-handler';
 import type { EventMetadata, EventStore, NewEvent } from '../../infra/event-store/event-store';
@@ -21,16 +19,6 @@ export const payoutStream: StreamKind<PayoutEvent> = {
   streamType: PAYOUT_STREAM_TYPE,
   schemaVersions: payoutEventSchemaVersions,
 };
-
-export type LoadedPayout = LoadedStream<PayoutState, PayoutEvent>;
-
-export async function loadPayout(
-  deps: { store: EventStore },
-  db: Queryable,
-  payoutId: number,
-): Promise<LoadedPayout> {
-  return loadStream(deps.store, db, payoutStreamId(payoutId), payoutStream, payoutDecider);
-}
 
 /** Payout events as the store takes them, with their schema version and the metadata given. */
 export function payoutEventsToAppend(

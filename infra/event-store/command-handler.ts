@@ -109,10 +109,9 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
 /**
  * Runs `work` (one transaction that loads, decides and appends) again when its append failed on an
  * expected version because another writer appended in between, up to `attempts` runs in all; then
- * the ConcurrencyError (CONFLICT) reaches the caller. For commands over several streams at once
- * (a SEPA file records itself on each of its payouts) as for `handleCommand`'s one stream.
+ * the ConcurrencyError (CONFLICT) reaches the caller.
  */
-export async function retryOnConflict<T>(attempts: number, work: () => Promise<T>): Promise<T> {
+async function retryOnConflict<T>(attempts: number, work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
