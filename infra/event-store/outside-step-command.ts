@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { DatabasePool, DatabaseTransactionConnection } from '../db/pool';
-import { eventsToAppend, loadStream, ofKind, type CommandOptions, type StreamKind } from './command-handler';
+import { eventsToAppend, ofKind, type CommandOptions, type StreamKind } from './command-handler';
 import { ConcurrencyError, type DomainEvent, type EventStore, type StoredEvent } from './event-store';
 
 /**
@@ -114,10 +114,14 @@ export async function handleCommandWithOutsideStep<Command, State, Event extends
   const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
   let answered: { key: string; call: Call; outcome: Outcome } | null = null;
   for (let attempt = 1; ; attempt++) {
-    // Read outside any transaction: the call below may take seconds, and holds nothing.
-    const loaded = await Promise.all(
-      streamIds.map((streamId) => loadStream(deps.store, deps.pool, streamId, kind, decider)),
-    );
+    // Read outside any transaction (the call below may take seconds, and holds nothing), every
+    // stream in one statement, so the states are of one moment.
+    const read = await deps.store.readStreams(deps.pool, streamIds);
+    const loaded = streamIds.map((streamId) => {
+      const { version, events } = read.get(streamId)!;
+      const typed = ofKind(kind, streamId, events);
+      return { version, events: typed, state: typed.reduce(decider.evolve, decider.initialState) };
+    });
     const states = loaded.map((stream) => stream.state);
     const call = decider.plan(command, states);
     let outcome: Outcome | null = null;

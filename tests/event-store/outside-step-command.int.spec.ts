@@ -157,8 +157,8 @@ describe('the command path with an outside step', () => {
       append(streamId, { type: 'Noted', data: { text: 'again' } }).then(() => undefined),
     );
     const busy = Object.create(store) as typeof store;
-    const realLoad = store.readStream.bind(store);
-    busy.readStream = async (...args) => {
+    const realLoad = store.readStreams.bind(store);
+    busy.readStreams = async (...args) => {
       const read = await realLoad(...args);
       await append(streamId, { type: 'Noted', data: { text: 'busy' } });
       return read;
