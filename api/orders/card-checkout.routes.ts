@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { providerStep } from './checkout-refusals';
 import { CHECKOUT_LIMIT, checkoutMetadata, checkoutViewer, placeCheckoutOrder } from './checkout-request';
-import { openPaymentSession } from './place-order.handler';
+import { openPaymentSession } from './open-payment-session.handler';
 
 /** POST /api/stripe/checkout: places the order and answers the hosted card page's URL (Stripe or the local page). */
 export async function cardCheckoutRoutes(fastify: FastifyInstance, app: AppContext) {

@@ -9,12 +9,10 @@ import { HttpRefusal } from '../errors';
 import { checkoutStep, providerStep } from './checkout-refusals';
 import { CHECKOUT_LIMIT, checkoutMetadata, checkoutViewer, placeCheckoutOrder } from './checkout-request';
 import { findOrderBySession } from './orders.repository';
-import {
-  cancelOrderPayment,
-  confirmOrderPayment,
-  recordPendingPayment,
-} from './payment-confirmation.handler';
-import { openPaymentSession } from './place-order.handler';
+import { cancelOrderPayment } from './cancel-order-payment.handler';
+import { confirmOrderPayment } from './confirm-order-payment.handler';
+import { recordPendingPayment } from './record-pending-payment.handler';
+import { openPaymentSession } from './open-payment-session.handler';
 
 type CapturedOrder = NonNullable<Awaited<ReturnType<typeof findOrderBySession>>>;
 type CaptureAnswer = { status: string; orderId: string; externalId: string; redirect: string };
