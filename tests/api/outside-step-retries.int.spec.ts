@@ -147,6 +147,28 @@ describe('a command whose outside step succeeded but whose append failed, sent a
     expect(fences).toBe(0);
   });
 
+  it("lifts the refund's fence when the provider refuses: the order stays paid and downloads go on", async () => {
+    const author = await createUser(app);
+    const skin = await addSkin(app, { authorId: author.id, priceCents: 700 });
+    const player = await createUser(app);
+    const { reference } = await cardCheckout(app, checkoutForm({ skins: [skin.id] }), player.token);
+    await payLocally(app, reference);
+    const order = await orderBySession(app, reference);
+    const card = Object.create(real.payments.card) as typeof real.payments.card;
+    card.refund = async () => ({ status: 'REFUSED', reason: 'The charge is disputed.' });
+    app.context.payments = { ...real.payments, card };
+
+    const refused = await run(REFUND, { id: String(order.id) }, admin.token);
+    expect(refused.errors?.[0]?.message).toBe('The charge is disputed. The order stays paid.');
+    expect((await orderBySession(app, reference)).status).toBe('PAYMENT_RECEIVED');
+    const download = await app.server.inject({
+      method: 'GET',
+      url: `/assets/skin/${skin.url}`,
+      headers: { authorization: `Bearer ${player.token}` },
+    });
+    expect(download.statusCode).toBe(200);
+  });
+
   it('exports a SEPA file once: one stored file, one PayoutExported naming it', async () => {
     const { payoutId, payout } = await authorWithPayout({
       payoutMethod: 'BANK_TRANSFER',
