@@ -31,9 +31,9 @@ export function payoutEventsToAppend(
 
 /**
  * Runs one command on a payout through the command handler (the inline payouts projection updates
- * the read model in the same transaction). The command may be built from the state loaded (a send
- * takes the reference of the SEPA file the payout went out in). When another writer appended in
- * between, it is decided again on the new state.
+ * the read model in the same transaction). The command may be built from the state loaded (a lock
+ * of a failed payout is a relock). When another writer appended in between, it is decided again
+ * on the new state.
  */
 export async function runPayoutCommand(
   deps: { pool: DatabasePool; store: EventStore },
