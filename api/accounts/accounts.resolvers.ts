@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors';
 import { sepaTextProblems } from '../../domain/payouts/payout-destination';
 import { isAdmin, requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest } from '../graphql/paging';
-import { relockFailedPayouts } from '../payouts/payout-admin.handlers';
+import { relockFailedPayouts } from '../payouts/relock-failed-payouts.handler';
 import { avatarOf, storeAvatar } from './avatar';
 import {
   findUserById,

@@ -3,7 +3,8 @@ import { requireViewer, type RequestContext } from '../auth/viewer';
 import { authorOf, bundleOf } from '../catalogue/bundles-authors.resolvers';
 import { skinOf } from '../catalogue/catalogue.resolvers';
 import { pageOf, pageRequest } from '../graphql/paging';
-import { setFollowing, setWished } from './follows-wishlists.handlers';
+import { setFollowing } from './set-following.handler';
+import { setWished } from './set-wished.handler';
 import {
   followedAmong,
   followerCounts,

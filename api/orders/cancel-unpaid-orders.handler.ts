@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OrderRefused } from '../../domain/orders/order.decider';
 import type { AppContext } from '../app-context';
-import { cancelOrderPayment } from './payment-confirmation.handler';
+import { cancelOrderPayment } from './cancel-order-payment.handler';
 import { unpaidOrdersPlacedBefore } from './orders.repository';
 
 /** An order still unpaid this long after it was placed is abandoned. */

@@ -5,7 +5,8 @@ import { OrderRefused } from '../../domain/orders/order.decider';
 import { paymentStatusLabels } from '../../domain/orders/order.events';
 import type { AppContext } from '../app-context';
 import { findOrderBySession, itemsOfOrders, type OrderItemRow, type OrderRow } from './orders.repository';
-import { cancelOrderPayment, confirmOrderPayment } from './payment-confirmation.handler';
+import { cancelOrderPayment } from './cancel-order-payment.handler';
+import { confirmOrderPayment } from './confirm-order-payment.handler';
 import { escapeHtml } from '../../domain/text/escape-html';
 
 const REFERENCE = /^lc_[a-f0-9]{32}$/;

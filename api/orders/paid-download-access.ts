@@ -4,6 +4,7 @@ import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
 import { buyerAccountIds } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
+import { REFUND_FENCE_MINUTES } from './provider-refunds';
 
 const grantingRow = z.object({ order_id: z.number(), user_id: z.number(), claimed: z.boolean() });
 
@@ -34,13 +35,24 @@ async function grantingOrders(
     order by o.order_id`);
 }
 
+/** The orders an admin's refund is under way for (its fence counts for REFUND_FENCE_MINUTES). */
+async function fencedOrders(db: Queryable, orderIds: readonly number[]): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db.anyFirst(sql.type(z.object({ order_id: z.number() }))`
+    select order_id from order_refund_fences
+    where order_id = any(${sql.array(orderIds, 'int8')})
+      and fenced_at > now() - make_interval(mins => ${REFUND_FENCE_MINUTES})`);
+  return new Set(rows);
+}
+
 /**
  * Lets a paid download go ahead only in step with refunds of the orders that grant it. The first
  * download of a skin through an order claims it (`paid_download_claims`) while holding the order's
- * lock shared, the lock an admin's refund holds exclusively from its download check to its append
- * (refund-order.handler.ts). So either the claim commits first and the refund, checking after it,
- * refuses ("downloaded"), or the refund commits first and this check, reading after it, finds the
- * order no longer owns the skin. Once claimed, the order cannot be refunded by an admin, so later
+ * lock shared, the lock an admin's refund holds exclusively while it checks the downloads and
+ * fences the order, before it asks the provider (refund-order.handler.ts). So either the claim
+ * commits first and the refund, checking after it, refuses ("downloaded"), or the fence commits
+ * first and this check, reading after it, refuses the download until the refund is recorded (the
+ * order then no longer owns the skin) or refused. Once claimed, the order cannot be refunded by an admin, so later
  * downloads need only the ownership read (the common case: one query, as before). Refunds made at
  * the provider revoke ownership whatever was downloaded, and the ownership read sees that at once.
  * Nothing here is cached: each download reads the committed state.
@@ -66,8 +78,14 @@ async function claimDownload(
         from (select distinct hashtextextended('order-' || id::text, 0) as key
               from unnest(${sql.array(orderIds, 'int8')}) as id order by 1) as keys
       ) as locked`);
-    // Read again under the lock: a refund that committed meanwhile has revoked the ownership.
-    const still = await grantingOrders(tx, skinId, through);
+    // Read again under the lock: a refund that committed meanwhile has revoked the ownership, and
+    // one under way has fenced its order (refund-order.handler.ts).
+    const granted = await grantingOrders(tx, skinId, through);
+    const fenced = await fencedOrders(
+      tx,
+      granted.map((row) => row.order_id),
+    );
+    const still = granted.filter((row) => !fenced.has(row.order_id));
     if (still.length === 0) return null;
     await tx.query(sql.unsafe`
       insert into paid_download_claims (order_id, skin_id, user_id)

@@ -7,12 +7,10 @@ import { WebhookSignatureInvalid } from '../../infra/payments/stripe-card.provid
 import type { AppContext } from '../app-context';
 import { HttpRefusal } from '../errors';
 import { findOrder, findOrderBySession, type OrderRow } from './orders.repository';
-import {
-  cancelOrderPayment,
-  confirmOrderPayment,
-  recordPendingPayment,
-  recordProviderRefund,
-} from './payment-confirmation.handler';
+import { cancelOrderPayment } from './cancel-order-payment.handler';
+import { confirmOrderPayment } from './confirm-order-payment.handler';
+import { recordPendingPayment } from './record-pending-payment.handler';
+import { recordProviderRefund } from './record-provider-refund.handler';
 import { markWebhookHandled, orderOfPaypalCapture, webhookSeen } from './provider-refunds';
 
 const ORDER_ID = /^\d{1,15}$/;

@@ -21,6 +21,9 @@ export function refunderFor(payments: PaymentProviders, provider: PaymentProvide
   }
 }
 
+/** How long the fence of an admin's refund that never finished holds back the order's first downloads. */
+export const REFUND_FENCE_MINUTES = 15;
+
 /** The idempotency key of an order's refund: every attempt at it sends the same. */
 export const orderRefundKey = (orderId: string) => `order-${orderId}-refund`;
 /** The idempotency key of the refund of a late payment. */

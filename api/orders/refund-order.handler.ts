@@ -1,16 +1,16 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
-import { decideOrder, orderDecider, type RefundOrder } from '../../domain/orders/order.decider';
+import type { RefundOrder } from '../../domain/orders/order.decider';
 import {
-  orderItemKey,
-  orderStreamId,
-  type OrderItemRef,
-  type PaymentReceived,
-} from '../../domain/orders/order.events';
+  refundOrderRules,
+  type ProviderRefundAnswer,
+  type ProviderRefundCall,
+} from '../../domain/orders/order-refund';
+import { orderItemKey, orderStreamId, type OrderItemRef } from '../../domain/orders/order.events';
 import type { Queryable } from '../../infra/db/pool';
-import { eventsToAppend, loadStream } from '../../infra/event-store/command-handler';
-import { isEventOf, type EventMetadata } from '../../infra/event-store/event-store';
+import type { EventMetadata } from '../../infra/event-store/event-store';
+import { handleCommandWithOutsideStep } from '../../infra/event-store/outside-step-command';
 import { PaymentProviderUnavailable } from '../../infra/payments/payment-provider';
 import type { AppContext } from '../app-context';
 import { orderStream } from './order-commands';
@@ -18,14 +18,13 @@ import { findOrder, itemsDownloadedSincePayment } from './orders.repository';
 import { orderRefundKey, refunderFor } from './provider-refunds';
 
 const providerNames = { STRIPE: 'Stripe', PAYPAL: 'PayPal', LOCAL: 'the local payment stand-in' } as const;
-const isPayment = isEventOf<PaymentReceived>(['PaymentReceived']);
 
 /**
  * The order's advisory lock: the same key the event store locks a stream with before appending to
- * it, so holding it exclusively keeps every other writer of the order (and every paid download of
- * it, which takes it shared: paid-download-access.ts) waiting until the refund commits.
+ * it. The refund's download check and fence take it exclusively, a paid download's claim shared
+ * (paid-download-access.ts), so one of them sees the other's mark.
  */
-export const orderLockKey = (orderId: string) => sql.fragment`hashtextextended(${orderStreamId(orderId)}, 0)`;
+const orderLockKey = (orderId: string) => sql.fragment`hashtextextended(${orderStreamId(orderId)}, 0)`;
 
 /** Items of the order whose skins were claimed for a paid download (paid-download-access.ts). */
 async function claimedItems(db: Queryable, orderId: number): Promise<OrderItemRef[]> {
@@ -43,19 +42,101 @@ async function claimedItems(db: Queryable, orderId: number): Promise<OrderItemRe
   return rows.map((row) => ({ itemType: row.item_type, itemId: row.item_id }));
 }
 
+/** What the buyer downloaded of the order since paying: the download events and the claims. */
+async function downloadedItems(app: Pick<AppContext, 'store'>, db: Queryable, orderId: number) {
+  const downloaded = await itemsDownloadedSincePayment({ pool: db, store: app.store }, [orderId]);
+  const claimed = await claimedItems(db, orderId);
+  return [
+    ...new Map(
+      [...(downloaded.get(orderId) ?? []), ...claimed].map((item) => [orderItemKey(item), item]),
+    ).values(),
+  ];
+}
+
+/**
+ * Checks what the buyer downloaded of the order, under the order's lock, and when nothing was,
+ * marks the order as being refunded: from that commit on, a first paid download of the order is
+ * refused until the refund is recorded or given up. Marking again (a retry) renews the mark.
+ */
+async function fenceRefund(
+  app: Pick<AppContext, 'pool' | 'store'>,
+  orderId: number,
+): Promise<OrderItemRef[]> {
+  return app.pool.transaction(async (tx) => {
+    await tx.query(sql.unsafe`select pg_advisory_xact_lock(${orderLockKey(String(orderId))})`);
+    const downloaded = await downloadedItems(app, tx, orderId);
+    if (downloaded.length === 0) {
+      await tx.query(sql.unsafe`
+        insert into order_refund_fences (order_id) values (${orderId})
+        on conflict (order_id) do update set fenced_at = now()`);
+    }
+    return downloaded;
+  });
+}
+
+async function liftRefundFence(db: Queryable, orderId: number): Promise<void> {
+  await db.query(sql.unsafe`delete from order_refund_fences where order_id = ${orderId}`);
+}
+
+/**
+ * The outside step: the provider that took the payment returns it, with the command's key. A
+ * refusal tells the admin the provider's reason; no answer asks for a retry, which sends the same
+ * key.
+ */
+async function refundThroughProvider(
+  app: AppContext,
+  call: ProviderRefundCall,
+  idempotencyKey: string,
+): Promise<ProviderRefundAnswer> {
+  const provider = providerNames[call.provider];
+  const refunder = refunderFor(app.payments, call.provider);
+  if (!refunder) {
+    throw new RefundNotMade(
+      `This order was paid through ${provider}, which is not configured here: refund it in ${provider}'s dashboard (its notice then records the refund).`,
+    );
+  }
+  const context = { orderId: call.orderId, provider: call.provider, reference: call.providerReference };
+  let outcome;
+  try {
+    outcome = await refunder.refund({
+      orderId: call.orderId,
+      providerReference: call.providerReference,
+      captureId: call.captureId,
+      amountCents: call.amountCents,
+      idempotencyKey,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderUnavailable)) throw error;
+    app.log.error({ ...context, err: error }, 'refund: the provider did not answer');
+    throw new DomainError(
+      'CONFLICT',
+      `${provider} did not answer, so the refund is not recorded. Try again: a retry never refunds twice.`,
+    );
+  }
+  if (outcome.status === 'REFUSED') {
+    app.log.warn({ ...context, reason: outcome.reason }, 'refund refused by the provider');
+    throw new RefundNotMade(`${outcome.reason} The order stays paid.`);
+  }
+  app.log.info({ ...context, refundId: outcome.refundId, pending: outcome.pending }, 'provider refunded');
+  return { refundId: outcome.refundId };
+}
+
+/** The provider did not (and will not) return the money: the order stays paid, and its fence goes. */
+class RefundNotMade extends DomainError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+  }
+}
+
 /**
  * refundOrder (admin): within 7 days of the payment and only when the buyer downloaded none of the
- * order's skins since paying (the decider rules on both). The money goes back through the provider
- * that took it (Stripe's refunds API, PayPal's capture refund, the local stand-in) before the
- * refund is recorded with the provider's refund id; the ownership projection then revokes what the
- * order granted in the same transaction, which also stops the guest's mailed links.
- *
- * One transaction holds the order's lock from the download check to the append, across the
- * provider's call: a paid download of the order either claimed its skin before (and the refund is
- * refused) or waits and finds the order refunded. The provider gets the same idempotency key on
- * every attempt, so a retry after a timeout (the outcome unknown, nothing recorded) returns the
- * first attempt's refund instead of refunding twice. A refusal leaves the order paid and tells the
- * admin the provider's reason.
+ * order's skins since paying (the decider rules on both). Through the command path with an outside
+ * step (handleCommandWithOutsideStep): the rules, then the provider that took the money returns it
+ * (Stripe's refunds API, PayPal's capture refund, the local stand-in) outside any transaction with
+ * the key `order-{id}-refund`, then OrderRefunded is appended with the provider's refund id and
+ * the version read; the ownership projection revokes what the order granted in that transaction,
+ * which also stops the guest's mailed links. A retry after a failure at any point sends the same
+ * key, so the provider answers with its first refund: the money goes back once.
  */
 export async function refundOrder(
   app: AppContext,
@@ -64,70 +145,41 @@ export async function refundOrder(
   const order = await findOrder(app.pool, command.orderId);
   if (!order) throw new DomainError('NOT_FOUND', 'There is no such order.');
   const orderId = String(order.id);
-  const streamId = orderStreamId(orderId);
-  return app.pool.transaction(async (tx) => {
-    // Takes no transaction id, so the append below is still the transaction's first write.
-    await tx.query(sql.unsafe`select pg_advisory_xact_lock(${orderLockKey(orderId)})`);
-    const downloaded = await itemsDownloadedSincePayment({ pool: tx, store: app.store }, [order.id]);
-    const claimed = await claimedItems(tx, order.id);
-    const downloadedItems = [
-      ...new Map(
-        [...(downloaded.get(order.id) ?? []), ...claimed].map((item) => [orderItemKey(item), item]),
-      ).values(),
-    ];
-    const { state, version, events } = await loadStream(app.store, tx, streamId, orderStream, orderDecider);
-    const refund: RefundOrder = {
-      type: 'RefundOrder',
-      by: command.adminId,
-      reason: command.reason ?? null,
-      downloadedItems,
-      refundedAt: app.now(),
-    };
-    // The rules first (refusals reach the admin before any money moves); refunded already: nothing.
-    if (decideOrder(refund, state).length === 0) return { providerRefundId: null };
-
-    const payment = events.filter(isPayment).at(-1)!.data;
-    const refunder = refunderFor(app.payments, payment.provider);
-    const provider = providerNames[payment.provider];
-    const context = { orderId, provider: payment.provider, reference: payment.providerReference };
-    if (!refunder) {
-      throw new DomainError(
-        'CONFLICT',
-        `This order was paid through ${provider}, which is not configured here: refund it in ${provider}'s dashboard (its notice then records the refund).`,
-      );
-    }
-    let outcome;
-    try {
-      outcome = await refunder.refund({
-        orderId,
-        providerReference: payment.providerReference,
-        captureId: payment.providerEventId,
-        amountCents: state.totalCents,
-        idempotencyKey: orderRefundKey(orderId),
-      });
-    } catch (error) {
-      if (!(error instanceof PaymentProviderUnavailable)) throw error;
-      app.log.error({ ...context, err: error }, 'refund: the provider did not answer');
-      throw new DomainError(
-        'CONFLICT',
-        `${provider} did not answer, so the refund is not recorded. Try again: a retry never refunds twice.`,
-      );
-    }
-    if (outcome.status === 'REFUSED') {
-      app.log.warn({ ...context, reason: outcome.reason }, 'refund refused by the provider');
-      throw new DomainError('CONFLICT', `${outcome.reason} The order stays paid.`);
-    }
-    const decided = decideOrder({ ...refund, providerRefundId: outcome.refundId }, state);
-    await app.store.append(tx, {
-      streamId,
-      streamType: orderStream.streamType,
-      expectedVersion: version,
-      events: eventsToAppend(orderStream, decided, { metadata: command.metadata }),
-    });
-    app.log.info(
-      { ...context, by: command.adminId, refundId: outcome.refundId, pending: outcome.pending },
-      'order refunded',
+  const refund: RefundOrder = {
+    type: 'RefundOrder',
+    by: command.adminId,
+    reason: command.reason ?? null,
+    downloadedItems: await fenceRefund(app, order.id),
+    refundedAt: app.now(),
+  };
+  // The fence stays when the money may have moved (no answer, or a failure after the provider's
+  // refund): a retry settles it. Anything decided before the call, or a refusal, lifts it.
+  let called = false;
+  try {
+    const result = await handleCommandWithOutsideStep(
+      app,
+      {
+        streamIds: [orderStreamId(orderId)],
+        kind: orderStream,
+        decider: refundOrderRules,
+        commandKind: 'refund',
+        keyAnchors: ['PaymentReceived'],
+        // One refund per order: the key its refunds always had, so a retry across an upgrade matches.
+        idempotencyKey: () => orderRefundKey(orderId),
+      },
+      refund,
+      (call, key) => {
+        called = true;
+        return refundThroughProvider(app, call, key);
+      },
+      { metadata: command.metadata, afterAppend: (tx) => liftRefundFence(tx, order.id) },
     );
-    return { providerRefundId: outcome.refundId };
-  });
+    if (result.outcome) {
+      app.log.info({ orderId, by: command.adminId, refundId: result.outcome.refundId }, 'order refunded');
+    }
+    return { providerRefundId: result.outcome?.refundId ?? null };
+  } catch (error) {
+    if (!called || error instanceof RefundNotMade) await liftRefundFence(app.pool, order.id);
+    throw error;
+  }
 }

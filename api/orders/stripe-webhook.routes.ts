@@ -7,12 +7,10 @@ import {
 import type { EventMetadata } from '../../infra/event-store/event-store';
 import type { AppContext } from '../app-context';
 import { HttpRefusal } from '../errors';
-import {
-  cancelOrderPayment,
-  confirmOrderPayment,
-  recordPendingPayment,
-  recordProviderRefund,
-} from './payment-confirmation.handler';
+import { cancelOrderPayment } from './cancel-order-payment.handler';
+import { confirmOrderPayment } from './confirm-order-payment.handler';
+import { recordPendingPayment } from './record-pending-payment.handler';
+import { recordProviderRefund } from './record-provider-refund.handler';
 import { paypalWebhookRoutes } from './paypal-webhook.routes';
 import { markWebhookHandled, webhookSeen } from './provider-refunds';
 

@@ -5,14 +5,12 @@ import {
   payoutStreamId,
   type PayoutEvent,
 } from '../../domain/payouts/payout.events';
-import type { DatabasePool, Queryable } from '../../infra/db/pool';
+import type { DatabasePool } from '../../infra/db/pool';
 import type { Backdated } from '../../infra/event-store/backdating';
 import {
   eventsToAppend,
   handleCommand,
-  loadStream,
   type CommandResult,
-  type LoadedStream,
   type StreamKind,
 } from '../../infra/event-store/command-handler';
 import type { EventMetadata, EventStore, NewEvent } from '../../infra/event-store/event-store';
@@ -21,16 +19,6 @@ export const payoutStream: StreamKind<PayoutEvent> = {
   streamType: PAYOUT_STREAM_TYPE,
   schemaVersions: payoutEventSchemaVersions,
 };
-
-export type LoadedPayout = LoadedStream<PayoutState, PayoutEvent>;
-
-export async function loadPayout(
-  deps: { store: EventStore },
-  db: Queryable,
-  payoutId: number,
-): Promise<LoadedPayout> {
-  return loadStream(deps.store, db, payoutStreamId(payoutId), payoutStream, payoutDecider);
-}
 
 /** Payout events as the store takes them, with their schema version and the metadata given. */
 export function payoutEventsToAppend(
@@ -43,9 +31,9 @@ export function payoutEventsToAppend(
 
 /**
  * Runs one command on a payout through the command handler (the inline payouts projection updates
- * the read model in the same transaction). The command may be built from the state loaded (a send
- * takes the reference of the SEPA file the payout went out in). When another writer appended in
- * between, it is decided again on the new state.
+ * the read model in the same transaction). The command may be built from the state loaded (a lock
+ * of a failed payout is a relock). When another writer appended in between, it is decided again
+ * on the new state.
  */
 export async function runPayoutCommand(
   deps: { pool: DatabasePool; store: EventStore },

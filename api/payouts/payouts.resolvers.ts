@@ -17,7 +17,9 @@ import type { AppContext } from '../app-context';
 import { isAdmin, requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
 import { DomainError } from '../../domain/errors';
 import { pageOf, pageRequest } from '../graphql/paging';
-import { lockPayout, markPayoutFailed, sendPayout } from './payout-admin.handlers';
+import { lockPayout } from './lock-payout.handler';
+import { markPayoutFailed } from './mark-payout-failed.handler';
+import { sendPayout } from './send-payout.handler';
 import { statementTotalsOf, totalsView } from './payout-statement';
 import { registerQuery } from './payouts.routes';
 import {
@@ -27,7 +29,7 @@ import {
   payoutRegister,
   type PayoutRow,
 } from './payouts.repository';
-import { withdrawPayoutFromFile } from './sepa-export.handlers';
+import { withdrawPayoutFromFile } from './withdraw-payout-from-file.handler';
 
 // Page sizes of spec 7.2: My Payouts 10, admin lists 20.
 const MY_LIST_SIZE = 10;

@@ -11,7 +11,7 @@ import { isAdmin, sessionTokenOf } from '../auth/viewer';
 import { HttpRefusal } from '../errors';
 import { statementCsv } from './payout-statement';
 import { findPayout, linesOfPayouts, payoutRegister } from './payouts.repository';
-import { exportSepaFile, MAX_SEPA_PAYOUTS } from './sepa-export.handlers';
+import { exportSepaFile, MAX_SEPA_PAYOUTS } from './export-sepa-file.handler';
 import { findSepaFile } from './sepa-files.repository';
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());

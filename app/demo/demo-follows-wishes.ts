@@ -2,7 +2,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { buyerAccountIds } from '../../api/accounts/users.repository';
-import { setFollowing, setWished } from '../../api/community/follows-wishlists.handlers';
+import { setFollowing } from '../../api/community/set-following.handler';
+import { setWished } from '../../api/community/set-wished.handler';
 import { backdated } from '../../infra/event-store/backdating';
 
 const CORRELATION_ID = 'demo-seed';

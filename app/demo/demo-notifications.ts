@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { CATALOGUE_STREAM_TYPE } from '../../api/catalogue/catalogue-facts';
 import { buyerAccountIds } from '../../api/accounts/users.repository';
-import { setFollowing, setWished } from '../../api/community/follows-wishlists.handlers';
+import { setFollowing } from '../../api/community/set-following.handler';
+import { setWished } from '../../api/community/set-wished.handler';
 import {
   catalogueItemStreamId,
   type ItemPriceChanged,

@@ -9,14 +9,12 @@ import { guestAccountFor } from '../../api/orders/guest-buyer';
 import { runOrderCommand } from '../../api/orders/order-commands';
 import { itemsDownloadedSincePayment, nextOrderId } from '../../api/orders/orders.repository';
 import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
-import {
-  lockPayout,
-  lockScheduledPayouts,
-  markPayoutFailed,
-  sendPayout,
-} from '../../api/payouts/payout-admin.handlers';
+import { lockPayout } from '../../api/payouts/lock-payout.handler';
+import { lockScheduledPayouts } from '../../api/payouts/lock-scheduled-payouts.handler';
+import { markPayoutFailed } from '../../api/payouts/mark-payout-failed.handler';
+import { sendPayout } from '../../api/payouts/send-payout.handler';
 import { PAYOUT_ALLOCATION, payoutAllocationReactor } from '../../api/payouts/payout-allocation.reactor';
-import { exportSepaFile } from '../../api/payouts/sepa-export.handlers';
+import { exportSepaFile } from '../../api/payouts/export-sepa-file.handler';
 import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
 import type { OrderPaymentType } from '../../domain/fees';
 import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domain/orders/checkout.schemas';

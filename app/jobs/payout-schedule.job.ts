@@ -1,5 +1,5 @@
 import type { AppContext } from '../../api/app-context';
-import { lockScheduledPayouts } from '../../api/payouts/payout-admin.handlers';
+import { lockScheduledPayouts } from '../../api/payouts/lock-scheduled-payouts.handler';
 import { startPeriodicJob, type PeriodicJob } from './periodic-job';
 
 /**

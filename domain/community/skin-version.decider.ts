@@ -39,7 +39,22 @@ export const skinVersionRefusals = {
   notAuthor: 'Only the author of this skin or an admin can publish a new version of it.',
   notListed: 'Only a published skin gets new versions: publish the skin first.',
   sameFile: 'This file is the same as the current version. Upload the changed ZIP file.',
+  uploadNotYours: 'This upload is not yours or has expired. Upload the ZIP file again.',
+  notAZip: 'Upload the new version as a .zip file.',
 } as const;
+
+/** The rules that need no file: who publishes, on which skin, with which changelog (parsed). */
+function publisherRules(command: Pick<PublishSkinVersion, 'skin' | 'viewer' | 'changelog'>) {
+  const { skin, viewer } = command;
+  if (viewer.id !== skin.authorId && !viewer.admin)
+    throw new DomainError('FORBIDDEN', skinVersionRefusals.notAuthor);
+  if (!skin.listed) throw new DomainError('BAD_USER_INPUT', skinVersionRefusals.notListed, 'skinId');
+  const changelog = skinChangelog.safeParse(command.changelog);
+  if (!changelog.success) {
+    throw new DomainError('BAD_USER_INPUT', changelog.error.issues[0]!.message, 'changelog');
+  }
+  return changelog;
+}
 
 /**
  * A new version of a skin: by its author or an admin, of a published (listed) skin, with a
@@ -48,14 +63,8 @@ export const skinVersionRefusals = {
  * replaced, so the history keeps version 1 downloadable from events alone.
  */
 export function decideSkinVersion(command: PublishSkinVersion, state: SkinVersionState): SkinVersionEvent[] {
-  const { skin, viewer, file, currentFile } = command;
-  if (viewer.id !== skin.authorId && !viewer.admin)
-    throw new DomainError('FORBIDDEN', skinVersionRefusals.notAuthor);
-  if (!skin.listed) throw new DomainError('BAD_USER_INPUT', skinVersionRefusals.notListed, 'skinId');
-  const changelog = skinChangelog.safeParse(command.changelog);
-  if (!changelog.success) {
-    throw new DomainError('BAD_USER_INPUT', changelog.error.issues[0]!.message, 'changelog');
-  }
+  const { skin, file, currentFile } = command;
+  const changelog = publisherRules(command);
   if (
     currentFile &&
     (currentFile.fileId === file.fileId || (file.sha256 !== null && currentFile.sha256 === file.sha256))
@@ -92,3 +101,48 @@ export function decideSkinVersion(command: PublishSkinVersion, state: SkinVersio
     },
   ];
 }
+
+/** publishSkinVersion as the handler finds it: the upload (null when it is not the viewer's) and the current file, unhashed. */
+export type PublishSkinVersionCommand = Omit<PublishSkinVersion, 'file' | 'currentFile'> & {
+  upload: (Omit<SkinFileRef, 'sha256'> & { kind: string }) | null;
+  currentFile: Omit<SkinFileRef, 'sha256'> | null;
+};
+
+/** The outside step of publishing: the stored files to hash (storage reads, the same answer every time). */
+export type SkinFilesToHash = { upload: string; current: string | null };
+export type SkinFileHashes = { upload: string | null; current: string | null };
+
+/**
+ * Publishing in the command path with an outside step: `plan` rules on everything but the file's
+ * content (the rules that need no upload first, so a stranger learns nothing about uploads) and
+ * asks for the hashes of the upload and the current file; `decide` publishes with them.
+ */
+export const publishSkinVersionRules = {
+  initialState: initialSkinVersionState,
+  evolve: evolveSkinVersion,
+  plan(command: PublishSkinVersionCommand, _states: readonly SkinVersionState[]): SkinFilesToHash {
+    publisherRules(command);
+    if (!command.upload) throw new DomainError('BAD_USER_INPUT', skinVersionRefusals.uploadNotYours, 'file');
+    if (command.upload.kind !== 'SKIN_SOURCE')
+      throw new DomainError('BAD_USER_INPUT', skinVersionRefusals.notAZip, 'file');
+    return { upload: command.upload.fileId, current: command.currentFile?.fileId ?? null };
+  },
+  decide(
+    command: PublishSkinVersionCommand,
+    [state]: readonly SkinVersionState[],
+    hashes: SkinFileHashes | null,
+  ): SkinVersionEvent[][] {
+    const { upload, currentFile, ...rest } = command;
+    const { kind: _kind, ...file } = upload!;
+    return [
+      decideSkinVersion(
+        {
+          ...rest,
+          file: { ...file, sha256: hashes?.upload ?? null },
+          currentFile: currentFile ? { ...currentFile, sha256: hashes?.current ?? null } : null,
+        },
+        state!,
+      ),
+    ];
+  },
+};

@@ -4,8 +4,10 @@ import {
   decideSkinVersion,
   evolveSkinVersion,
   initialSkinVersionState,
+  publishSkinVersionRules,
   skinVersionRefusals,
   type PublishSkinVersion,
+  type PublishSkinVersionCommand,
   type SkinVersionEvent,
 } from './skin-version.decider';
 import { skinVersionMessages } from './skin-version.schemas';
@@ -129,5 +131,56 @@ describe('skin version decider', () => {
     expect(
       decideSkinVersion(publish({ file: unknown, currentFile: { ...original, sha256: null } }), given([])),
     ).toHaveLength(1);
+  });
+});
+
+describe('publishing with its outside step (hashing the stored files)', () => {
+  const command = (overrides: Partial<PublishSkinVersionCommand> = {}): PublishSkinVersionCommand => {
+    const { file: _file, currentFile: _current, ...rest } = publish();
+    return {
+      ...rest,
+      upload: {
+        fileId: upload.fileId,
+        fileName: upload.fileName,
+        sizeBytes: upload.sizeBytes,
+        kind: 'SKIN_SOURCE',
+      },
+      currentFile: { fileId: original.fileId, fileName: original.fileName, sizeBytes: original.sizeBytes },
+      ...overrides,
+    };
+  };
+
+  it('asks for the hashes of the upload and the current file', () => {
+    expect(publishSkinVersionRules.plan(command(), [given([])])).toEqual({
+      upload: 'source-2.zip',
+      current: 'source-1.zip',
+    });
+  });
+
+  it('refuses a stranger before it looks at the upload, then a missing upload, then one that is no zip', () => {
+    expect(
+      refusal(() =>
+        publishSkinVersionRules.plan(command({ viewer: { id: 99, admin: false }, upload: null }), []),
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+    expect(refusal(() => publishSkinVersionRules.plan(command({ upload: null }), []))).toMatchObject({
+      message: skinVersionRefusals.uploadNotYours,
+      field: 'file',
+    });
+    const image = { ...command().upload!, kind: 'IMAGE' };
+    expect(refusal(() => publishSkinVersionRules.plan(command({ upload: image }), []))).toMatchObject({
+      message: skinVersionRefusals.notAZip,
+    });
+  });
+
+  it('publishes with the hashes, and refuses a file whose content is the current one', () => {
+    const [[event]] = publishSkinVersionRules.decide(command(), [given([])], {
+      upload: 'bb',
+      current: 'aa',
+    }) as [SkinVersionEvent[]];
+    expect(event!.data).toMatchObject({ version: 2, fileId: 'source-2.zip', contentSha256: 'bb' });
+    expect(
+      refusal(() => publishSkinVersionRules.decide(command(), [given([])], { upload: 'aa', current: 'aa' })),
+    ).toMatchObject({ message: skinVersionRefusals.sameFile });
   });
 });

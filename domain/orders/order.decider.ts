@@ -158,7 +158,13 @@ export type OrderState = {
   items: readonly OrderItemRef[];
   /** The provider references of every session opened for the order. */
   sessionReferences: readonly string[];
-  payment: { providerReference: string; receivedAt: string } | null;
+  /** The payment taken: by whom, under which reference (and capture, for PayPal), when. */
+  payment: {
+    provider: PaymentProvider;
+    providerReference: string;
+    providerEventId: string | null;
+    receivedAt: string;
+  } | null;
   /** The payment the provider holds as pending, while the status is PAYMENT_PENDING. */
   pendingReference: string | null;
   /** Payments that arrived after the cancellation, and whether each was refunded. */
@@ -246,7 +252,12 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         ...state,
         status,
         pendingReference: null,
-        payment: { providerReference: event.data.providerReference, receivedAt: event.data.receivedAt },
+        payment: {
+          provider: event.data.provider,
+          providerReference: event.data.providerReference,
+          providerEventId: event.data.providerEventId,
+          receivedAt: event.data.receivedAt,
+        },
       };
     case 'OrderCancelled':
       return { ...state, status, pendingReference: null };

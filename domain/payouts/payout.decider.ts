@@ -348,15 +348,23 @@ function lockPayout(command: LockPayout, state: OpenedPayoutState): PayoutEvent[
   ];
 }
 
-function recordExport(command: RecordPayoutExport, state: OpenedPayoutState): PayoutEvent[] {
-  if (state.status !== 'LOCKED') throw refuse(state, 'NOT_LOCKED', payoutRefusalMessages.notLocked);
+/**
+ * Why a payout cannot go into a SEPA file now, or null: asked before the file is made (the export
+ * plans its file on it) and again when the export is recorded.
+ */
+export function exportRefusal(state: PayoutState): PayoutRefused | null {
+  if (state.status === null || state.payoutId === null || state.authorId === null) {
+    return new PayoutRefused('PAYOUT_NOT_FOUND', 'NOT_FOUND', payoutRefusalMessages.notFound, null);
+  }
+  const opened = state as OpenedPayoutState;
+  if (state.status !== 'LOCKED') return refuse(opened, 'NOT_LOCKED', payoutRefusalMessages.notLocked);
   if (state.destination?.method !== 'BANK_TRANSFER') {
-    throw refuse(state, 'NOT_A_BANK_PAYOUT', payoutRefusalMessages.notBank);
+    return refuse(opened, 'NOT_A_BANK_PAYOUT', payoutRefusalMessages.notBank);
   }
   // One file at a time: a second file would let the bank pay the author twice.
   if (state.exported !== null) {
-    throw refuse(
-      state,
+    return refuse(
+      opened,
       'ALREADY_EXPORTED',
       payoutRefusalMessages.alreadyExported(
         state.payoutId,
@@ -366,6 +374,12 @@ function recordExport(command: RecordPayoutExport, state: OpenedPayoutState): Pa
       'CONFLICT',
     );
   }
+  return null;
+}
+
+function recordExport(command: RecordPayoutExport, state: OpenedPayoutState): PayoutEvent[] {
+  const refusal = exportRefusal(state);
+  if (refusal) throw refusal;
   return [
     {
       type: 'PayoutExported',

@@ -75,7 +75,8 @@ export async function loadStream<State, Event extends DomainEvent>(
  * transaction). When another writer appended in between, the append fails on the expected version
  * and the command is decided again on the new state, a bounded number of times; after that the
  * ConcurrencyError (CONFLICT) reaches the caller. The command may be a function of the state
- * (a send takes the reference of the file the payout went out in).
+ * (a lock of a failed payout is a relock). A command that needs an outside service before its
+ * events can be written takes handleCommandWithOutsideStep (outside-step-command.ts) instead.
  */
 export async function handleCommand<Command, State, Event extends DomainEvent>(
   deps: { pool: DatabasePool; store: EventStore },
@@ -109,10 +110,9 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
 /**
  * Runs `work` (one transaction that loads, decides and appends) again when its append failed on an
  * expected version because another writer appended in between, up to `attempts` runs in all; then
- * the ConcurrencyError (CONFLICT) reaches the caller. For commands over several streams at once
- * (a SEPA file records itself on each of its payouts) as for `handleCommand`'s one stream.
+ * the ConcurrencyError (CONFLICT) reaches the caller.
  */
-export async function retryOnConflict<T>(attempts: number, work: () => Promise<T>): Promise<T> {
+async function retryOnConflict<T>(attempts: number, work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();

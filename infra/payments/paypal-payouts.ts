@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { assertCents, formatEuros } from '../../domain/money';
 import type { PaymentsConfig } from '../config';
@@ -282,7 +282,8 @@ const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /**
  * The stand-in used when no PayPal keys are configured: no money moves, every payout is "sent"
- * under a made-up batch id (LOCAL-PAYOUT-…). To try the failure path locally, a receiver whose
+ * under a batch id made from its sender batch id (LOCAL-PAYOUT-…), so the same key answers the same
+ * batch, as PayPal does. To try the failure path locally, a receiver whose
  * email domain ends with `.invalid` (reserved by RFC 2606, so no real account has it) is refused
  * as RECEIVER_UNREGISTERED, e.g. someone@example.invalid.
  */
@@ -301,7 +302,13 @@ export class LocalPaypalPayouts implements PaypalPayouts {
         ),
       };
     }
-    const suffix = Array.from({ length: 10 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
+    // Derived from the sender batch id, as PayPal answers a repeated one with its first batch: a
+    // retry with the same key gets the same batch, and nothing is "sent" twice.
+    const digest = createHash('sha256').update(request.senderBatchId).digest();
+    const suffix = Array.from(
+      digest.subarray(0, 10),
+      (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length],
+    ).join('');
     return { status: 'sent', batchId: `LOCAL-PAYOUT-${suffix}` };
   }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sepaTextMessage } from '../../domain/payouts/payout-destination';
 import { lockTimeOf } from '../../domain/payouts/payout-schedule';
-import { lockScheduledPayouts } from '../../api/payouts/payout-admin.handlers';
+import { lockScheduledPayouts } from '../../api/payouts/lock-scheduled-payouts.handler';
 import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
 import { payoutsProjection } from '../../projections/payouts.projection';
 import { validateSepaXml } from '../support/sepa-schema';

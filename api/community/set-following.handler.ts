@@ -1,20 +1,14 @@
-import { authorFollowStreamId, wishStreamId, type ItemType } from '../../domain/community/community.events';
+import { authorFollowStreamId } from '../../domain/community/community.events';
 import { followDecider, type FollowEvent } from '../../domain/community/follow.decider';
-import { wishDecider, type WishEvent } from '../../domain/community/wish.decider';
 import type { Backdated } from '../../infra/event-store/backdating';
 import { handleCommand, type StreamKind } from '../../infra/event-store/command-handler';
 import type { EventMetadata } from '../../infra/event-store/event-store';
 import type { AppContext } from '../app-context';
 import { findAuthor } from '../catalogue/authors.repository';
-import { wishedItemFacts } from './follows-wishlists.repository';
 
 const followStream: StreamKind<FollowEvent> = {
   streamType: 'author-follow',
   schemaVersions: { AuthorFollowed: 1, AuthorUnfollowed: 1 },
-};
-const wishStream: StreamKind<WishEvent> = {
-  streamType: 'wish',
-  schemaVersions: { ItemWished: 1, ItemUnwished: 1 },
 };
 
 type Deps = Pick<AppContext, 'pool' | 'store' | 'now'>;
@@ -47,26 +41,4 @@ export async function setFollowing(
     { metadata, ...(occurredAt ? { occurredAt } : {}) },
   );
   return result.state.following;
-}
-
-/**
- * wishItem / unwishItem: the user's wish stream of the item. A wish needs a listed item that is
- * not the user's own and that the user does not own yet. Returns whether the item is wished afterwards.
- */
-export async function setWished(
-  deps: Deps,
-  command: { userId: number; itemType: ItemType; itemId: number; wish: boolean } & Options,
-): Promise<boolean> {
-  const { userId, itemType, itemId, metadata, occurredAt } = command;
-  const at = timeOf(deps, occurredAt);
-  const item = command.wish ? await wishedItemFacts(deps.pool, userId, itemType, itemId) : null;
-  const result = await handleCommand(
-    deps,
-    { streamId: wishStreamId(userId, itemType, itemId), kind: wishStream, decider: wishDecider },
-    command.wish
-      ? { kind: 'wish', userId, itemType, itemId, item, at }
-      : { kind: 'unwish', userId, itemType, itemId, at },
-    { metadata, ...(occurredAt ? { occurredAt } : {}) },
-  );
-  return result.state.wished;
 }

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { PayoutRefused } from '../../domain/payouts/payout.decider';
+import { currentLockRound } from '../../domain/payouts/payout-schedule';
+import { ConcurrencyError } from '../../infra/event-store/event-store';
+import type { AppContext } from '../app-context';
+import { lockPayout } from './lock-payout.handler';
+import { pendingBankPayoutsOpenedBefore } from './payouts.repository';
+
+/** The job that locks bank payouts before each payout date, as event metadata names it. */
+export const PAYOUT_SCHEDULE = 'payout-schedule';
+
+/**
+ * The scheduled lock round: between a bank payout date's lock time and the date, the pending bank
+ * payouts opened before the lock time are locked when they can be (at least 50 EUR, complete
+ * details); the others keep collecting for the next date. Safe to run again and from several
+ * instances: a locked payout is not pending any more.
+ */
+export async function lockScheduledPayouts(app: AppContext): Promise<{ locked: number[] }> {
+  const round = currentLockRound(app.now());
+  if (!round) return { locked: [] };
+  const locked: number[] = [];
+  const metadata = {
+    actor: { system: PAYOUT_SCHEDULE },
+    correlationId: `${PAYOUT_SCHEDULE}:${randomUUID()}`,
+  };
+  for (const payoutId of await pendingBankPayoutsOpenedBefore(app.pool, round.lockAt)) {
+    try {
+      await lockPayout(app, payoutId, metadata);
+      locked.push(payoutId);
+    } catch (error) {
+      if (error instanceof PayoutRefused || error instanceof ConcurrencyError) {
+        app.log.debug({ payoutId, reason: error.message }, 'scheduled lock: payout keeps collecting');
+        continue;
+      }
+      throw error;
+    }
+  }
+  if (locked.length > 0) app.log.info({ payoutDate: round.payoutDate, locked }, 'scheduled payout lock');
+  return { locked };
+}
