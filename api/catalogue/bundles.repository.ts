@@ -2,22 +2,16 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
 import { bundleSearchColumns, runListing, searchMatches } from './catalogue-search';
-import { resourceRow, visibleTo, type ResourceRow, type Visibility } from './skins.repository';
+import {
+  catalogueItemRow,
+  resourceRow,
+  visibleTo,
+  type ResourceRow,
+  type Visibility,
+} from './skins.repository';
 
-export const bundleRow = z.object({
-  id: z.number(),
-  url: z.string(),
-  author_id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  game: z.string(),
-  price_cents: z.number(),
-  published: z.boolean(),
-  video_url: z.string().nullable(),
-  created_at: z.number(),
-  modified_at: z.number(),
-  deleted_at: z.number().nullable(),
-});
+/** A bundle's row holds just what every catalogue item has. */
+export const bundleRow = catalogueItemRow;
 export type BundleRow = z.infer<typeof bundleRow>;
 
 export const bundleColumns = sql.fragment`

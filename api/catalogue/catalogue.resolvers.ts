@@ -17,6 +17,7 @@ import {
   statsOfSkins,
   variationsOfSkins,
   votesOf,
+  type CatalogueItemRow,
   type ResourceRow,
   type SkinCardRow,
   type SkinRow,
@@ -133,22 +134,29 @@ function cardOf(row: SkinRow | SkinCardRow) {
  */
 export function skinOf(row: SkinRow | SkinCardRow) {
   return {
+    ...catalogueItemOf(row),
+    availableAlone: row.available_alone,
+    colorPrimary: row.color_primary,
+    colorSecondary: row.color_secondary,
+    modifiedAt: iso(row.modified_at),
+    card: cardOf(row),
+  };
+}
+
+/** The fields a skin and a bundle share, from their rows (the bundle has no others). */
+export function catalogueItemOf(row: CatalogueItemRow) {
+  return {
     id: row.id,
     url: row.url,
     title: row.title,
     description: row.description,
     type: row.game,
     published: row.published,
-    availableAlone: row.available_alone,
     videoUrl: row.video_url,
-    colorPrimary: row.color_primary,
-    colorSecondary: row.color_secondary,
     createdAt: iso(row.created_at),
-    modifiedAt: iso(row.modified_at),
     deletedAt: iso(row.deleted_at),
     price: row.price_cents / 100,
     authorId: row.author_id,
-    card: cardOf(row),
   };
 }
 type SkinObject = ReturnType<typeof skinOf>;

@@ -4,7 +4,8 @@ import type { DatabasePool, Queryable } from '../../infra/db/pool';
 import { hasAllTags } from '../tags/tags.repository';
 import { runListing, searchMatches, searchRelevance, type SearchColumns } from './catalogue-search';
 
-export const skinRow = z.object({
+/** What the rows of a skin and of a bundle share (the tables `skins` and `bundles`). */
+export const catalogueItemRow = z.object({
   id: z.number(),
   url: z.string(),
   author_id: z.number(),
@@ -13,13 +14,17 @@ export const skinRow = z.object({
   game: z.string(),
   price_cents: z.number(),
   published: z.boolean(),
-  available_alone: z.boolean(),
   video_url: z.string().nullable(),
-  color_primary: z.string().nullable(),
-  color_secondary: z.string().nullable(),
   created_at: z.number(),
   modified_at: z.number(),
   deleted_at: z.number().nullable(),
+});
+export type CatalogueItemRow = z.infer<typeof catalogueItemRow>;
+
+export const skinRow = catalogueItemRow.extend({
+  available_alone: z.boolean(),
+  color_primary: z.string().nullable(),
+  color_secondary: z.string().nullable(),
 });
 export type SkinRow = z.infer<typeof skinRow>;
 

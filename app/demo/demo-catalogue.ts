@@ -407,7 +407,56 @@ export async function seedDemoCatalogue(
     phaseStart = at;
   };
 
-  // People: the authors and players register like anyone else, then fill in their profiles.
+  const byName = await registerPeople(app, random, accounts, passwordHash);
+  const everyone = [...byName.values()];
+  phase('people');
+  const { skins, groups } = await publishSkins(app, random, now, byName);
+  const bundles = await publishBundles(app, random, now, byName, skins);
+  const comments = await writeComments(app, random, now, everyone, skins, bundles);
+  const votes = planVotes(random, now, everyone, skins);
+  const downloadPlans = planDownloadHistories(random, now, everyone, skins, accounts.admin);
+  phase('rows');
+
+  // Pictures keep the CPU busy while the events go to the database.
+  const concurrentStart = performance.now();
+  const took = () => Math.round(performance.now() - concurrentStart) / 1000;
+  let images = 0;
+  const sold = options.sales ? options.sales(catalogueOf(now, byName, skins, bundles)) : Promise.resolve([]);
+  await Promise.all([
+    storeFiles(app, skins, bundles).then((count) => {
+      images = count;
+      phases.files = took();
+    }),
+    recordVotesAndDownloads(app, votes, downloadPlans, skins, sold).then(() => (phases.events = took())),
+    sold.then(() => (phases.sales = took())),
+  ]);
+
+  const downloads = downloadPlans.reduce((total, plan) => total + plan.events.length, 0);
+  app.log.info(
+    {
+      authors: AUTHORS.length + 1,
+      players: PLAYERS.length,
+      skins: skins.length,
+      bundles: bundles.length,
+      colorVariationGroups: groups.size,
+      images,
+      downloads,
+      ratings: votes.length,
+      comments,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+      phases,
+    },
+    'demo catalogue loaded',
+  );
+}
+
+/** People: the authors and players register like anyone else, then fill in their profiles. */
+async function registerPeople(
+  app: AppContext,
+  random: Random,
+  accounts: { admin: number; author: number; player: number },
+  passwordHash: string,
+): Promise<Map<string, DemoUser>> {
   const byName = new Map<string, DemoUser>([
     ['admin', { id: accounts.admin, username: 'admin' }],
     ['author', { id: accounts.author, username: 'author' }],
@@ -448,10 +497,19 @@ export async function seedDemoCatalogue(
       ...person.links,
     });
   });
-  const everyone = [...byName.values()];
-  phase('people');
+  return byName;
+}
 
-  // Skins, oldest first, spread over the last eight months; variations of a design come out together.
+/**
+ * The skins, oldest first, spread over the last eight months; variations of a design come out
+ * together and are linked, and every skin is tagged.
+ */
+async function publishSkins(
+  app: AppContext,
+  random: Random,
+  now: number,
+  byName: Map<string, DemoUser>,
+): Promise<{ skins: PlacedSkin[]; groups: Map<string, PlacedSkin[]> }> {
   const order = random.shuffle(SKINS);
   const groupDates = new Map<string, number>();
   const planned = order.map((plan, index) => {
@@ -498,7 +556,6 @@ export async function seedDemoCatalogue(
       screenshots: random.pick([2, 2, 3, 3, 3, 4, 5]),
     });
   }
-  const byTitle = new Map(skins.map((s) => [s.title, s]));
   const groups = Map.groupBy(
     skins.filter((s) => s.group),
     (s) => s.group as string,
@@ -510,7 +567,21 @@ export async function seedDemoCatalogue(
     );
   await tagDemoSkins(app.pool, skins);
 
-  const bundles: { id: number; plan: BundlePlan; skins: PlacedSkin[]; createdAt: Date }[] = [];
+  return { skins, groups };
+}
+
+type PlacedBundle = { id: number; plan: BundlePlan; skins: PlacedSkin[]; createdAt: Date };
+
+/** The bundles, each after its newest skin, below the price of its skins. */
+async function publishBundles(
+  app: AppContext,
+  random: Random,
+  now: number,
+  byName: Map<string, DemoUser>,
+  skins: readonly PlacedSkin[],
+): Promise<PlacedBundle[]> {
+  const byTitle = new Map(skins.map((s) => [s.title, s]));
+  const bundles: PlacedBundle[] = [];
   for (const plan of BUNDLES) {
     const members = plan.skins.map((title) => {
       const found = byTitle.get(title);
@@ -537,7 +608,18 @@ export async function seedDemoCatalogue(
     bundles.push({ id: row.id, plan, skins: members, createdAt });
   }
 
-  // Comments: a few on most skins and some bundles, after the item appeared.
+  return bundles;
+}
+
+/** Comments: a few on most skins and some bundles, after the item appeared. Returns how many. */
+async function writeComments(
+  app: AppContext,
+  random: Random,
+  now: number,
+  everyone: readonly DemoUser[],
+  skins: readonly PlacedSkin[],
+  bundles: readonly PlacedBundle[],
+): Promise<number> {
   let comments = 0;
   for (const s of skins) {
     if (!random.chance(0.8)) continue;
@@ -570,10 +652,23 @@ export async function seedDemoCatalogue(
     }
   }
 
-  // Ratings through the rating command, as players would vote; never on one's own skins.
-  // Votes are dated over the last three months (after the skin appeared), so last month has a
-  // Skin of the Month to choose.
-  const votes: { skinId: number; userId: number; rating: number; occurredAt: Date }[] = [];
+  return comments;
+}
+
+type DemoVote = { skinId: number; userId: number; rating: number; occurredAt: Date };
+
+/**
+ * The ratings players give, never on their own skins, dated over the last three months (after the
+ * skin appeared), so last month has a Skin of the Month to choose. Recorded later through the
+ * rating command.
+ */
+function planVotes(
+  random: Random,
+  now: number,
+  everyone: readonly DemoUser[],
+  skins: readonly PlacedSkin[],
+): DemoVote[] {
+  const votes: DemoVote[] = [];
   for (const s of skins) {
     const from = Math.max(s.createdAt.getTime(), now - 90 * DAY);
     for (const user of everyone) {
@@ -584,148 +679,157 @@ export async function seedDemoCatalogue(
     }
   }
 
-  // Downloads: one append per skin with its whole history (a stream per downloader), backdated over the last six months.
+  return votes;
+}
+
+type DownloadPlan = { skin: PlacedSkin; events: ReturnType<typeof downloadHistory> };
+
+/** Each skin's download history over the last six months, by the demo people and anonymous visitors. */
+function planDownloadHistories(
+  random: Random,
+  now: number,
+  everyone: DemoUser[],
+  skins: readonly PlacedSkin[],
+  adminId: number,
+): DownloadPlan[] {
   const visitors = Array.from({ length: 900 }, () => random.hex(32));
-  const downloadPlans = skins.map((s) => ({
+  return skins.map((s) => ({
     skin: s,
-    events: downloadHistory(s, random, now, everyone, visitors, accounts.admin),
+    events: downloadHistory(s, random, now, everyone, visitors, adminId),
   }));
+}
 
+/** The pictures and zips of the skins and the pictures of the bundles, made and stored. Returns the pictures' count. */
+async function storeFiles(
+  app: AppContext,
+  skins: readonly PlacedSkin[],
+  bundles: readonly PlacedBundle[],
+): Promise<number> {
   let images = 0;
-  const files = async () => {
-    await inPool(skins, 3, async (s) => {
-      for (let index = 0; index < s.screenshots; index++) {
-        const picture = await skinScreenshot({ livery: s.livery, index });
-        const stored = await storeImageVariants(app.storage, picture, { prefix: 'skin' });
-        await insertResource(app.pool, { skinId: s.id, type: 'IMAGE', position: index, ...stored });
-        images++;
-      }
-      const zip = await skinArchive({
-        title: s.title,
-        author: s.author,
-        game: s.game,
-        livery: s.livery,
-      });
-      const filename = `source-${randomUUID()}.zip`;
-      await app.storage.put('private', filename, zip);
-      await insertResource(app.pool, {
-        skinId: s.id,
-        type: 'SKIN_SOURCE',
-        filename,
-        originalName: `${s.url}.zip`,
-        position: 0,
-        sizeBytes: zip.length,
-      });
-    });
-    await inPool(bundles, 2, async (bundle) => {
-      for (let index = 0; index < bundle.plan.images; index++) {
-        const picture = await bundleScreenshot(
-          bundle.skins.map((s) => s.livery),
-          index,
-        );
-        const stored = await storeImageVariants(app.storage, picture, { prefix: 'bundle' });
-        await insertResource(app.pool, { bundleId: bundle.id, type: 'IMAGE', position: index, ...stored });
-        images++;
-      }
-    });
-  };
-  phase('rows');
-  // Pictures keep the CPU busy while the events go to the database.
-  const concurrentStart = performance.now();
-  const took = () => Math.round(performance.now() - concurrentStart) / 1000;
-  const sold = options.sales
-    ? options.sales({
-        now,
-        users: byName,
-        skins: skins.map((s) => ({
-          id: s.id,
-          title: s.title,
-          author: s.author,
-          authorId: s.authorId,
-          game: s.game,
-          priceCents: s.priceCents,
-          createdAt: s.createdAt,
-          appeal: s.appeal,
-        })),
-        bundles: bundles.map((b) => ({
-          id: b.id,
-          title: b.plan.title,
-          author: b.plan.author,
-          authorId: userId(byName, b.plan.author),
-          game: b.plan.game,
-          priceCents: b.plan.priceCents,
-          createdAt: b.createdAt,
-          skinIds: b.skins.map((s) => s.id),
-          appeal: b.skins.reduce((sum, s) => sum + s.appeal, 0) / b.skins.length,
-        })),
-      })
-    : Promise.resolve([]);
-  const events = async () => {
-    await inPool(votes, 2, (vote) =>
-      rateSkin(app, {
-        ...vote,
-        occurredAt: backdated(vote.occurredAt),
-        metadata: { actor: { userId: vote.userId }, correlationId: CORRELATION_ID },
-      }),
-    );
-    // Buyers' downloads of what they bought join the histories.
-    const skinsById = new Map(skins.map((s) => [s.id, s]));
-    for (const download of await sold) {
-      const s = skinsById.get(download.skinId);
-      const plan = downloadPlans.find((candidate) => candidate.skin.id === download.skinId);
-      if (!s || !plan) throw new Error(`Demo download of unknown skin ${download.skinId}`);
-      plan.events.push({
-        ...skinDownloaded({ id: s.id, game: s.game, authorId: s.authorId }, { userId: download.userId }),
-        metadata: { actor: { userId: download.userId }, correlationId: CORRELATION_ID },
-        occurredAt: backdated(download.at),
-      });
+  await inPool(skins, 3, async (s) => {
+    for (let index = 0; index < s.screenshots; index++) {
+      const picture = await skinScreenshot({ livery: s.livery, index });
+      const stored = await storeImageVariants(app.storage, picture, { prefix: 'skin' });
+      await insertResource(app.pool, { skinId: s.id, type: 'IMAGE', position: index, ...stored });
+      images++;
     }
-    for (const plan of downloadPlans) {
-      plan.events.sort((a, b) => (a.occurredAt?.getTime() ?? 0) - (b.occurredAt?.getTime() ?? 0));
-    }
-    await inPool(downloadPlans, 2, async ({ skin: s, events: history }) => {
-      if (history.length === 0) return;
-      const streams = new Map<string, typeof history>();
-      for (const event of history) {
-        const streamId = downloadStreamId(s.id, event.data.downloader);
-        streams.set(streamId, [...(streams.get(streamId) ?? []), event]);
-      }
-      await app.pool.transaction((tx) =>
-        app.store.append(
-          tx,
-          [...streams].map(([streamId, events]) => ({
-            streamId,
-            streamType: 'skin-downloads',
-            expectedVersion: 'any' as const,
-            events,
-          })),
-        ),
+    const zip = await skinArchive({
+      title: s.title,
+      author: s.author,
+      game: s.game,
+      livery: s.livery,
+    });
+    const filename = `source-${randomUUID()}.zip`;
+    await app.storage.put('private', filename, zip);
+    await insertResource(app.pool, {
+      skinId: s.id,
+      type: 'SKIN_SOURCE',
+      filename,
+      originalName: `${s.url}.zip`,
+      position: 0,
+      sizeBytes: zip.length,
+    });
+  });
+  await inPool(bundles, 2, async (bundle) => {
+    for (let index = 0; index < bundle.plan.images; index++) {
+      const picture = await bundleScreenshot(
+        bundle.skins.map((s) => s.livery),
+        index,
       );
-    });
-  };
-  await Promise.all([
-    files().then(() => (phases.files = took())),
-    events().then(() => (phases.events = took())),
-    sold.then(() => (phases.sales = took())),
-  ]);
+      const stored = await storeImageVariants(app.storage, picture, { prefix: 'bundle' });
+      await insertResource(app.pool, { bundleId: bundle.id, type: 'IMAGE', position: index, ...stored });
+      images++;
+    }
+  });
+  return images;
+}
 
-  const downloads = downloadPlans.reduce((total, plan) => total + plan.events.length, 0);
-  app.log.info(
-    {
-      authors: AUTHORS.length + 1,
-      players: PLAYERS.length,
-      skins: skins.length,
-      bundles: bundles.length,
-      colorVariationGroups: groups.size,
-      images,
-      downloads,
-      ratings: votes.length,
-      comments,
-      seconds: Math.round((performance.now() - started) / 100) / 10,
-      phases,
-    },
-    'demo catalogue loaded',
+/** What the catalogue holds, for the sales seeded on top of it. */
+function catalogueOf(
+  now: number,
+  byName: Map<string, DemoUser>,
+  skins: readonly PlacedSkin[],
+  bundles: readonly PlacedBundle[],
+): DemoCatalogue {
+  return {
+    now,
+    users: byName,
+    skins: skins.map((s) => ({
+      id: s.id,
+      title: s.title,
+      author: s.author,
+      authorId: s.authorId,
+      game: s.game,
+      priceCents: s.priceCents,
+      createdAt: s.createdAt,
+      appeal: s.appeal,
+    })),
+    bundles: bundles.map((b) => ({
+      id: b.id,
+      title: b.plan.title,
+      author: b.plan.author,
+      authorId: userId(byName, b.plan.author),
+      game: b.plan.game,
+      priceCents: b.plan.priceCents,
+      createdAt: b.createdAt,
+      skinIds: b.skins.map((s) => s.id),
+      appeal: b.skins.reduce((sum, s) => sum + s.appeal, 0) / b.skins.length,
+    })),
+  };
+}
+
+/**
+ * The votes through the rating command, then the download histories, joined by the buyers'
+ * downloads of what they bought: one append per skin (a stream per downloader), backdated.
+ */
+async function recordVotesAndDownloads(
+  app: AppContext,
+  votes: readonly DemoVote[],
+  downloadPlans: DownloadPlan[],
+  skins: readonly PlacedSkin[],
+  sold: Promise<readonly DemoPurchaseDownload[]>,
+): Promise<void> {
+  await inPool(votes, 2, (vote) =>
+    rateSkin(app, {
+      ...vote,
+      occurredAt: backdated(vote.occurredAt),
+      metadata: { actor: { userId: vote.userId }, correlationId: CORRELATION_ID },
+    }),
   );
+  // Buyers' downloads of what they bought join the histories.
+  const skinsById = new Map(skins.map((s) => [s.id, s]));
+  for (const download of await sold) {
+    const s = skinsById.get(download.skinId);
+    const plan = downloadPlans.find((candidate) => candidate.skin.id === download.skinId);
+    if (!s || !plan) throw new Error(`Demo download of unknown skin ${download.skinId}`);
+    plan.events.push({
+      ...skinDownloaded({ id: s.id, game: s.game, authorId: s.authorId }, { userId: download.userId }),
+      metadata: { actor: { userId: download.userId }, correlationId: CORRELATION_ID },
+      occurredAt: backdated(download.at),
+    });
+  }
+  for (const plan of downloadPlans) {
+    plan.events.sort((a, b) => (a.occurredAt?.getTime() ?? 0) - (b.occurredAt?.getTime() ?? 0));
+  }
+  await inPool(downloadPlans, 2, async ({ skin: s, events: history }) => {
+    if (history.length === 0) return;
+    const streams = new Map<string, typeof history>();
+    for (const event of history) {
+      const streamId = downloadStreamId(s.id, event.data.downloader);
+      streams.set(streamId, [...(streams.get(streamId) ?? []), event]);
+    }
+    await app.pool.transaction((tx) =>
+      app.store.append(
+        tx,
+        [...streams].map(([streamId, events]) => ({
+          streamId,
+          streamType: 'skin-downloads',
+          expectedVersion: 'any' as const,
+          events,
+        })),
+      ),
+    );
+  });
 }
 
 function userId(users: Map<string, DemoUser>, username: string): number {

@@ -226,6 +226,9 @@ type Sale = {
 
 type Action = { at: number; seq: number; name: string; run: () => Promise<void>; sale?: Sale };
 
+/** A bank payout date, and when the schedule locks the payouts due on it. */
+type PayoutRound = { date: Date; lockAt: number };
+
 /** Orders paid side by side. */
 const PARALLEL_SALES = 4;
 
@@ -234,6 +237,7 @@ const iso = (at: number) => new Date(at).toISOString();
 /**
  * Seeds the sales and payouts on top of the demo catalogue (called by seedDemoCatalogue once its
  * rows exist). Returns the downloads the buyers made of what they bought, for the skins' histories.
+ * Each step below is one part of the demo's six months; the timeline then plays them in time order.
  */
 export async function seedDemoSales(
   app: AppContext,
@@ -241,70 +245,357 @@ export async function seedDemoSales(
   accounts: { admin: number; author: number; player: number },
 ): Promise<DemoPurchaseDownload[]> {
   const started = performance.now();
-  const random = createRandom('trackskins-demo-sales');
-  const now = catalogue.now;
-  const start = now - SALES_DAYS * DAY;
-  const userIdOf = (username: string) => {
-    const user = catalogue.users.get(username);
-    if (!user) throw new Error(`Unknown demo user ${username}`);
-    return user.id;
-  };
-  const adminMetadata = {
-    actor: { userId: accounts.admin, role: 'admin' },
-    correlationId: CORRELATION_ID,
-  } satisfies EventMetadata;
+  await authorsEnterPayoutDetails(app, catalogue);
+  const run = new DemoSalesRun(app, catalogue, accounts, await openMarket(app, catalogue));
+  planDailySales(run);
+  const rounds = bankPayoutRounds(run);
 
-  // The handlers run on a context whose clock is the simulated one; the app's own clock is never
-  // moved (the catalogue's pictures and votes are loaded meanwhile, and sessions read that clock).
-  // PayPal payouts go through the local stand-in even when PayPal is configured: no money moves.
-  let clock = start;
-  const parentLevel = app.log.levelVal;
-  const demo: AppContext = {
-    ...app,
-    now: () => new Date(clock),
-    log: app.log.child({ component: 'demo-sales' }, { level: parentLevel >= 40 ? app.log.level : 'warn' }),
-    payments: { ...app.payments, paypalPayouts: new LocalPaypalPayouts() },
-  };
+  scheduleTheSales(run);
+  scheduleRefundsWhilePending(run, rounds);
+  rounds.forEach((round, index) => scheduleBankPayoutRound(run, rounds, index));
+  schedulePaypalPayouts(run);
+  scheduleTheCurrentSales(run, rounds);
+  await run.play();
 
-  const reactor = payoutAllocationReactor({ store: app.store, log: demo.log });
+  const downloads = buyersDownloadWhatTheyBought(run);
+  app.log.info(
+    {
+      ...run.counts,
+      downloads: downloads.length,
+      rounds: rounds.length,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+      phases: run.phaseSeconds(),
+    },
+    'demo sales and payouts loaded',
+  );
+  return downloads;
+}
 
-  // 1. Payout details, as the authors would enter them in their profile settings.
+/** 1. The authors enter their payout details, as they would in their profile settings. */
+async function authorsEnterPayoutDetails(app: AppContext, catalogue: DemoCatalogue): Promise<void> {
   for (const [username, details] of Object.entries(PAYOUT_DETAILS)) {
-    await setDetails(app, userIdOf(username), details);
+    await setDetails(app, demoUserId(catalogue, username), details);
   }
+}
 
-  // 2. What sells, how often, and who buys.
+/** 2. What sells and how often, and who buys: the signed-in demo users and the guests. */
+async function openMarket(app: AppContext, catalogue: DemoCatalogue): Promise<DemoMarket> {
+  const random = createRandom('trackskins-demo-sales');
   const sellables = sellablesOf(catalogue);
   const registered = await registeredBuyers(app, catalogue);
-  const guests = guestBuyers(random);
-  const ordersOf = new Map<string, number>();
-  const owned = new Map<string, Set<string>>();
-  const ownsAny = (buyer: Buyer, items: readonly Sellable[]) => {
-    const set = owned.get(buyer.key);
-    return (
-      !!set &&
-      items.some(
-        (item) => set.has(`${item.kind}:${item.id}`) || item.skinIds.some((id) => set.has(`SKIN:${id}`)),
-      )
-    );
-  };
-  const own = (buyer: Buyer, items: readonly Sellable[]) => {
-    const set = owned.get(buyer.key) ?? new Set<string>();
-    for (const item of items) {
-      set.add(`${item.kind}:${item.id}`);
-      for (const id of item.skinIds) set.add(`SKIN:${id}`);
+  return new DemoMarket(random, sellables, registered, guestBuyers(random));
+}
+
+/** 3. Six months of everyday sales, growing as the marketplace gets known. */
+function planDailySales(run: DemoSalesRun): void {
+  const { start, now, market } = run;
+  for (let day = start; day < now; day += DAY) {
+    // Sales grow as the marketplace gets known: half as many six months ago as now.
+    const growth = 0.5 + (0.5 * (day - start)) / (now - start);
+    for (const item of market.sellables) {
+      if (!market.random.chance(item.rate * growth * 1.33)) continue;
+      const at = day + market.random.next() * DAY;
+      if (at < item.createdAt + 2 * HOUR || at > now - 30 * MINUTE) continue;
+      const sale = market.planSale(at, item);
+      if (sale) run.sales.push(sale);
     }
-    owned.set(buyer.key, set);
-  };
-  const pickBuyer = (items: readonly Sellable[], options: { guestOnly?: boolean } = {}): Buyer | null => {
+  }
+  run.sales.sort((a, b) => a.at - b.at);
+}
+
+/** 4. The bank payout rounds: lock two days before each date, at least a day ago. */
+function bankPayoutRounds({ start, now }: DemoSalesRun): PayoutRound[] {
+  const rounds = bankPayoutDates(start, now)
+    .map((date) => ({ date, lockAt: lockTimeOf(date).getTime() }))
+    .filter((round) => round.lockAt > start + 2 * DAY && round.lockAt <= now - DAY);
+  if (rounds.length < 8) throw new Error(`The demo sales need more payout rounds than ${rounds.length}`);
+  return rounds;
+}
+
+/** 5. Every planned sale at its time (sales close together are paid side by side). */
+function scheduleTheSales(run: DemoSalesRun): void {
+  for (const sale of run.sales) run.schedule(sale.at, 'sale', () => run.sell([sale]), sale);
+}
+
+/** 6. Refunds while the item's payout is still pending: two guests' orders and one of `author`. */
+function scheduleRefundsWhilePending(run: DemoSalesRun, rounds: readonly PayoutRound[]): void {
+  const { random } = run.market;
+  const refundable = (sale: Sale, until: number) =>
+    sale.buyer.kind === 'guest' && sale.at + 4 * DAY < until && sale.at > run.start + 20 * DAY;
+  const nextLockAfter = (at: number) => rounds.find((round) => round.lockAt > at)?.lockAt ?? run.now;
+  const pendingRefunds = [
+    ...random
+      .shuffle(run.sales.filter((sale) => sale.items.some((item) => item.author === 'author')))
+      .filter((sale) => refundable(sale, nextLockAfter(sale.at)))
+      .slice(0, 1),
+    ...random
+      .shuffle(run.sales.filter((sale) => sale.items.every((item) => item.author !== 'author')))
+      .filter((sale) => refundable(sale, nextLockAfter(sale.at)))
+      .slice(0, 2),
+  ];
+  for (const sale of pendingRefunds) {
+    run.schedule(sale.at + random.between(0.5, 3) * DAY, 'refund', () => run.refund(sale));
+  }
+}
+
+/**
+ * 7. One bank payout round: the lock (with the demo's set pieces: `author` and the corrected author
+ * over the minimum, a refund after the lock), the SEPA file and the transfers on the date, and the
+ * payouts the bank returns. A well-run month: every round whose date has come is exported and paid
+ * on its date. Only a round whose date is still ahead (the demo starts inside a lock window) stays
+ * LOCKED.
+ */
+function scheduleBankPayoutRound(run: DemoSalesRun, rounds: readonly PayoutRound[], index: number): void {
+  const round = rounds[index] as PayoutRound;
+  run.schedule(round.lockAt + 5 * MINUTE, `lock round ${index}`, () => lockRound(run, rounds, index));
+  const date = round.date.getTime();
+  if (date + 9 * HOUR > run.now - 10 * MINUTE) return;
+  const exportedIds: number[] = [];
+  run.schedule(date + 7 * HOUR, `SEPA file ${index}`, async () => {
+    exportedIds.push(...(await exportSepaFileOf(run, date)));
+  });
+  run.schedule(date + 9 * HOUR, `bank transfers ${index}`, async () => {
+    for (const id of exportedIds) {
+      await sendPayout(run.demo, id, run.adminMetadata, { occurredAt: run.occurredAt() });
+      run.counts.sent++;
+    }
+    const authorsOf = await payoutAuthors(run.app, exportedIds);
+    const payoutOf = (author: string) => exportedIds.find((id) => authorsOf.get(id) === run.userIdOf(author));
+    const last = rounds.length - 1;
+    if (index === last - 1) scheduleAccountClosedReturn(run, date, payoutOf('author'));
+    if (index === correctedRoundOf(rounds)) scheduleWrongAccountReturn(run, date, payoutOf(CORRECTED_AUTHOR));
+  });
+}
+
+/** Rounds where `author` (and the corrected author) surely reach the minimum. */
+const authorRoundsOf = (rounds: readonly PayoutRound[]) => {
+  const last = rounds.length - 1;
+  return new Set([last - 4, last - 3, last - 2, last - 1, last]);
+};
+/** The round whose lock sees a sale refunded after it (an adjustment). */
+const adjustmentRoundOf = (rounds: readonly PayoutRound[]) => rounds.length - 1 - 3;
+/** The round whose payout of the corrected author comes back and is paid again. */
+const correctedRoundOf = (rounds: readonly PayoutRound[]) => rounds.length - 1 - 6;
+
+/** The schedule's lock two days before a payout date. */
+async function lockRound(run: DemoSalesRun, rounds: readonly PayoutRound[], index: number): Promise<void> {
+  const round = rounds[index] as PayoutRound;
+  const previousLock = rounds[index - 1]?.lockAt ?? run.start;
+  if (authorRoundsOf(rounds).has(index)) await run.reachMinimum('author', round.lockAt, previousLock);
+  if (index === correctedRoundOf(rounds))
+    await run.reachMinimum(CORRECTED_AUTHOR, round.lockAt, previousLock);
+  const adjusted = index === adjustmentRoundOf(rounds);
+  if (adjusted) await saleJustBeforeTheLock(run, round, previousLock);
+  await run.settle();
+  const { locked } = await lockScheduledPayouts(run.demo);
+  run.counts.locked += locked.length;
+  if (adjusted) await scheduleRefundAfterTheLock(run, round);
+}
+
+/** A guest buys from `author` just before the lock (unless one already did). */
+async function saleJustBeforeTheLock(
+  run: DemoSalesRun,
+  round: PayoutRound,
+  previousLock: number,
+): Promise<void> {
+  const late = run.sales.filter(
+    (sale) =>
+      sale.placed &&
+      !sale.refunded &&
+      sale.buyer.kind === 'guest' &&
+      sale.at > round.lockAt - 3 * DAY &&
+      sale.items.some((item) => item.author === 'author'),
+  );
+  if (late.length > 0) return;
+  await run.sellMore(
+    'author',
+    Math.max(previousLock + HOUR, round.lockAt - 40 * HOUR),
+    round.lockAt - 4 * HOUR,
+    1,
+  );
+}
+
+/** That sale, now in a LOCKED payout, is refunded the next day: the refund becomes an adjustment. */
+async function scheduleRefundAfterTheLock(run: DemoSalesRun, round: PayoutRound): Promise<void> {
+  const candidates = await salesInLockedPayouts(
+    run.app,
+    run.sales,
+    run.userIdOf('author'),
+    round.lockAt - 3 * DAY,
+  );
+  const target = candidates.at(-1);
+  if (!target) return;
+  run.schedule(round.lockAt + run.market.random.between(16, 30) * HOUR, 'refund after the lock', () =>
+    run.refund(target),
+  );
+}
+
+/** The admin exports the SEPA file of the bank payouts due on a date. */
+async function exportSepaFileOf(run: DemoSalesRun, date: number): Promise<number[]> {
+  if (!run.app.config.payouts.sepaDebtor) {
+    run.demo.log.warn('no SEPA debtor account is configured: the demo bank payouts stay LOCKED');
+    return [];
+  }
+  const ids = await lockedBankPayoutsFor(run.app, iso(date).slice(0, 10));
+  if (ids.length === 0) return [];
+  await exportSepaFile(run.demo, ids, run.adminMetadata, { occurredAt: run.occurredAt() });
+  run.counts.exported += ids.length;
+  return ids;
+}
+
+/**
+ * The author moved to Prague and closed the German account: the transfer comes back. The author has
+ * not entered the new account yet, so the payout waits for them (saving the details would lock it
+ * again, as the app does, and it would go with the next file).
+ */
+function scheduleAccountClosedReturn(run: DemoSalesRun, date: number, payoutId: number | undefined): void {
+  if (payoutId === undefined) return;
+  run.schedule(date + 3 * DAY + 5 * HOUR, 'payout returned', () =>
+    run.payoutReturned(payoutId, RETURNED_ACCOUNT_CLOSED),
+  );
+}
+
+/** A mistyped account number: returned, corrected by the author, locked again and paid with the next file. */
+function scheduleWrongAccountReturn(run: DemoSalesRun, date: number, payoutId: number | undefined): void {
+  if (payoutId === undefined) return;
+  run.schedule(date + 4 * DAY + 2 * HOUR, 'payout returned', () =>
+    run.payoutReturned(payoutId, RETURNED_WRONG_ACCOUNT),
+  );
+  run.schedule(date + 5 * DAY + 9 * HOUR, 'corrected payout details', () =>
+    setDetails(run.app, run.userIdOf(CORRECTED_AUTHOR), {
+      ...PAYOUT_DETAILS[CORRECTED_AUTHOR],
+      ...CORRECTED_DETAILS,
+    }),
+  );
+  run.schedule(date + 6 * DAY + HOUR, 'payout locked again', async () => {
+    await lockPayout(run.demo, payoutId, run.adminMetadata, { occurredAt: run.occurredAt() });
+    run.counts.relocked++;
+  });
+}
+
+/** 8. PayPal payouts on request: once a month the admin locks and sends those over the minimum. */
+function schedulePaypalPayouts(run: DemoSalesRun): void {
+  for (const date of bankPayoutDates(run.start, run.now)) {
+    const at = date.getTime() + 10 * HOUR;
+    if (date.getUTCDate() !== 1 || at < run.start + 20 * DAY || at > run.now - HOUR) continue;
+    run.schedule(at, 'PayPal payouts', async () => {
+      await run.settle();
+      const locked = await lockPaypalPayouts(run);
+      run.schedule(at + 40 * MINUTE, 'PayPal transfers', async () => {
+        for (const id of locked) {
+          const result = await sendPayout(run.demo, id, run.adminMetadata, { occurredAt: run.occurredAt() });
+          if (result.status === 'SENT') run.counts.sent++;
+        }
+      });
+    });
+  }
+}
+
+/** The admin locks the PayPal payouts over the minimum (one the decider refuses is left). */
+async function lockPaypalPayouts(run: DemoSalesRun): Promise<number[]> {
+  const locked: number[] = [];
+  for (const id of await pendingPaypalPayoutsOverMinimum(run.app)) {
+    try {
+      await lockPayout(run.demo, id, run.adminMetadata, { occurredAt: run.occurredAt() });
+      locked.push(id);
+      run.counts.locked++;
+    } catch (error) {
+      if (!(error instanceof PayoutRefused)) throw error;
+    }
+  }
+  return locked;
+}
+
+/** 9. The sales since the last lock stay pending; `author` has a few of them. */
+function scheduleTheCurrentSales(run: DemoSalesRun, rounds: readonly PayoutRound[]): void {
+  run.schedule(run.now - 20 * MINUTE, 'current sales', async () => {
+    const lastLock = rounds.at(-1)?.lockAt ?? run.start;
+    const recent = run.sales.filter(
+      (sale) => sale.at > lastLock && sale.items.some((item) => item.author === 'author'),
+    ).length;
+    if (recent < 2) await run.sellMore('author', lastLock + HOUR, run.now - 30 * MINUTE, 2 - recent);
+    await run.settle();
+  });
+}
+
+/** 10. Buyers download what they bought (nothing of what was refunded). */
+function buyersDownloadWhatTheyBought(run: DemoSalesRun): DemoPurchaseDownload[] {
+  const { random } = run.market;
+  const downloads: DemoPurchaseDownload[] = [];
+  for (const sale of run.sales) {
+    if (!sale.placed || sale.refunded) continue;
+    const { buyerUserId, paidAt } = sale.placed;
+    for (const skinId of new Set(sale.items.flatMap((item) => item.skinIds))) {
+      if (!random.chance(sale.buyer.kind === 'user' ? 0.9 : 0.75)) continue;
+      const times = random.chance(0.25) ? 2 : 1;
+      for (let i = 0; i < times; i++) {
+        const at = paidAt + Math.min(20 * DAY, -Math.log(1 - random.next()) * (i + 1) * 8 * HOUR) + MINUTE;
+        if (at < run.now - MINUTE) downloads.push({ skinId, userId: buyerUserId, at: new Date(at) });
+      }
+    }
+  }
+  return downloads;
+}
+
+function demoUserId(catalogue: DemoCatalogue, username: string): number {
+  const user = catalogue.users.get(username);
+  if (!user) throw new Error(`Unknown demo user ${username}`);
+  return user.id;
+}
+
+/**
+ * Who buys what: a buyer for a cart (never its author, never one who owns any of it already, the
+ * `player` account only a few times), a second item now and then, the payment type and the draws
+ * of an order. All from the one seeded random sequence, so a reseed gives the same sales.
+ */
+class DemoMarket {
+  private readonly ordersOf = new Map<string, number>();
+  private readonly owned = new Map<string, Set<string>>();
+
+  constructor(
+    readonly random: Random,
+    readonly sellables: readonly Sellable[],
+    private readonly registered: readonly Buyer[],
+    private readonly guests: readonly Buyer[],
+  ) {}
+
+  /** A sale of `first` (and now and then a second item) at a time, or null when nobody may buy it. */
+  planSale(at: number, first: Sellable, options: { guestOnly?: boolean } = {}): Sale | null {
+    const { random } = this;
+    const items = [first];
+    // Now and then a second item goes into the cart.
+    if (random.chance(0.12)) {
+      const second = random.pick(this.sellables);
+      const overlaps =
+        second === first ||
+        second.createdAt > at - 2 * HOUR ||
+        second.skinIds.some((id) => first.skinIds.includes(id)) ||
+        (second.kind === first.kind && second.id === first.id);
+      if (!overlaps) items.push(second);
+    }
+    const buyer = this.pickBuyer(items, options);
+    if (!buyer) return null;
+    this.own(buyer, items);
+    this.ordersOf.set(buyer.key, (this.ordersOf.get(buyer.key) ?? 0) + 1);
+    const paymentType: OrderPaymentType = random.chance(0.35) ? 'PAYPAL' : 'STRIPE';
+    const draws = {
+      placing: random.between(60, 240) * 1000,
+      opening: random.between(1, 5) * 1000,
+      reference: paymentType === 'STRIPE' ? `lc_${random.hex(32)}` : `LOCAL-${random.hex(24).toUpperCase()}`,
+    };
+    return { at, items, buyer, paymentType, draws };
+  }
+
+  private pickBuyer(items: readonly Sellable[], options: { guestOnly?: boolean }): Buyer | null {
+    const { random, guests } = this;
     for (let attempt = 0; attempt < 8; attempt++) {
       let buyer: Buyer;
       if (!options.guestOnly && random.chance(0.3)) {
-        buyer = random.pick(registered);
+        buyer = random.pick(this.registered);
         if (
           buyer.kind === 'user' &&
           buyer.username === 'player' &&
-          (ordersOf.get(buyer.key) ?? 0) >= PLAYER_MAX_ORDERS
+          (this.ordersOf.get(buyer.key) ?? 0) >= PLAYER_MAX_ORDERS
         ) {
           continue;
         }
@@ -313,346 +604,204 @@ export async function seedDemoSales(
         buyer = guests[Math.floor(random.next() ** 1.6 * guests.length)] as Buyer;
       }
       if (buyer.kind === 'user' && items.some((item) => item.authorId === buyer.userId)) continue;
-      if (ownsAny(buyer, items)) continue;
+      if (this.ownsAny(buyer, items)) continue;
       return buyer;
     }
     return null;
-  };
-  const planSale = (at: number, first: Sellable, options: { guestOnly?: boolean } = {}): Sale | null => {
-    const items = [first];
-    // Now and then a second item goes into the cart.
-    if (random.chance(0.12)) {
-      const second = random.pick(sellables);
-      const overlaps =
-        second === first ||
-        second.createdAt > at - 2 * HOUR ||
-        second.skinIds.some((id) => first.skinIds.includes(id)) ||
-        (second.kind === first.kind && second.id === first.id);
-      if (!overlaps) items.push(second);
-    }
-    const buyer = pickBuyer(items, options);
-    if (!buyer) return null;
-    own(buyer, items);
-    ordersOf.set(buyer.key, (ordersOf.get(buyer.key) ?? 0) + 1);
-    const paymentType: OrderPaymentType = random.chance(0.35) ? 'PAYPAL' : 'STRIPE';
-    const draws = {
-      placing: random.between(60, 240) * 1000,
-      opening: random.between(1, 5) * 1000,
-      reference: paymentType === 'STRIPE' ? `lc_${random.hex(32)}` : `LOCAL-${random.hex(24).toUpperCase()}`,
-    };
-    return { at, items, buyer, paymentType, draws };
-  };
-
-  const sales: Sale[] = [];
-  for (let day = start; day < now; day += DAY) {
-    // Sales grow as the marketplace gets known: half as many six months ago as now.
-    const growth = 0.5 + (0.5 * (day - start)) / (now - start);
-    for (const item of sellables) {
-      if (!random.chance(item.rate * growth * 1.33)) continue;
-      const at = day + random.next() * DAY;
-      if (at < item.createdAt + 2 * HOUR || at > now - 30 * MINUTE) continue;
-      const sale = planSale(at, item);
-      if (sale) sales.push(sale);
-    }
   }
-  sales.sort((a, b) => a.at - b.at);
 
-  // 3. The bank payout rounds: lock two days before each date, at least a day ago.
-  const rounds = bankPayoutDates(start, now)
-    .map((date) => ({ date, lockAt: lockTimeOf(date).getTime() }))
-    .filter((round) => round.lockAt > start + 2 * DAY && round.lockAt <= now - DAY);
-  const last = rounds.length - 1;
-  if (last < 7) throw new Error(`The demo sales need more payout rounds than ${rounds.length}`);
-  /** Rounds where `author` (and the corrected author) surely reach the minimum. */
-  const authorRounds = new Set([last - 4, last - 3, last - 2, last - 1, last]);
-  const adjustmentRound = last - 3;
-  const correctedRound = last - 6;
+  private ownsAny(buyer: Buyer, items: readonly Sellable[]): boolean {
+    const set = this.owned.get(buyer.key);
+    return (
+      !!set &&
+      items.some(
+        (item) => set.has(`${item.kind}:${item.id}`) || item.skinIds.some((id) => set.has(`SKIN:${id}`)),
+      )
+    );
+  }
 
-  // The timeline: every step at its time, in order; steps may add later steps.
-  const queue: Action[] = [];
-  let seq = 0;
-  const schedule = (at: number, name: string, run: () => Promise<void>, sale?: Sale) => {
-    queue.push({ at, seq: seq++, name, run, ...(sale ? { sale } : {}) });
-  };
-  const counts = { orders: 0, refunds: 0, locked: 0, exported: 0, sent: 0, failed: 0, relocked: 0 };
+  private own(buyer: Buyer, items: readonly Sellable[]): void {
+    const set = this.owned.get(buyer.key) ?? new Set<string>();
+    for (const item of items) {
+      set.add(`${item.kind}:${item.id}`);
+      for (const id of item.skinIds) set.add(`SKIN:${id}`);
+    }
+    this.owned.set(buyer.key, set);
+  }
+}
 
-  // Sales.
-  let unsettled = false;
+/**
+ * The six months as they run: the simulated clock, the timeline of steps (each at its time; a step
+ * may add later ones), the sales made so far, and what the admin and the payout allocation do
+ * between them. The handlers run on a context whose clock is the simulated one; the app's own clock
+ * is never moved (the catalogue's pictures and votes are loaded meanwhile, and sessions read that
+ * clock). PayPal payouts go through the local stand-in even when PayPal is configured: no money moves.
+ */
+class DemoSalesRun {
+  readonly now: number;
+  readonly start: number;
+  readonly demo: AppContext;
+  readonly adminMetadata: EventMetadata & { actor: { userId: number; role: 'admin' } };
+  readonly sales: Sale[] = [];
+  readonly counts = { orders: 0, refunds: 0, locked: 0, exported: 0, sent: 0, failed: 0, relocked: 0 };
+  private clock: number;
+  private readonly reactor: FeedConsumer;
+  private readonly queue: Action[] = [];
+  private seq = 0;
+  /** Payments or refunds written since the allocation last caught up. */
+  private unsettled = false;
+  private readonly phases: Record<string, number> = {};
+
+  constructor(
+    readonly app: AppContext,
+    private readonly catalogue: DemoCatalogue,
+    private readonly accounts: { admin: number },
+    readonly market: DemoMarket,
+  ) {
+    this.now = catalogue.now;
+    this.start = this.now - SALES_DAYS * DAY;
+    this.clock = this.start;
+    this.adminMetadata = { actor: { userId: accounts.admin, role: 'admin' }, correlationId: CORRELATION_ID };
+    const parentLevel = app.log.levelVal;
+    this.demo = {
+      ...app,
+      now: () => new Date(this.clock),
+      log: app.log.child({ component: 'demo-sales' }, { level: parentLevel >= 40 ? app.log.level : 'warn' }),
+      payments: { ...app.payments, paypalPayouts: new LocalPaypalPayouts() },
+    };
+    this.reactor = payoutAllocationReactor({ store: app.store, log: this.demo.log });
+  }
+
+  get random(): Random {
+    return this.market.random;
+  }
+
+  userIdOf(username: string): number {
+    return demoUserId(this.catalogue, username);
+  }
+
+  /** The simulated time, for the events an admin's step records. */
+  occurredAt() {
+    return backdated(this.clock);
+  }
+
+  schedule(at: number, name: string, run: () => Promise<void>, sale?: Sale): void {
+    this.queue.push({ at, seq: this.seq++, name, run, ...(sale ? { sale } : {}) });
+  }
+
+  /** Plays the timeline in time order, then lets the allocation catch up with the last sales. */
+  async play(): Promise<void> {
+    const { queue } = this;
+    while (queue.length > 0) {
+      queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      const action = queue.shift() as Action;
+      this.clock = Math.max(this.clock, action.at);
+      const actionStart = performance.now();
+      try {
+        if (action.sale) {
+          // The sales up to the next other step go together.
+          const group = [action.sale];
+          while (queue[0]?.sale && group.length < 4 * PARALLEL_SALES) {
+            group.push((queue.shift() as Action).sale as Sale);
+          }
+          await this.sell(group);
+        } else {
+          await action.run();
+        }
+        const phase = action.name.replace(/ \d+$/, '');
+        this.phases[phase] = (this.phases[phase] ?? 0) + (performance.now() - actionStart) / 1000;
+      } catch (error) {
+        throw new Error(`Demo sales: ${action.name} at ${iso(action.at)} failed`, { cause: error });
+      }
+    }
+    await this.settle();
+  }
+
+  /** Seconds spent in each kind of step, to a tenth. */
+  phaseSeconds(): Record<string, number> {
+    return Object.fromEntries(
+      Object.entries(this.phases).map(([name, seconds]) => [name, Math.round(seconds * 10) / 10]),
+    );
+  }
+
   /**
    * Sales close together in time are paid side by side: each order is prepared in turn (buyer,
    * catalogue items, order id), then the orders' commands run concurrently.
    */
-  const sell = async (group: readonly Sale[]) => {
+  async sell(group: readonly Sale[]): Promise<void> {
     for (let i = 0; i < group.length; i += PARALLEL_SALES) {
       const chunk = group.slice(i, i + PARALLEL_SALES);
       const prepared: PreparedOrder[] = [];
-      for (const sale of chunk) prepared.push(await prepareOrder(demo, sale));
+      for (const sale of chunk) prepared.push(await prepareOrder(this.demo, sale));
       await Promise.all(
         chunk.map(async (sale, index) => {
-          sale.placed = await payOrder(demo, sale, prepared[index] as PreparedOrder);
+          sale.placed = await payOrder(this.demo, sale, prepared[index] as PreparedOrder);
         }),
       );
-      counts.orders += chunk.length;
+      this.counts.orders += chunk.length;
     }
-    unsettled = true;
-  };
-  for (const sale of sales) schedule(sale.at, 'sale', () => sell([sale]), sale);
+    this.unsettled = true;
+  }
+
   /** Every payment and refund so far allocated to the payouts. */
-  const settle = async () => {
-    if (!unsettled) return;
-    await allocationCaughtUp(app, reactor);
-    unsettled = false;
-  };
+  async settle(): Promise<void> {
+    if (!this.unsettled) return;
+    await allocationCaughtUp(this.app, this.reactor);
+    this.unsettled = false;
+  }
+
   /** Extra sales of one author's items between two times (the busy days before a lock). */
-  const sellMore = async (author: string, from: number, to: number, count: number) => {
-    const theirs = sellables.filter((item) => item.author === author && item.createdAt < from);
+  async sellMore(author: string, from: number, to: number, count: number): Promise<Sale[]> {
+    const { random } = this;
+    const theirs = this.market.sellables.filter((item) => item.author === author && item.createdAt < from);
     if (theirs.length === 0) return [];
     const times = Array.from({ length: count }, () => from + random.next() * (to - from)).sort(
       (a, b) => a - b,
     );
     const made: Sale[] = [];
     for (const at of times) {
-      const sale = planSale(at, random.pick(theirs), { guestOnly: true });
+      const sale = this.market.planSale(at, random.pick(theirs), { guestOnly: true });
       if (sale) made.push(sale);
     }
-    sales.push(...made);
-    await sell(made);
+    this.sales.push(...made);
+    await this.sell(made);
     return made;
-  };
+  }
+
   /** Tops an author's open payout up to the minimum before a lock, with sales in the day before it. */
-  const reachMinimum = async (author: string, lockAt: number, after: number) => {
+  async reachMinimum(author: string, lockAt: number, after: number): Promise<void> {
     for (let attempt = 0; attempt < 12; attempt++) {
-      await settle();
-      const pending = await pendingCentsOf(app, userIdOf(author));
+      await this.settle();
+      const pending = await pendingCentsOf(this.app, this.userIdOf(author));
       if (pending >= MIN_PAYOUT_CENTS + 300) return;
       const missing = MIN_PAYOUT_CENTS + 300 - pending;
       const from = Math.max(after + HOUR, lockAt - DAY);
-      await sellMore(author, from, lockAt - 30 * MINUTE, Math.max(1, Math.ceil(missing / 400)));
+      await this.sellMore(author, from, lockAt - 30 * MINUTE, Math.max(1, Math.ceil(missing / 400)));
     }
-  };
+  }
 
   /** The admin refunds an order (within 7 days, nothing downloaded). */
-  const refund = async (sale: Sale) => {
+  async refund(sale: Sale): Promise<void> {
     if (!sale.placed || sale.refunded) return;
     await refundPaidOrder(
-      demo,
+      this.demo,
       sale.placed.orderId,
-      accounts.admin,
-      random.pick(REFUND_REASONS),
-      adminMetadata,
+      this.accounts.admin,
+      this.random.pick(REFUND_REASONS),
+      this.adminMetadata,
     );
     sale.refunded = true;
-    counts.refunds++;
-    unsettled = true;
-  };
-
-  // Refunds while the item's payout is still pending: two guests' orders and one of `author`.
-  const refundable = (sale: Sale, until: number) =>
-    sale.buyer.kind === 'guest' && sale.at + 4 * DAY < until && sale.at > start + 20 * DAY;
-  const nextLockAfter = (at: number) => rounds.find((round) => round.lockAt > at)?.lockAt ?? now;
-  const pendingRefunds = [
-    ...random
-      .shuffle(sales.filter((sale) => sale.items.some((item) => item.author === 'author')))
-      .filter((sale) => refundable(sale, nextLockAfter(sale.at)))
-      .slice(0, 1),
-    ...random
-      .shuffle(sales.filter((sale) => sale.items.every((item) => item.author !== 'author')))
-      .filter((sale) => refundable(sale, nextLockAfter(sale.at)))
-      .slice(0, 2),
-  ];
-  for (const sale of pendingRefunds) {
-    schedule(sale.at + random.between(0.5, 3) * DAY, 'refund', () => refund(sale));
+    this.counts.refunds++;
+    this.unsettled = true;
   }
 
-  // The lock rounds, the SEPA files and the transfers on each payout date.
-  const exportedIds = new Map<number, number[]>();
-  rounds.forEach((round, index) => {
-    schedule(round.lockAt + 5 * MINUTE, `lock round ${index}`, async () => {
-      const previousLock = rounds[index - 1]?.lockAt ?? start;
-      if (authorRounds.has(index)) await reachMinimum('author', round.lockAt, previousLock);
-      if (index === correctedRound) await reachMinimum(CORRECTED_AUTHOR, round.lockAt, previousLock);
-      if (index === adjustmentRound) {
-        // A sale just before the lock, refunded after it: the refund becomes an adjustment.
-        const late = sales.filter(
-          (sale) =>
-            sale.placed &&
-            !sale.refunded &&
-            sale.buyer.kind === 'guest' &&
-            sale.at > round.lockAt - 3 * DAY &&
-            sale.items.some((item) => item.author === 'author'),
-        );
-        if (late.length === 0) {
-          await sellMore(
-            'author',
-            Math.max(previousLock + HOUR, round.lockAt - 40 * HOUR),
-            round.lockAt - 4 * HOUR,
-            1,
-          );
-        }
-      }
-      await settle();
-      const { locked } = await lockScheduledPayouts(demo);
-      counts.locked += locked.length;
-      if (index === adjustmentRound) {
-        const candidates = await salesInLockedPayouts(app, sales, userIdOf('author'), round.lockAt - 3 * DAY);
-        const target = candidates.at(-1);
-        if (target)
-          schedule(round.lockAt + random.between(16, 30) * HOUR, 'refund after the lock', () =>
-            refund(target),
-          );
-      }
+  /** The bank returns a transfer; the admin marks the payout failed. */
+  async payoutReturned(payoutId: number, reason: string): Promise<void> {
+    await markPayoutFailed(this.demo, payoutId, reason, this.adminMetadata, {
+      occurredAt: this.occurredAt(),
     });
-    // A well-run month: every round whose date has come is exported and paid on its date. Only a
-    // round whose date is still ahead (the demo starts inside a lock window) stays LOCKED.
-    const date = round.date.getTime();
-    if (date + 9 * HOUR > now - 10 * MINUTE) return;
-    schedule(date + 7 * HOUR, `SEPA file ${index}`, async () => {
-      if (!app.config.payouts.sepaDebtor) {
-        demo.log.warn('no SEPA debtor account is configured: the demo bank payouts stay LOCKED');
-        return;
-      }
-      const ids = await lockedBankPayoutsFor(app, iso(date).slice(0, 10));
-      if (ids.length === 0) return;
-      await exportSepaFile(demo, ids, adminMetadata, { occurredAt: backdated(clock) });
-      exportedIds.set(index, ids);
-      counts.exported += ids.length;
-    });
-    schedule(date + 9 * HOUR, `bank transfers ${index}`, async () => {
-      const ids = exportedIds.get(index) ?? [];
-      for (const id of ids) {
-        await sendPayout(demo, id, adminMetadata, { occurredAt: backdated(clock) });
-        counts.sent++;
-      }
-      const authorsOf = await payoutAuthors(app, ids);
-      if (index === last - 1) {
-        // The author moved to Prague and closed the German account: the transfer comes back. The
-        // author has not entered the new account yet, so the payout waits for them (saving the
-        // details would lock it again, as the app does, and it would go with the next file).
-        const returned = ids.find((id) => authorsOf.get(id) === userIdOf('author'));
-        if (returned !== undefined) {
-          schedule(date + 3 * DAY + 5 * HOUR, 'payout returned', async () => {
-            await markPayoutFailed(demo, returned, RETURNED_ACCOUNT_CLOSED, adminMetadata, {
-              occurredAt: backdated(clock),
-            });
-            counts.failed++;
-          });
-        }
-      }
-      if (index === correctedRound) {
-        // A mistyped account number: returned, corrected by the author, locked again and paid
-        // with the next file.
-        const returned = ids.find((id) => authorsOf.get(id) === userIdOf(CORRECTED_AUTHOR));
-        if (returned !== undefined) {
-          schedule(date + 4 * DAY + 2 * HOUR, 'payout returned', async () => {
-            await markPayoutFailed(demo, returned, RETURNED_WRONG_ACCOUNT, adminMetadata, {
-              occurredAt: backdated(clock),
-            });
-            counts.failed++;
-          });
-          schedule(date + 5 * DAY + 9 * HOUR, 'corrected payout details', () =>
-            setDetails(app, userIdOf(CORRECTED_AUTHOR), {
-              ...PAYOUT_DETAILS[CORRECTED_AUTHOR],
-              ...CORRECTED_DETAILS,
-            }),
-          );
-          schedule(date + 6 * DAY + HOUR, 'payout locked again', async () => {
-            await lockPayout(demo, returned, adminMetadata, { occurredAt: backdated(clock) });
-            counts.relocked++;
-          });
-        }
-      }
-    });
-  });
-
-  // PayPal payouts on request: once a month the admin locks and sends those over the minimum.
-  for (const date of bankPayoutDates(start, now)) {
-    const at = date.getTime() + 10 * HOUR;
-    if (date.getUTCDate() !== 1 || at < start + 20 * DAY || at > now - HOUR) continue;
-    schedule(at, 'PayPal payouts', async () => {
-      await settle();
-      const ids = await pendingPaypalPayoutsOverMinimum(app);
-      const locked: number[] = [];
-      for (const id of ids) {
-        try {
-          await lockPayout(demo, id, adminMetadata, { occurredAt: backdated(clock) });
-          locked.push(id);
-          counts.locked++;
-        } catch (error) {
-          if (!(error instanceof PayoutRefused)) throw error;
-        }
-      }
-      schedule(at + 40 * MINUTE, 'PayPal transfers', async () => {
-        for (const id of locked) {
-          const result = await sendPayout(demo, id, adminMetadata, { occurredAt: backdated(clock) });
-          if (result.status === 'SENT') counts.sent++;
-        }
-      });
-    });
+    this.counts.failed++;
   }
-
-  // The sales since the last lock stay pending; `author` has a few of them.
-  schedule(now - 20 * MINUTE, 'current sales', async () => {
-    const lastLock = rounds[last]?.lockAt ?? start;
-    const recent = sales.filter(
-      (sale) => sale.at > lastLock && sale.items.some((item) => item.author === 'author'),
-    ).length;
-    if (recent < 2) await sellMore('author', lastLock + HOUR, now - 30 * MINUTE, 2 - recent);
-    await settle();
-  });
-
-  const phases: Record<string, number> = {};
-  while (queue.length > 0) {
-    queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
-    const action = queue.shift() as Action;
-    clock = Math.max(clock, action.at);
-    const actionStart = performance.now();
-    try {
-      if (action.sale) {
-        // The sales up to the next other step go together.
-        const group = [action.sale];
-        while (queue[0]?.sale && group.length < 4 * PARALLEL_SALES) {
-          group.push((queue.shift() as Action).sale as Sale);
-        }
-        await sell(group);
-      } else {
-        await action.run();
-      }
-      const phase = action.name.replace(/ \d+$/, '');
-      phases[phase] = (phases[phase] ?? 0) + (performance.now() - actionStart) / 1000;
-    } catch (error) {
-      throw new Error(`Demo sales: ${action.name} at ${iso(action.at)} failed`, { cause: error });
-    }
-  }
-  await settle();
-
-  // Buyers download what they bought (nothing of what was refunded).
-  const downloads: DemoPurchaseDownload[] = [];
-  for (const sale of sales) {
-    if (!sale.placed || sale.refunded) continue;
-    const { buyerUserId, paidAt } = sale.placed;
-    for (const skinId of new Set(sale.items.flatMap((item) => item.skinIds))) {
-      if (!random.chance(sale.buyer.kind === 'user' ? 0.9 : 0.75)) continue;
-      const times = random.chance(0.25) ? 2 : 1;
-      for (let i = 0; i < times; i++) {
-        const at = paidAt + Math.min(20 * DAY, -Math.log(1 - random.next()) * (i + 1) * 8 * HOUR) + MINUTE;
-        if (at < now - MINUTE) downloads.push({ skinId, userId: buyerUserId, at: new Date(at) });
-      }
-    }
-  }
-
-  app.log.info(
-    {
-      ...counts,
-      downloads: downloads.length,
-      rounds: rounds.length,
-      seconds: Math.round((performance.now() - started) / 100) / 10,
-      phases: Object.fromEntries(
-        Object.entries(phases).map(([name, seconds]) => [name, Math.round(seconds * 10) / 10]),
-      ),
-    },
-    'demo sales and payouts loaded',
-  );
-  return downloads;
 }
 
 /** Paid skins sold alone and paid bundles, with how often they sell. */

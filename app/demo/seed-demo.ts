@@ -40,28 +40,16 @@ export const demoAccounts = [
 
 /**
  * Loads the demo data into an empty database, through the same calls real use goes through.
- * Returns false when the database already holds data (nothing is touched then).
+ * Returns false when the database already holds data (nothing is touched then). The demo's story,
+ * one step a line: the three demo accounts register; the authors publish their skins and bundles
+ * over the past months, and while the catalogue is loaded six months of sales and payouts run, and
+ * moderation has its reports; then the digests, the skin versions, the notifications, the follows
+ * and wishes; last, each account's creation moves to before its first activity.
  */
 export async function seedDemoData(app: AppContext): Promise<boolean> {
-  const isEmpty = await app.pool.oneFirst(sql.type(z.object({ empty: z.boolean() }))`
-    select not exists (select 1 from users) and not exists (select 1 from streams) as empty`);
-  if (!isEmpty) return false;
+  if (!(await databaseIsEmpty(app))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const ids: Record<string, number> = {};
-  for (const account of demoAccounts) {
-    const result = await registerUser(app.pool, {
-      username: account.username,
-      email: account.email,
-      passwordHash,
-      country: account.country,
-      subscribedToNews: false,
-      roles: [...account.roles],
-      emailVerified: true,
-    });
-    if (!('user' in result)) throw new Error(`Demo account ${account.username}: ${result.taken} taken`);
-    ids[account.username] = result.user.id;
-  }
-  const accounts = { admin: ids.admin!, author: ids.author!, player: ids.player! };
+  const accounts = await registerDemoAccounts(app, passwordHash);
   await seedDemoCatalogue(app, accounts, {
     passwordHash,
     sales: async (catalogue) => {
@@ -77,6 +65,34 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;
+}
+
+/** No account and no event yet: the demo is seeded only into a database that holds nothing. */
+async function databaseIsEmpty(app: AppContext): Promise<boolean> {
+  return app.pool.oneFirst(sql.type(z.object({ empty: z.boolean() }))`
+    select not exists (select 1 from users) and not exists (select 1 from streams) as empty`);
+}
+
+/** The demo accounts of the API contract register, with the demo password and a verified email. */
+async function registerDemoAccounts(
+  app: AppContext,
+  passwordHash: string,
+): Promise<{ admin: number; author: number; player: number }> {
+  const ids: Record<string, number> = {};
+  for (const account of demoAccounts) {
+    const result = await registerUser(app.pool, {
+      username: account.username,
+      email: account.email,
+      passwordHash,
+      country: account.country,
+      subscribedToNews: false,
+      roles: [...account.roles],
+      emailVerified: true,
+    });
+    if (!('user' in result)) throw new Error(`Demo account ${account.username}: ${result.taken} taken`);
+    ids[account.username] = result.user.id;
+  }
+  return { admin: ids.admin!, author: ids.author!, player: ids.player! };
 }
 
 /**

@@ -115,23 +115,85 @@ const eur = (cents: Cents) => `${formatEuros(cents)} EUR`;
  *   are reported as not allocated yet.
  */
 export function payoutsCheck(): ReconcileCheck<PayoutsReconciliation> {
-  let checkpoint: FeedCheckpoint | null = null;
-  const orderItems = new Map<string, OrderItemShare[]>();
-  const items = new Map<string, ItemMoney>();
-  const payouts = new Map<number, PayoutFacts>();
-  const eventProblems: PayoutProblem[] = [];
-  const notYetAllocated = { payments: 0, refunds: 0, authorShareCents: 0 };
+  const fold = new PayoutEventsFold();
+  return {
+    tables: PAYOUT_TABLES,
+    projections: [payoutsProjection],
+    observes: [...PAYOUT_EVENT_TYPES, 'OrderPlaced', 'PaymentReceived', 'OrderRefunded'],
+    async start(tx) {
+      fold.checkpoint = await allocationCheckpoint(tx);
+    },
+    observe(events) {
+      for (const event of events) fold.observe(event);
+    },
+    async finish(tx, replay) {
+      const failure = replay.failures.get(payoutsProjection.name);
+      const replayError = failure ? `${payoutsProjection.name}: ${failure}` : null;
+      const problems = [...fold.orderProblems, ...payoutEventProblems(fold.payouts)];
+      // The scratch and live tables: amounts and counts against their lines, one pending per author.
+      for (const schema of replayError ? (['public'] as const) : (['pg_temp', 'public'] as const)) {
+        problems.push(...(await tableProblems(tx, schema)));
+      }
+      const unbalancedAuthors = unbalancedAuthorsOf(fold, await liveLinesByAuthor(tx));
+      const differences = replayError ? [] : await differingTables(tx, PAYOUT_TABLES);
+      const count = await tx.oneFirst(
+        sql.type(z.object({ count: z.number() }))`select count(*)::int as count from public.payouts`,
+      );
+      return {
+        eventsReplayed: replay.applied.get(payoutsProjection.name) ?? 0,
+        payouts: count,
+        authors: new Set([...fold.payouts.values()].map((payout) => payout.authorId)).size,
+        differences,
+        problems,
+        unbalancedAuthors,
+        notYetAllocated: fold.notYetAllocated,
+        allocationCheckpoint: fold.checkpoint,
+        replayError,
+      };
+    },
+  };
+}
 
-  const itemMoney = (key: string, authorId: number) => {
-    let money = items.get(key);
+/** How far the 'payout-allocation' reactor has read the feed (null: it never ran). */
+async function allocationCheckpoint(tx: DatabaseTransactionConnection): Promise<FeedCheckpoint | null> {
+  const row = await tx.maybeOne(sql.type(z.object({ transaction_id: z.string(), position: z.number() }))`
+    select last_transaction_id::text as transaction_id, last_position as position
+    from projection_checkpoints where projection_name = ${PAYOUT_ALLOCATION}`);
+  return row ? { transactionId: row.transaction_id, position: row.position } : null;
+}
+
+type PayoutEventOf<Type extends PayoutEvent['type']> = Extract<PayoutEvent, { type: Type }>;
+
+/**
+ * The order and payout events folded in feed order, independently of the projection: each order's
+ * item shares, each order item's money (owed by the allocated order events, held by payout lines),
+ * each payout's facts, and what the events themselves get wrong.
+ */
+class PayoutEventsFold {
+  checkpoint: FeedCheckpoint | null = null;
+  readonly orderItems = new Map<string, OrderItemShare[]>();
+  readonly items = new Map<string, ItemMoney>();
+  readonly payouts = new Map<number, PayoutFacts>();
+  /** Problems of the order events (a payout's own are in its facts). */
+  readonly orderProblems: PayoutProblem[] = [];
+  readonly notYetAllocated = { payments: 0, refunds: 0, authorShareCents: 0 };
+
+  observe(event: StoredEvent): void {
+    if (PAYOUT_EVENTS.has(event.type)) this.payoutEvent(event);
+    else this.orderEvent(event);
+  }
+
+  private itemMoney(key: string, authorId: number): ItemMoney {
+    let money = this.items.get(key);
     if (!money) {
       money = { authorId, paidCents: 0, refundedCents: 0, heldCents: 0, payouts: new Set() };
-      items.set(key, money);
+      this.items.set(key, money);
     }
     return money;
-  };
-  const payoutOf = (payoutId: number) => {
-    let payout = payouts.get(payoutId);
+  }
+
+  private payoutOf(payoutId: number): PayoutFacts {
+    let payout = this.payouts.get(payoutId);
     if (!payout) {
       payout = {
         payoutId,
@@ -142,15 +204,27 @@ export function payoutsCheck(): ReconcileCheck<PayoutsReconciliation> {
         lockedAmountCents: null,
         problems: [],
       };
-      payouts.set(payoutId, payout);
+      this.payouts.set(payoutId, payout);
     }
     return payout;
-  };
+  }
 
-  const observeOrderEvent = (event: StoredEvent) => {
+  /** At or before the allocation's checkpoint: the reactor has applied it to the payouts. */
+  private allocated(event: StoredEvent): boolean {
+    return (
+      this.checkpoint !== null &&
+      compareCheckpoints(
+        { transactionId: event.transactionId, position: event.globalPosition },
+        this.checkpoint,
+      ) <= 0
+    );
+  }
+
+  /** OrderPlaced records the item shares; a payment owes them to the authors, a refund takes them back. */
+  private orderEvent(event: StoredEvent): void {
     if (event.type === 'OrderPlaced') {
       const data = event.data as OrderPlaced['data'];
-      orderItems.set(
+      this.orderItems.set(
         data.orderId,
         data.items.map((item) => ({ authorId: item.authorId, shareCents: item.authorShareCents })),
       );
@@ -158,22 +232,16 @@ export function payoutsCheck(): ReconcileCheck<PayoutsReconciliation> {
     }
     if (event.type !== 'PaymentReceived' && event.type !== 'OrderRefunded') return;
     const { orderId } = event.data as (PaymentReceived | OrderRefunded)['data'];
-    const shares = orderItems.get(orderId) ?? [];
+    const shares = this.orderItems.get(orderId) ?? [];
     const sign = event.type === 'PaymentReceived' ? 1 : -1;
-    const allocated =
-      checkpoint !== null &&
-      compareCheckpoints(
-        { transactionId: event.transactionId, position: event.globalPosition },
-        checkpoint,
-      ) <= 0;
-    if (!allocated) {
-      if (sign > 0) notYetAllocated.payments++;
-      else notYetAllocated.refunds++;
-      notYetAllocated.authorShareCents += sign * shares.reduce((sum, item) => sum + item.shareCents, 0);
+    if (!this.allocated(event)) {
+      if (sign > 0) this.notYetAllocated.payments++;
+      else this.notYetAllocated.refunds++;
+      this.notYetAllocated.authorShareCents += sign * shares.reduce((sum, item) => sum + item.shareCents, 0);
       return;
     }
-    if (!orderItems.has(orderId)) {
-      eventProblems.push({
+    if (!this.orderItems.has(orderId)) {
+      this.orderProblems.push({
         payoutId: null,
         authorId: null,
         source: 'events',
@@ -181,15 +249,15 @@ export function payoutsCheck(): ReconcileCheck<PayoutsReconciliation> {
       });
     }
     shares.forEach((item, position) => {
-      const money = itemMoney(payoutItemKey({ orderId, position }), item.authorId);
+      const money = this.itemMoney(payoutItemKey({ orderId, position }), item.authorId);
       if (sign > 0) money.paidCents += item.shareCents;
       else money.refundedCents += item.shareCents;
     });
-  };
+  }
 
-  const observePayoutEvent = (event: StoredEvent) => {
+  private payoutEvent(event: StoredEvent): void {
     const payoutEvent = event as unknown as PayoutEvent;
-    const payout = payoutOf(payoutEvent.data.payoutId);
+    const payout = this.payoutOf(payoutEvent.data.payoutId);
     if (payout.status === null && payoutEvent.type !== 'PayoutOpened') {
       payout.problems.push(`${payoutEvent.type} (version ${event.streamVersion}) before PayoutOpened`);
     }
@@ -204,81 +272,22 @@ export function payoutsCheck(): ReconcileCheck<PayoutsReconciliation> {
         payout.status = 'PENDING';
         payout.authorId = payoutEvent.data.authorId;
         break;
-      case 'PayoutItemAdded': {
-        const { item } = payoutEvent.data;
-        const key = payoutItemKey(item);
-        if (payout.items.has(key))
-          payout.problems.push(`order ${item.orderId} item ${item.position} added twice`);
-        const ordered = orderItems.get(item.orderId)?.[item.position];
-        if (!ordered) {
-          payout.problems.push(
-            `holds order ${item.orderId} item ${item.position}, which no OrderPlaced recorded`,
-          );
-        } else {
-          if (payout.authorId !== null && ordered.authorId !== payout.authorId) {
-            payout.problems.push(
-              `holds order ${item.orderId} item ${item.position} of author ${ordered.authorId}, ` +
-                `but the payout is author ${payout.authorId}'s`,
-            );
-          }
-          if (ordered.shareCents !== item.authorShareCents) {
-            payout.problems.push(
-              `holds order ${item.orderId} item ${item.position} for ${eur(item.authorShareCents)}, ` +
-                `but the order recorded an author share of ${eur(ordered.shareCents)}`,
-            );
-          }
-        }
-        payout.items.set(key, item.authorShareCents);
-        payout.linesCents += item.authorShareCents;
-        const money = itemMoney(key, payout.authorId ?? payoutEvent.data.authorId);
-        money.heldCents += item.authorShareCents;
-        money.payouts.add(payout.payoutId);
+      case 'PayoutItemAdded':
+        this.itemAdded(payout, payoutEvent);
         break;
-      }
-      case 'PayoutItemRemoved': {
-        const key = payoutItemKey(payoutEvent.data);
-        const held = payout.items.get(key);
-        if (held === undefined) {
-          payout.problems.push(
-            `removes order ${payoutEvent.data.orderId} item ${payoutEvent.data.position}, which it does not hold`,
-          );
-        } else if (held !== payoutEvent.data.authorShareCents) {
-          payout.problems.push(
-            `removes order ${payoutEvent.data.orderId} item ${payoutEvent.data.position} for ` +
-              `${eur(payoutEvent.data.authorShareCents)}, added for ${eur(held)}`,
-          );
-        }
-        payout.items.delete(key);
-        payout.linesCents -= payoutEvent.data.authorShareCents;
-        const money = itemMoney(key, payout.authorId ?? 0);
-        money.heldCents -= payoutEvent.data.authorShareCents;
-        money.payouts.add(payout.payoutId);
+      case 'PayoutItemRemoved':
+        this.itemRemoved(payout, payoutEvent);
         break;
-      }
       case 'PayoutAdjustmentAdded': {
         const data = payoutEvent.data;
         payout.linesCents += data.amountCents;
-        const money = itemMoney(payoutItemKey(data), payout.authorId ?? data.authorId);
+        const money = this.itemMoney(payoutItemKey(data), payout.authorId ?? data.authorId);
         money.heldCents += data.amountCents;
         money.payouts.add(payout.payoutId);
         break;
       }
       case 'PayoutLocked':
-        if (payout.status !== 'PENDING')
-          payout.problems.push(`locked while ${payout.status ?? 'not opened'}`);
-        if (payoutEvent.data.amountCents !== payout.linesCents) {
-          payout.problems.push(
-            `PayoutLocked.amountCents ${eur(payoutEvent.data.amountCents)}, but its lines add up to ` +
-              `${eur(payout.linesCents)} at the lock`,
-          );
-        }
-        if (payoutEvent.data.itemCount !== payout.items.size) {
-          payout.problems.push(
-            `PayoutLocked.itemCount ${payoutEvent.data.itemCount}, but it holds ${payout.items.size} items`,
-          );
-        }
-        payout.status = 'LOCKED';
-        payout.lockedAmountCents = payoutEvent.data.amountCents;
+        payoutLocked(payout, payoutEvent);
         break;
       case 'PayoutSent':
         if (payout.lockedAmountCents !== null && payoutEvent.data.amountCents !== payout.lockedAmountCents) {
@@ -298,138 +307,187 @@ export function payoutsCheck(): ReconcileCheck<PayoutsReconciliation> {
       case 'PayoutExportWithdrawn':
         break;
     }
-  };
+  }
 
-  return {
-    tables: PAYOUT_TABLES,
-    projections: [payoutsProjection],
-    observes: [...PAYOUT_EVENT_TYPES, 'OrderPlaced', 'PaymentReceived', 'OrderRefunded'],
-    async start(tx) {
-      const row = await tx.maybeOne(sql.type(z.object({ transaction_id: z.string(), position: z.number() }))`
-        select last_transaction_id::text as transaction_id, last_position as position
-        from projection_checkpoints where projection_name = ${PAYOUT_ALLOCATION}`);
-      checkpoint = row ? { transactionId: row.transaction_id, position: row.position } : null;
-    },
-    observe(events) {
-      for (const event of events) {
-        if (PAYOUT_EVENTS.has(event.type)) observePayoutEvent(event);
-        else observeOrderEvent(event);
-      }
-    },
-    async finish(tx, replay) {
-      const failure = replay.failures.get(payoutsProjection.name);
-      const replayError = failure ? `${payoutsProjection.name}: ${failure}` : null;
-      const problems: PayoutProblem[] = [...eventProblems];
-
-      // The payouts as their events give them.
-      const pendingByAuthor = new Map<number, number[]>();
-      for (const payout of payouts.values()) {
-        const at = { payoutId: payout.payoutId, authorId: payout.authorId, source: 'events' as const };
-        for (const problem of payout.problems) problems.push({ ...at, problem });
-        if (payout.status === 'PENDING' && payout.authorId !== null) {
-          pendingByAuthor.set(payout.authorId, [
-            ...(pendingByAuthor.get(payout.authorId) ?? []),
-            payout.payoutId,
-          ]);
-        }
-        if (
-          payout.lockedAmountCents !== null &&
-          payout.status !== 'PENDING' &&
-          payout.lockedAmountCents !== payout.linesCents
-        ) {
-          problems.push({
-            ...at,
-            problem: `${payout.status}: locked for ${eur(payout.lockedAmountCents)}, but its lines add up to ${eur(payout.linesCents)}`,
-          });
-        }
-      }
-      for (const [authorId, pending] of pendingByAuthor) {
-        if (pending.length > 1) {
-          problems.push({
-            payoutId: null,
-            authorId,
-            source: 'events',
-            problem: `${pending.length} PENDING payouts (${pending.join(', ')}); an author has at most one`,
-          });
-        }
-      }
-
-      // The scratch and live tables: amounts and counts against their lines, one pending per author.
-      for (const schema of replayError ? (['public'] as const) : (['pg_temp', 'public'] as const)) {
-        problems.push(...(await tableProblems(tx, schema)));
-      }
-
-      // The money equation, per author.
-      const byAuthor = new Map<number, AuthorBalance>();
-      const balanceOf = (authorId: number) => {
-        let balance = byAuthor.get(authorId);
-        if (!balance) {
-          balance = {
-            authorId,
-            paidCents: 0,
-            refundedCents: 0,
-            expectedCents: 0,
-            eventLinesCents: 0,
-            liveLinesCents: 0,
-            items: [],
-          };
-          byAuthor.set(authorId, balance);
-        }
-        return balance;
-      };
-      for (const money of items.values()) {
-        const balance = balanceOf(money.authorId);
-        balance.paidCents += money.paidCents;
-        balance.refundedCents += money.refundedCents;
-        balance.expectedCents += owedCents(money);
-      }
-      // The lines belong to the payout's author, whoever the order says the item's author is.
-      for (const payout of payouts.values()) {
-        if (payout.authorId !== null) balanceOf(payout.authorId).eventLinesCents += payout.linesCents;
-      }
-      const liveLines = await tx.any(sql.type(z.object({ author_id: z.number(), cents: z.number() }))`
-        select p.author_id, sum(l.author_share_cents)::int8 as cents
-        from public.payout_lines l join public.payouts p on p.id = l.payout_id group by p.author_id`);
-      for (const row of liveLines) balanceOf(row.author_id).liveLinesCents = row.cents;
-
-      const unbalancedAuthors = [...byAuthor.values()]
-        .filter((b) => b.expectedCents !== b.eventLinesCents || b.expectedCents !== b.liveLinesCents)
-        .sort((a, b) => a.authorId - b.authorId);
-      // Which order items make the difference: owed and held differ, listed under the order's
-      // author and under the authors of the payouts that hold them.
-      const unbalanced = new Map(unbalancedAuthors.map((balance) => [balance.authorId, balance]));
-      for (const [key, money] of items) {
-        if (owedCents(money) === money.heldCents) continue;
-        const holders = [...money.payouts];
-        const authors = new Set([money.authorId, ...holders.map((id) => payouts.get(id)?.authorId)]);
-        const [orderId, position] = key.split(':');
-        const line =
-          `order ${orderId} item ${position}: paid ${eur(money.paidCents)} − refunded ` +
-          `${eur(money.refundedCents)} by the allocated order events, payout lines hold ` +
-          `${eur(money.heldCents)}${holders.length > 0 ? ` (payout ${holders.join(', ')})` : ' (in no payout)'}`;
-        for (const authorId of authors) {
-          const balance = authorId === null || authorId === undefined ? undefined : unbalanced.get(authorId);
-          if (balance && balance.items.length < SAMPLE_ITEMS) balance.items.push(line);
-        }
-      }
-
-      const differences = replayError ? [] : await differingTables(tx, PAYOUT_TABLES);
-      const count = await tx.oneFirst(
-        sql.type(z.object({ count: z.number() }))`select count(*)::int as count from public.payouts`,
+  /** An item goes into the payout: its author and share must be the order's. */
+  private itemAdded(payout: PayoutFacts, event: PayoutEventOf<'PayoutItemAdded'>): void {
+    const { item } = event.data;
+    const key = payoutItemKey(item);
+    if (payout.items.has(key))
+      payout.problems.push(`order ${item.orderId} item ${item.position} added twice`);
+    const ordered = this.orderItems.get(item.orderId)?.[item.position];
+    if (!ordered) {
+      payout.problems.push(
+        `holds order ${item.orderId} item ${item.position}, which no OrderPlaced recorded`,
       );
-      return {
-        eventsReplayed: replay.applied.get(payoutsProjection.name) ?? 0,
-        payouts: count,
-        authors: new Set([...payouts.values()].map((payout) => payout.authorId)).size,
-        differences,
-        problems,
-        unbalancedAuthors,
-        notYetAllocated,
-        allocationCheckpoint: checkpoint,
-        replayError,
+    } else {
+      if (payout.authorId !== null && ordered.authorId !== payout.authorId) {
+        payout.problems.push(
+          `holds order ${item.orderId} item ${item.position} of author ${ordered.authorId}, ` +
+            `but the payout is author ${payout.authorId}'s`,
+        );
+      }
+      if (ordered.shareCents !== item.authorShareCents) {
+        payout.problems.push(
+          `holds order ${item.orderId} item ${item.position} for ${eur(item.authorShareCents)}, ` +
+            `but the order recorded an author share of ${eur(ordered.shareCents)}`,
+        );
+      }
+    }
+    payout.items.set(key, item.authorShareCents);
+    payout.linesCents += item.authorShareCents;
+    const money = this.itemMoney(key, payout.authorId ?? event.data.authorId);
+    money.heldCents += item.authorShareCents;
+    money.payouts.add(payout.payoutId);
+  }
+
+  /** An item leaves the payout: it must hold it, for the amount it was added with. */
+  private itemRemoved(payout: PayoutFacts, event: PayoutEventOf<'PayoutItemRemoved'>): void {
+    const { data } = event;
+    const key = payoutItemKey(data);
+    const held = payout.items.get(key);
+    if (held === undefined) {
+      payout.problems.push(`removes order ${data.orderId} item ${data.position}, which it does not hold`);
+    } else if (held !== data.authorShareCents) {
+      payout.problems.push(
+        `removes order ${data.orderId} item ${data.position} for ` +
+          `${eur(data.authorShareCents)}, added for ${eur(held)}`,
+      );
+    }
+    payout.items.delete(key);
+    payout.linesCents -= data.authorShareCents;
+    const money = this.itemMoney(key, payout.authorId ?? 0);
+    money.heldCents -= data.authorShareCents;
+    money.payouts.add(payout.payoutId);
+  }
+}
+
+/** The lock: only from PENDING, for the sum and the number of its lines at that moment. */
+function payoutLocked(payout: PayoutFacts, event: PayoutEventOf<'PayoutLocked'>): void {
+  const { data } = event;
+  if (payout.status !== 'PENDING') payout.problems.push(`locked while ${payout.status ?? 'not opened'}`);
+  if (data.amountCents !== payout.linesCents) {
+    payout.problems.push(
+      `PayoutLocked.amountCents ${eur(data.amountCents)}, but its lines add up to ` +
+        `${eur(payout.linesCents)} at the lock`,
+    );
+  }
+  if (data.itemCount !== payout.items.size) {
+    payout.problems.push(`PayoutLocked.itemCount ${data.itemCount}, but it holds ${payout.items.size} items`);
+  }
+  payout.status = 'LOCKED';
+  payout.lockedAmountCents = data.amountCents;
+}
+
+/**
+ * The payouts as their events give them: each one's own problems, a locked amount that is not its
+ * lines', and authors with more than one PENDING payout.
+ */
+function payoutEventProblems(payouts: ReadonlyMap<number, PayoutFacts>): PayoutProblem[] {
+  const problems: PayoutProblem[] = [];
+  const pendingByAuthor = new Map<number, number[]>();
+  for (const payout of payouts.values()) {
+    const at = { payoutId: payout.payoutId, authorId: payout.authorId, source: 'events' as const };
+    for (const problem of payout.problems) problems.push({ ...at, problem });
+    if (payout.status === 'PENDING' && payout.authorId !== null) {
+      pendingByAuthor.set(payout.authorId, [
+        ...(pendingByAuthor.get(payout.authorId) ?? []),
+        payout.payoutId,
+      ]);
+    }
+    if (
+      payout.lockedAmountCents !== null &&
+      payout.status !== 'PENDING' &&
+      payout.lockedAmountCents !== payout.linesCents
+    ) {
+      problems.push({
+        ...at,
+        problem: `${payout.status}: locked for ${eur(payout.lockedAmountCents)}, but its lines add up to ${eur(payout.linesCents)}`,
+      });
+    }
+  }
+  for (const [authorId, pending] of pendingByAuthor) {
+    if (pending.length > 1) {
+      problems.push({
+        payoutId: null,
+        authorId,
+        source: 'events',
+        problem: `${pending.length} PENDING payouts (${pending.join(', ')}); an author has at most one`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** The sum of each author's lines in the live `payout_lines`. */
+async function liveLinesByAuthor(tx: DatabaseTransactionConnection): Promise<Map<number, Cents>> {
+  const rows = await tx.any(sql.type(z.object({ author_id: z.number(), cents: z.number() }))`
+    select p.author_id, sum(l.author_share_cents)::int8 as cents
+    from public.payout_lines l join public.payouts p on p.id = l.payout_id group by p.author_id`);
+  return new Map(rows.map((row) => [row.author_id, row.cents]));
+}
+
+/**
+ * The money equation, per author: what the allocated order events owe them against their lines in
+ * the events and in the live tables. The authors whose figures differ, each with the order items
+ * that make the difference.
+ */
+function unbalancedAuthorsOf(fold: PayoutEventsFold, liveLines: ReadonlyMap<number, Cents>): AuthorBalance[] {
+  const byAuthor = new Map<number, AuthorBalance>();
+  const balanceOf = (authorId: number) => {
+    let balance = byAuthor.get(authorId);
+    if (!balance) {
+      balance = {
+        authorId,
+        paidCents: 0,
+        refundedCents: 0,
+        expectedCents: 0,
+        eventLinesCents: 0,
+        liveLinesCents: 0,
+        items: [],
       };
-    },
+      byAuthor.set(authorId, balance);
+    }
+    return balance;
   };
+  for (const money of fold.items.values()) {
+    const balance = balanceOf(money.authorId);
+    balance.paidCents += money.paidCents;
+    balance.refundedCents += money.refundedCents;
+    balance.expectedCents += owedCents(money);
+  }
+  // The lines belong to the payout's author, whoever the order says the item's author is.
+  for (const payout of fold.payouts.values()) {
+    if (payout.authorId !== null) balanceOf(payout.authorId).eventLinesCents += payout.linesCents;
+  }
+  for (const [authorId, cents] of liveLines) balanceOf(authorId).liveLinesCents = cents;
+
+  const unbalancedAuthors = [...byAuthor.values()]
+    .filter((b) => b.expectedCents !== b.eventLinesCents || b.expectedCents !== b.liveLinesCents)
+    .sort((a, b) => a.authorId - b.authorId);
+  sampleDifferingItems(fold, new Map(unbalancedAuthors.map((balance) => [balance.authorId, balance])));
+  return unbalancedAuthors;
+}
+
+/**
+ * Which order items make the difference: owed and held differ, listed under the order's author and
+ * under the authors of the payouts that hold them (up to five each).
+ */
+function sampleDifferingItems(fold: PayoutEventsFold, unbalanced: ReadonlyMap<number, AuthorBalance>): void {
+  for (const [key, money] of fold.items) {
+    if (owedCents(money) === money.heldCents) continue;
+    const holders = [...money.payouts];
+    const authors = new Set([money.authorId, ...holders.map((id) => fold.payouts.get(id)?.authorId)]);
+    const [orderId, position] = key.split(':');
+    const line =
+      `order ${orderId} item ${position}: paid ${eur(money.paidCents)} − refunded ` +
+      `${eur(money.refundedCents)} by the allocated order events, payout lines hold ` +
+      `${eur(money.heldCents)}${holders.length > 0 ? ` (payout ${holders.join(', ')})` : ' (in no payout)'}`;
+    for (const authorId of authors) {
+      const balance = authorId === null || authorId === undefined ? undefined : unbalanced.get(authorId);
+      if (balance && balance.items.length < SAMPLE_ITEMS) balance.items.push(line);
+    }
+  }
 }
 
 /**

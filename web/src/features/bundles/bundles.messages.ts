@@ -24,7 +24,6 @@ export const bundlesMessages = {
   notFound: 'This bundle does not exist, or its author has hidden it.',
   browseBundles: 'Browse bundles',
   bundleLoadFailed: 'This bundle could not be loaded. Check your connection and try again.',
-  hiddenBadge: 'Hidden',
   hiddenNote: 'Only you can see this bundle: it is hidden from players.',
   bundleBadge: 'Bundle',
   by: 'by',

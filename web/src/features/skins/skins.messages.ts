@@ -62,7 +62,6 @@ export const skinsMessages = {
   notFound: 'This skin does not exist, or its author has hidden it.',
   browseSkins: 'Browse skins',
   skinLoadFailed: 'This skin could not be loaded. Check your connection and try again.',
-  hiddenBadge: 'Hidden',
   hiddenNote: 'Only you can see this skin: it is hidden from players.',
   by: 'by',
   authorAvatar: (username: string) => `${username}'s avatar`,

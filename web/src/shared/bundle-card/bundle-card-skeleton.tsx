@@ -1,21 +1,13 @@
-import { Group, Skeleton } from '@mantine/core';
+import { ItemCardSkeleton } from '../item-card/item-card-skeleton';
 import classes from './bundle-card.module.css';
 
-/** The card's shape while the list loads. */
+/** The card's shape while the list loads: the stacked edges, the title, author and description lines. */
 export function BundleCardSkeleton() {
   return (
-    <div className={classes.card} aria-hidden="true">
-      <div className={classes.stack} />
-      <Skeleton radius={0} className={classes.skeletonMedia} />
-      <div className={classes.body}>
-        <Skeleton h={20} w="70%" />
-        <Skeleton h={14} w="40%" mt={4} />
-        <Skeleton h={14} w="90%" mt={4} />
-        <Group justify="space-between" className={classes.footer}>
-          <Skeleton h={24} w={96} />
-          <Skeleton h={36} w={112} radius="md" />
-        </Group>
-      </div>
-    </div>
+    <ItemCardSkeleton
+      top={<div className={classes.stack} />}
+      lineWidths={['70%', '40%', '90%']}
+      footerStartHeight={24}
+    />
   );
 }

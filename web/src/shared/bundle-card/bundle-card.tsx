@@ -6,10 +6,11 @@ import type { BundleCardFieldsFragment } from '../graphql/generated/graphql';
 import { gameNames } from '../skin-card/game-types';
 import { WishHeart } from '../wishlist/lazy-wish-heart';
 import { useFirstScreenShown } from '../ui/after-first-screen';
-import { CountryFlag } from '../ui/country-flag';
 import { bundleCardMessages as messages } from './bundle-card.messages';
 import { BundlePriceButton } from './bundle-price-button';
 import { bundleSavings } from './bundle-savings';
+import { ItemCardAuthor } from '../item-card/item-card-author';
+import base from '../item-card/item-card.module.css';
 import classes from './bundle-card.module.css';
 
 export interface BundleCardProps {
@@ -46,16 +47,20 @@ export function BundleCard({
   const description = bundle.description.trim();
 
   return (
-    <article className={classes.card} aria-labelledby={titleId} data-linked={linked || undefined}>
+    <article
+      className={`${base.card} ${classes.card}`}
+      aria-labelledby={titleId}
+      data-linked={linked || undefined}
+    >
       {/* The edges of the skins stacked behind the picture: a bundle is a set. */}
       <div className={classes.stack} aria-hidden="true">
         <span className={classes.layerBack} />
         <span className={classes.layerMid} />
       </div>
-      <div className={classes.media}>
+      <div className={`${base.media} ${classes.media}`}>
         {bundle.thumbnail?.cardUrl ? (
           <img
-            className={classes.image}
+            className={base.image}
             src={pictureShown ? bundle.thumbnail.cardUrl : undefined}
             alt={bundle.title}
             width={640}
@@ -66,19 +71,19 @@ export function BundleCard({
           />
         ) : (
           <div
-            className={classes.placeholder}
+            className={`${base.placeholder} ${classes.placeholder}`}
             role="img"
             aria-label={`${bundle.title}: ${messages.noPicture}`}
           >
             <IconStackFront size={44} stroke={1.3} aria-hidden />
           </div>
         )}
-        <Badge className={classes.overlayBadge} data-position="start" radius="sm" size="sm" variant="filled">
+        <Badge className={base.overlayBadge} data-position="start" radius="sm" size="sm" variant="filled">
           <span aria-hidden>{game.short}</span>
           <VisuallyHidden>{game.name}</VisuallyHidden>
         </Badge>
         <Badge
-          className={classes.overlayBadge}
+          className={base.overlayBadge}
           data-position="end"
           radius="sm"
           size="sm"
@@ -94,10 +99,15 @@ export function BundleCard({
         )}
       </div>
 
-      <div className={classes.body}>
-        <Title order={headingOrder} className={classes.title} id={titleId}>
+      <div className={base.body}>
+        <Title order={headingOrder} className={base.title} id={titleId}>
           {linked ? (
-            <Anchor component={Link} to={bundlePath} className={classes.titleLink} lineClamp={1}>
+            <Anchor
+              component={Link}
+              to={bundlePath}
+              className={`${base.titleLink} ${classes.titleLink}`}
+              lineClamp={1}
+            >
               {bundle.title}
             </Anchor>
           ) : (
@@ -105,23 +115,7 @@ export function BundleCard({
           )}
         </Title>
 
-        <Group gap={6} wrap="nowrap" className={classes.author}>
-          <CountryFlag code={bundle.author.country} size="0.9rem" />
-          <Text component="span" size="sm" c="dimmed" className={classes.by}>
-            {messages.byAuthor}
-          </Text>
-          <Anchor
-            component={Link}
-            to={`/authors/${encodeURIComponent(bundle.author.url)}`}
-            size="sm"
-            fw={600}
-            c="var(--mantine-color-text)"
-            className={classes.raised}
-            truncate
-          >
-            {bundle.author.username}
-          </Anchor>
-        </Group>
+        <ItemCardAuthor author={bundle.author} linkClassName={classes.raised} />
 
         {description ? (
           <Text size="sm" c="dimmed" lineClamp={2} className={classes.description}>
@@ -129,7 +123,7 @@ export function BundleCard({
           </Text>
         ) : null}
 
-        <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={classes.footer}>
+        <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={base.footer}>
           {savings > 0 ? (
             <Badge
               variant="light"

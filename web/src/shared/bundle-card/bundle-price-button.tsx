@@ -1,14 +1,12 @@
 import { Button } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
-import { IconGift, IconShoppingCartCheck, IconShoppingCartPlus, IconStack2 } from '@tabler/icons-react';
+import { IconGift, IconStack2 } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { addToCartWithToast, cartFeedbackMessages, useCart } from '../cart';
-import { formatPrice } from '../format';
+import { CartPriceButton, priceIconSize } from '../item-card/cart-price-button';
+import classes from '../item-card/price-button.module.css';
 import { useOwnership } from '../ownership';
 import { useSession } from '../session';
 import { bundleCardMessages as messages } from './bundle-card.messages';
-import classes from './bundle-price-button.module.css';
 
 // The contents dialog (Mantine's Modal, its scroll area and positioning code, the skin cards' grid)
 // loads when first opened, not with every bundle card.
@@ -50,16 +48,14 @@ export function BundlePriceButton({
   className,
 }: BundlePriceButtonProps) {
   const { user } = useSession();
-  const cart = useCart();
   const ownership = useOwnership();
   const [modalOpen, setModalOpen] = useState(false);
   // The modal mounts on first use and stays for its closing transition.
   const [modalUsed, setModalUsed] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const id = Number(bundle.id);
   const buttonClass = `${classes.button} ${className ?? ''}`;
   const common = { size, fullWidth };
-  const iconSize = size === 'lg' || size === 'xl' ? 20 : 16;
+  const iconSize = priceIconSize(size);
 
   const openContents = () => {
     setModalUsed(true);
@@ -100,34 +96,8 @@ export function BundlePriceButton({
   }
 
   if (bundle.price > 0) {
-    if (cart.contains('bundle', id)) {
-      return (
-        <Button
-          {...common}
-          className={buttonClass}
-          // In the cart: a link to it (the visitor's next step), not a dead button.
-          component={Link}
-          to="/cart/summary"
-          variant="default"
-          leftSection={<IconShoppingCartCheck size={iconSize} aria-hidden />}
-          aria-label={cartFeedbackMessages.inCartLink(bundle.title)}
-        >
-          {messages.inCart}
-        </Button>
-      );
-    }
     return (
-      <Button
-        {...common}
-        className={buttonClass}
-        // Until the owned ids are known, a signed-in viewer cannot add it (it may be theirs already).
-        disabled={!ownership.ready}
-        onClick={() => addToCartWithToast('bundle', id, bundle.title)}
-        leftSection={<IconShoppingCartPlus size={iconSize} aria-hidden />}
-        aria-label={messages.addToCart(bundle.title, bundle.price)}
-      >
-        <span className={classes.price}>{formatPrice(bundle.price)}</span>
-      </Button>
+      <CartPriceButton kind="bundle" item={bundle} iconSize={iconSize} className={buttonClass} {...common} />
     );
   }
 

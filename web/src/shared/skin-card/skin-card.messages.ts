@@ -1,18 +1,14 @@
-import { formatPrice, formatCount, formatCountShort } from '../format';
+import { formatCount, formatCountShort } from '../format';
 
 // Texts of the skin card and its price button (spec 4, DESIGN.md).
 export const skinCardMessages = {
   mySkin: 'My Skin',
   owned: 'Owned',
   download: 'Download',
-  inCart: 'In cart',
   free: 'Free',
   downloadOwn: (title: string) => `My Skin: download ${title}`,
   downloadOwned: (title: string) => `Owned: download ${title}`,
   downloadFree: (title: string) => `Download ${title} for free`,
-  addToCart: (title: string, price: number) => `Add ${title} to the cart for ${formatPrice(price)}`,
-  inCartLabel: (title: string) => `${title} is in your cart`,
-  byAuthor: 'by',
   authorLink: (username: string) => `Author: ${username}`,
   noPicture: 'No picture yet',
   hidden: 'Hidden',

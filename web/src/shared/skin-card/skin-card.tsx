@@ -3,7 +3,6 @@ import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { SkinCardFieldsFragment } from '../graphql/generated/graphql';
-import { CountryFlag } from '../ui/country-flag';
 import { gameNames } from './game-types';
 import { skinCardMessages as messages } from './skin-card.messages';
 import { SkinPriceButton } from './skin-price-button';
@@ -12,6 +11,8 @@ import { SkinThumbnail } from './skin-thumbnail';
 import { SocialShortcut } from './social-shortcut';
 import { DeferredTooltip } from '../ui/deferred-tooltip';
 import { WishHeart } from '../wishlist/lazy-wish-heart';
+import { ItemCardAuthor } from '../item-card/item-card-author';
+import base from '../item-card/item-card.module.css';
 import classes from './skin-card.module.css';
 
 /** A card shows the first tags only (the list's order: style first); the skin page shows them all. */
@@ -38,14 +39,14 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true, lead = fal
   const game = gameNames[skin.type];
 
   return (
-    <article className={classes.card} aria-labelledby={titleId}>
-      <div className={classes.media}>
+    <article className={`${base.card} ${classes.card}`} aria-labelledby={titleId}>
+      <div className={base.media}>
         {/* The title link below is the same destination for keyboards and screen readers. */}
         <Link to={skinPath} className={classes.mediaLink} tabIndex={-1} aria-hidden="true">
           <SkinThumbnail src={skin.thumbnail?.cardUrl} alt={skin.title} lead={lead} />
         </Link>
         <DeferredTooltip label={game.name} withArrow openDelay={300}>
-          <Badge className={classes.game} radius="sm" size="sm" variant="filled">
+          <Badge className={base.overlayBadge} data-position="start" radius="sm" size="sm" variant="filled">
             <span aria-hidden>{game.short}</span>
             <VisuallyHidden>{game.name}</VisuallyHidden>
           </Badge>
@@ -62,30 +63,14 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true, lead = fal
         ) : null}
       </div>
 
-      <div className={classes.body}>
-        <Title order={headingOrder} className={classes.title} id={titleId}>
-          <Anchor component={Link} to={skinPath} className={classes.titleLink} lineClamp={1}>
+      <div className={base.body}>
+        <Title order={headingOrder} className={base.title} id={titleId}>
+          <Anchor component={Link} to={skinPath} className={base.titleLink} lineClamp={1}>
             {skin.title}
           </Anchor>
         </Title>
 
-        <Group gap={6} wrap="nowrap" className={classes.author}>
-          <CountryFlag code={skin.author.country} size="0.9rem" />
-          <Text component="span" size="sm" c="dimmed" className={classes.by}>
-            {messages.byAuthor}
-          </Text>
-          <Anchor
-            component={Link}
-            to={`/authors/${encodeURIComponent(skin.author.url)}`}
-            size="sm"
-            fw={600}
-            c="var(--mantine-color-text)"
-            className={classes.authorLink}
-            truncate
-          >
-            {skin.author.username}
-          </Anchor>
-        </Group>
+        <ItemCardAuthor author={skin.author} linkClassName={classes.authorLink} />
 
         {skin.tags.length > 0 ? (
           <ul className={classes.tags} aria-label={messages.tagsLabel} data-testid="skin-card-tags">
@@ -97,7 +82,7 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true, lead = fal
           </ul>
         ) : null}
 
-        <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={classes.footer}>
+        <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={base.footer}>
           <Group gap={10} className={classes.stats}>
             <SkinStars average={skin.rating.average} count={skin.rating.totalRatings} />
             <Group

@@ -1,15 +1,13 @@
 import { Button } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
-import { IconDownload, IconShoppingCartCheck, IconShoppingCartPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { addToCartWithToast, cartFeedbackMessages, useCart } from '../cart';
-import { formatPrice } from '../format';
+import { IconDownload } from '@tabler/icons-react';
 import type { GameType } from '../graphql/generated/graphql';
 import { useOwnership } from '../ownership';
 import { useSession } from '../session';
 import { skinCardMessages as messages } from './skin-card.messages';
+import { CartPriceButton, priceIconSize } from '../item-card/cart-price-button';
+import classes from '../item-card/price-button.module.css';
 import { useSkinDownload } from './use-skin-download';
-import classes from './skin-price-button.module.css';
 
 export interface PricedSkin {
   id: string;
@@ -45,13 +43,11 @@ export function SkinPriceButton({
   installHint = true,
 }: SkinPriceButtonProps) {
   const { user } = useSession();
-  const cart = useCart();
   const ownership = useOwnership();
   const { download, locked } = useSkinDownload();
-  const id = Number(skin.id);
   const isOwned = owned ?? ownership.ownsSkin(skin.id);
   const common = { size, fullWidth, className: classes.button };
-  const iconSize = size === 'lg' || size === 'xl' ? 20 : 16;
+  const iconSize = priceIconSize(size);
 
   const isAuthor = user !== null && String(user.id) === skin.author.id;
   if (isAuthor || isOwned) {
@@ -72,33 +68,7 @@ export function SkinPriceButton({
   }
 
   if (skin.price > 0) {
-    if (cart.contains('skin', id)) {
-      return (
-        <Button
-          {...common}
-          // In the cart: a link to it (the visitor's next step), not a dead button.
-          component={Link}
-          to="/cart/summary"
-          variant="default"
-          leftSection={<IconShoppingCartCheck size={iconSize} aria-hidden />}
-          aria-label={cartFeedbackMessages.inCartLink(skin.title)}
-        >
-          {messages.inCart}
-        </Button>
-      );
-    }
-    return (
-      <Button
-        {...common}
-        // Until the owned ids are known, a signed-in viewer cannot add it (it may be theirs already).
-        disabled={!ownership.ready}
-        onClick={() => addToCartWithToast('skin', id, skin.title)}
-        leftSection={<IconShoppingCartPlus size={iconSize} aria-hidden />}
-        aria-label={messages.addToCart(skin.title, skin.price)}
-      >
-        <span className={classes.price}>{formatPrice(skin.price)}</span>
-      </Button>
-    );
+    return <CartPriceButton kind="skin" item={skin} iconSize={iconSize} {...common} />;
   }
 
   return (

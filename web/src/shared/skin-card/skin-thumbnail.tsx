@@ -1,6 +1,7 @@
 import { IconSteeringWheel } from '@tabler/icons-react';
 import { useFirstScreenShown } from '../ui/after-first-screen';
 import { skinCardMessages as messages } from './skin-card.messages';
+import base from '../item-card/item-card.module.css';
 import classes from './skin-card.module.css';
 
 /**
@@ -21,7 +22,11 @@ export function SkinThumbnail({
   const shown = useFirstScreenShown();
   if (!src) {
     return (
-      <div className={classes.placeholder} role="img" aria-label={`${alt}: ${messages.noPicture}`}>
+      <div
+        className={`${base.placeholder} ${classes.placeholder}`}
+        role="img"
+        aria-label={`${alt}: ${messages.noPicture}`}
+      >
         <IconSteeringWheel size={44} stroke={1.3} aria-hidden />
         <span className={classes.placeholderText} aria-hidden>
           {messages.noPicture}
@@ -31,7 +36,7 @@ export function SkinThumbnail({
   }
   return (
     <img
-      className={classes.image}
+      className={base.image}
       src={lead || shown ? src : undefined}
       alt={alt}
       width={640}

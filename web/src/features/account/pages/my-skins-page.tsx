@@ -1,20 +1,16 @@
 import { Button } from '@mantine/core';
 import { IconDownload, IconPalette, IconShoppingBag, IconStar, IconUpload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from 'urql';
 import type { MyCreatedSkinsQuery as MyCreatedSkinsResult } from '../../../shared/graphql/generated/graphql';
 import { useSkinDownload } from '../../../shared/skin-card';
 import { accountMessages } from '../account.messages';
 import { RowAction } from '../components/created-item-cells';
 import { CreatedItemsPage, type CreatedItemKind } from '../components/created-items-list';
+import { useCreatedItems } from '../hooks/use-created-items';
 import { useVisibilityToggle } from '../hooks/use-visibility-toggle';
 import { MyCreatedSkinsQuery } from '../lib/authoring.documents';
 
 const mySkins = accountMessages.mySkins;
-
-/** Spec 7.2: the account lists show 10 a page. */
-const PAGE_SIZE = 10;
 
 type SkinRow = MyCreatedSkinsResult['myCreatedSkins']['content'][number];
 
@@ -62,30 +58,14 @@ const skinKind: CreatedItemKind<SkinRow> = {
 
 /** The skins the user has uploaded (spec 2.11 "Created skins"), 10 a page, hidden ones included. */
 export function MySkinsPage() {
-  const [page, setPage] = useState(1);
+  const list = useCreatedItems(MyCreatedSkinsQuery, 'myCreatedSkins', (data) => data.myCreatedSkins);
   const visibility = useVisibilityToggle('skin');
-  const [result, refetch] = useQuery({
-    query: MyCreatedSkinsQuery,
-    variables: { page: { page: page - 1, size: PAGE_SIZE, sortBy: 'createdAt', sortDirection: 'DESC' } },
-    requestPolicy: 'cache-and-network',
-  });
-  useEffect(() => {
-    if (result.error) console.error('myCreatedSkins failed', result.error);
-  }, [result.error]);
-  // The previous page stays on screen while the next one loads.
-  const last = useRef(result.data);
-  if (result.data) last.current = result.data;
 
   return (
     <CreatedItemsPage
       kind={skinKind}
       visibility={visibility}
-      items={(result.data ?? last.current)?.myCreatedSkins}
-      fetching={result.fetching}
-      failed={Boolean(result.error)}
-      onRetry={() => refetch({ requestPolicy: 'network-only' })}
-      page={page}
-      onPage={setPage}
+      {...list}
       create={
         <Button component={Link} to="/me/publish" leftSection={<IconUpload size={18} aria-hidden />}>
           {mySkins.upload}

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconRosetteDiscount, IconEyeOff, IconStack2 } from '@tabler/icons-react';
+import { IconRosetteDiscount, IconStack2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BundlePriceButton, bundleSavings } from '../../../shared/bundle-card';
 import { formatDate, formatPrice } from '../../../shared/format';
-import { moderationUiMessages, ReportButton } from '../../../shared/moderation';
+import { ItemStatusBadges } from '../../../shared/item-card/item-status-badges';
+import { ReportButton } from '../../../shared/moderation';
 import { gameNames } from '../../../shared/skin-card';
 import { UserAvatar } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
@@ -39,21 +40,7 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
           <Badge variant="light" radius="sm">
             {gameNames[bundle.type].name}
           </Badge>
-          {bundle.published ? null : (
-            <Badge
-              variant="filled"
-              color="magenta"
-              radius="sm"
-              leftSection={<IconEyeOff size={12} aria-hidden />}
-            >
-              {messages.hiddenBadge}
-            </Badge>
-          )}
-          {bundle.takedown ? (
-            <Badge variant="filled" color="red.9" radius="sm" leftSection={<IconBan size={12} aria-hidden />}>
-              {moderationUiMessages.takedown.badge}
-            </Badge>
-          ) : null}
+          <ItemStatusBadges published={bundle.published} takenDown={Boolean(bundle.takedown)} />
         </Group>
 
         <Title order={1} className={infoCard.title}>

@@ -11,12 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconBan, IconDownload, IconEyeOff, IconPencil } from '@tabler/icons-react';
+import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
-import { moderationUiMessages, ReportButton } from '../../../shared/moderation';
+import { ItemStatusBadges } from '../../../shared/item-card/item-status-badges';
+import { ReportButton } from '../../../shared/moderation';
 import { useSession } from '../../../shared/session';
 import type { GameType } from '../../../shared/graphql/generated/graphql';
 import { InstallHelper, installMessages } from '../../../shared/install';
@@ -94,21 +95,7 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           <Badge variant="light" radius="sm">
             {gameNames[skin.type].name}
           </Badge>
-          {skin.published ? null : (
-            <Badge
-              variant="filled"
-              color="magenta"
-              radius="sm"
-              leftSection={<IconEyeOff size={12} aria-hidden />}
-            >
-              {messages.hiddenBadge}
-            </Badge>
-          )}
-          {skin.takedown ? (
-            <Badge variant="filled" color="red.9" radius="sm" leftSection={<IconBan size={12} aria-hidden />}>
-              {moderationUiMessages.takedown.badge}
-            </Badge>
-          ) : null}
+          <ItemStatusBadges published={skin.published} takenDown={Boolean(skin.takedown)} />
         </Group>
 
         <Title order={1} className={classes.title}>
