@@ -33,7 +33,7 @@ import type { Logger } from './logger';
 import { Mailer } from './mail/mailer';
 import { MailSender } from '../api/mail/mail-sender';
 import { createPaymentProviders } from './payments/payment-providers';
-import { createSocialPublishers } from './social/social-publisher';
+import { createSocialPublishers } from './social/social-publishers';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { backfillUsernameKeys, sessionVersionOf } from '../api/accounts/users.repository';
 import { LocalFileStorage, type FileStorage } from './storage/file-storage';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { startApp } from './app';
 import { loadConfig } from './config';
 import { handleShutdownSignalsYourself, stopEmbeddedServerOf } from './db/embedded-postgres';
-import { DEMO_PASSWORD, demoAccounts } from './demo/seed-demo';
+import { DEMO_PASSWORD, demoAccounts } from './demo/demo-accounts';
 import { createLogger } from './logger';
 import { buildWebAppIfNeeded } from './web-build';
 

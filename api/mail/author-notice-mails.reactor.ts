@@ -4,7 +4,7 @@ import { itemLink } from '../../domain/community/notification-rules';
 import type { ItemRestored, ItemTakenDown } from '../../domain/moderation/item-moderation.decider';
 import type { PayoutSent } from '../../domain/payouts/payout.events';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
-import { CORRELATION_ID as DEMO_SEED_CORRELATION_ID } from '../../infra/demo/demo-sales';
+import { DEMO_SEED_CORRELATION_ID } from './demo-seed-correlation';
 import { isEventOf, type StoredEvent } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Reactor } from '../../infra/projection-engine/projection';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { OrderPlaced, OrderRefunded, PaymentReceived } from '../../domain/orders/order.events';
 import { orderStreamId } from '../../domain/orders/order.events';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
-import { CORRELATION_ID as DEMO_SEED_CORRELATION_ID } from '../../infra/demo/demo-sales';
+import { DEMO_SEED_CORRELATION_ID } from './demo-seed-correlation';
 import { isEventOf, type EventStore, type StoredEvent } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Reactor } from '../../infra/projection-engine/projection';

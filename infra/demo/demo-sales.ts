@@ -17,6 +17,7 @@ import {
 } from '../../api/payouts/payout-admin.handlers';
 import { PAYOUT_ALLOCATION, payoutAllocationReactor } from '../../api/payouts/payout-allocation.reactor';
 import { exportSepaFile } from '../../api/payouts/sepa-export.handlers';
+import { DEMO_SEED_CORRELATION_ID as CORRELATION_ID } from '../../api/mail/demo-seed-correlation';
 import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
 import type { OrderPaymentType } from '../../domain/fees';
 import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domain/orders/checkout.schemas';
@@ -52,11 +53,6 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 /** As far back as the download history goes. */
 const SALES_DAYS = 182;
-/**
- * The correlation id of the sales, votes and downloads the demo seed records: the order mails
- * reactor skips it, so none of the made-up buyers and authors is mailed.
- */
-export const CORRELATION_ID = 'demo-seed';
 
 type Details = Record<string, string | null>;
 
