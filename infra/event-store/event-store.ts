@@ -13,8 +13,8 @@ import { createUpcasters } from './upcaster-registry';
 /** What an append expects of the stream: its exact current version, or one of the three states. */
 export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';
 
-export type { EventActor, EventMetadata, RecordedMetadata } from './event-metadata';
-export { isEventOf, type DomainEvent, type EventEnvelope, type StoredEvent } from './stored-event';
+export type { EventMetadata } from './event-metadata';
+export { isEventOf, type DomainEvent, type StoredEvent } from './stored-event';
 
 export type NewEvent<Type extends string = string, Data = unknown> = {
   type: Type;

@@ -6,7 +6,6 @@ export {
   type SocialImage,
   type SocialPost,
   type SocialPublication,
-  type SocialPublishFailure,
 } from './social-publication';
 
 /**
