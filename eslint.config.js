@@ -6,6 +6,7 @@ import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const ioLibraries = [
   'fastify',
@@ -34,9 +35,10 @@ const ioLibraries = [
   '@mantine/*',
 ];
 
-// What another API feature may import from api/<feature>/ (docs/architecture.md, "What a feature shows
-// the others"): its modules named for their role, and the few named helpers below. Everything else
-// in a feature folder is its own. api/graphql/ is the API's GraphQL plumbing, open to every feature.
+// What another API feature may import from api/<feature>/ (docs/architecture.md, "Imports: no
+// circles, and what a feature shows the others"): its modules named for their role, and the few
+// helpers named below. Everything else in a feature folder is its own. api/graphql/ is the API's
+// GraphQL plumbing, open to every feature.
 const featurePublicRoles = '{schema,resolvers,routes,reactor,handler,handlers,repository,writes,query,mail}';
 const featurePublicModules = {
   accounts: ['avatar'],
@@ -51,7 +53,7 @@ const apiFeatures = fs
   .readdirSync(new URL('./api', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'graphql')
   .map((entry) => entry.name);
-const repositoryRoot = new URL('.', import.meta.url).pathname;
+const repositoryRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiFeatureZones = apiFeatures.map((feature) => {
   const folder = `${repositoryRoot}api/${feature}`;
   return {
