@@ -3,6 +3,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const ioLibraries = [
   'fastify',
@@ -30,6 +34,42 @@ const ioLibraries = [
   '@urql/*',
   '@mantine/*',
 ];
+
+// What another API feature may import from api/<feature>/ (docs/architecture.md, "Imports: no
+// circles, and what a feature shows the others"): its modules named for their role, and the few
+// helpers named below. Everything else in a feature folder is its own. api/graphql/ is the API's
+// GraphQL plumbing, open to every feature.
+const featurePublicRoles = '{schema,resolvers,routes,reactor,handler,handlers,repository,writes,query,mail}';
+const featurePublicModules = {
+  accounts: ['avatar'],
+  auth: ['viewer', 'session-token', 'user-rate-limiter'],
+  catalogue: ['catalogue-facts'],
+  feeds: ['feed-links'],
+  mail: ['mail-deliveries', 'mail-layout'],
+  orders: ['paid-download-access'],
+  tags: ['skin-tags'],
+};
+const apiFeatures = fs
+  .readdirSync(new URL('./api', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'graphql')
+  .map((entry) => entry.name);
+const repositoryRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiFeatureZones = apiFeatures.map((feature) => {
+  const folder = `${repositoryRoot}api/${feature}`;
+  return {
+    target: apiFeatures.filter((other) => other !== feature).map((other) => `./api/${other}`),
+    from: `./api/${feature}/**`,
+    except: [
+      `${folder}/**/*.${featurePublicRoles}.ts`,
+      ...(featurePublicModules[feature]
+        ? [`${folder}/@(${featurePublicModules[feature].join('|')}).ts`]
+        : []),
+    ],
+    message: `Another feature imports only api/${feature}'s public face: its *.${featurePublicRoles}.ts modules${
+      featurePublicModules[feature] ? ` and ${featurePublicModules[feature].join(', ')}` : ''
+    } (docs/architecture.md).`,
+  };
+});
 
 export default tseslint.config(
   {
@@ -180,6 +220,36 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from infra/config.ts.' },
+      ],
+    },
+  },
+  {
+    // Import circles and the parts of a feature others may use, held by eslint-plugin-import-x with
+    // the TypeScript resolver. no-cycle sees value imports: `import type` is erased at compile time
+    // and never makes a module wait for another, so the rule does not follow it.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The plugin reads only .js files unless told: these make it follow the TypeScript modules.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: repositoryRoot,
+          zones: [
+            ...apiFeatureZones,
+            {
+              target: './web/src/shared',
+              from: './web/src/features',
+              message: 'web/src/shared is for every feature: it never imports one.',
+            },
+          ],
+        },
       ],
     },
   },

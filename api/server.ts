@@ -9,7 +9,7 @@ import type { AppContext } from './app-context';
 import { authoringResolvers } from './authoring/authoring.resolvers';
 import { skinVersionsLoaders, skinVersionsResolvers } from './community/skin-versions.resolvers';
 import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
-import { mailOutboxResolvers } from './mail/mail-outbox';
+import { mailOutboxResolvers } from './mail/mail-outbox.resolvers';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
 import { notificationDigestsResolvers } from './notifications/notification-digests.resolvers';
 import { digestUnsubscribeRoutes } from './notifications/digest-unsubscribe.routes';

@@ -33,7 +33,7 @@ import type { Logger } from '../infra/logger';
 import { Mailer } from '../infra/mail/mailer';
 import { MailSender } from '../api/mail/mail-sender';
 import { createPaymentProviders } from '../infra/payments/payment-providers';
-import { createSocialPublishers } from '../infra/social/social-publisher';
+import { createSocialPublishers } from '../infra/social/social-publishers';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
 import { backfillUsernameKeys, sessionVersionOf } from '../api/accounts/users.repository';
 import { LocalFileStorage, type FileStorage } from '../infra/storage/file-storage';

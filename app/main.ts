@@ -2,7 +2,7 @@ import path from 'node:path';
 import { startApp } from './app';
 import { loadConfig } from '../infra/config';
 import { handleShutdownSignalsYourself, stopEmbeddedServerOf } from '../infra/db/embedded-postgres';
-import { DEMO_PASSWORD, demoAccounts } from './demo/seed-demo';
+import { DEMO_PASSWORD, demoAccounts } from './demo/demo-accounts';
 import { createLogger } from '../infra/logger';
 import { buildWebAppIfNeeded } from '../infra/web-build';
 

@@ -35,7 +35,6 @@ export type FeePolicy = {
 
 /** How buyers pay for an order (the contract's PaymentType without BANK_TRANSFER, a payout method). */
 export type OrderPaymentType = 'STRIPE' | 'PAYPAL';
-export const ORDER_PAYMENT_TYPES: readonly OrderPaymentType[] = ['STRIPE', 'PAYPAL'];
 
 /**
  * The generations of the way fees are computed (not their numbers: those are in the version too).

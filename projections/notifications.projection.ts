@@ -112,6 +112,17 @@ export async function payoutAuthor(tx: DatabaseTransactionConnection, payoutId: 
     select author_id from public.payouts where id = ${payoutId}`);
 }
 
+type NotificationRow = {
+  user_id: number;
+  position: number;
+  kind: string;
+  item_type: string | null;
+  item_id: number | null;
+  message: string;
+  link: string;
+  created_at: string;
+};
+
 const actorOf = (event: StoredEvent) => event.metadata.actor?.userId ?? null;
 
 /**
@@ -135,25 +146,30 @@ export const notificationsProjection: RebuildableProjection = {
     { name: 'notifications' },
   ],
   async apply(tx, events) {
+    // Who is told depends on the audience copies as the events before left them, so each event's
+    // drafts are made in feed order; the rows of the whole batch are then written in one statement.
+    const rows: NotificationRow[] = [];
     for (const event of events.filter(isNotificationEvent)) {
-      const drafts = await draftsOf(tx, event);
-      if (drafts.length === 0) continue;
-      await tx.query(sql.unsafe`
-        insert into notifications (user_id, position, kind, item_type, item_id, message, link, created_at)
-        select x.user_id, ${event.globalPosition}, x.kind, x.item_type, x.item_id, x.message, x.link,
-               ${event.recordedAt.toISOString()}
-        from json_to_recordset(${jsonRows(
-          drafts.map((d) => ({
-            user_id: d.userId,
-            kind: d.kind,
-            item_type: d.itemType,
-            item_id: d.itemId,
-            message: d.message,
-            link: d.link,
-          })),
-        )}) as x(user_id bigint, kind text, item_type text, item_id bigint, message text, link text)
-        on conflict do nothing`);
+      for (const draft of await draftsOf(tx, event)) {
+        rows.push({
+          user_id: draft.userId,
+          position: event.globalPosition,
+          kind: draft.kind,
+          item_type: draft.itemType,
+          item_id: draft.itemId,
+          message: draft.message,
+          link: draft.link,
+          created_at: event.recordedAt.toISOString(),
+        });
+      }
     }
+    if (rows.length === 0) return;
+    await tx.query(sql.unsafe`
+      insert into notifications (user_id, position, kind, item_type, item_id, message, link, created_at)
+      select x.user_id, x.position, x.kind, x.item_type, x.item_id, x.message, x.link, x.created_at
+      from json_to_recordset(${jsonRows(rows)}) as x(user_id bigint, position bigint, kind text,
+        item_type text, item_id bigint, message text, link text, created_at timestamptz)
+      on conflict do nothing`);
   },
   async reset(tx) {
     await tx.query(

@@ -34,7 +34,7 @@ import { canonicalIdentity } from './canonical-identity';
 import { sendVerificationMail, verifyEmail } from './email-verification';
 import { consumeResetCode, createResetCode } from './password-reset';
 import { UserRateLimiter } from './user-rate-limiter';
-import { sessionTokenOf } from './viewer';
+import { sessionTokenOf } from './session-token';
 
 const verifyEmailSchema = z.object({ token: z.string().min(1).max(2000) });
 

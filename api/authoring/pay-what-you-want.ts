@@ -7,27 +7,9 @@ import type { RequestContext } from '../auth/viewer';
  * Pay what you want (docs/buying.md, "Tips and pay what you want"): an author marks a paid skin or
  * bundle, its price becomes the least a buyer pays, and the cart lets the buyer choose more. The
  * flag is a column of skins and bundles (migration 014), written by the editors and read here for
- * the GraphQL field; the checkout reads it with the price (api/orders/checkout-items.ts).
+ * the GraphQL field (its SDL: pay-what-you-want.schema.ts); the checkout reads it with the price
+ * (api/orders/checkout-items.ts).
  */
-
-export const payWhatYouWantSchema = /* GraphQL */ `
-  extend type Skin {
-    "The price is the least a buyer pays; they may choose to pay more (paid items only)."
-    payWhatYouWant: Boolean!
-  }
-  extend type Bundle {
-    "The price is the least a buyer pays; they may choose to pay more (paid items only)."
-    payWhatYouWant: Boolean!
-  }
-  extend input SkinInput {
-    "Let buyers pay more than the price, which is then the minimum; ignored for a free skin."
-    payWhatYouWant: Boolean
-  }
-  extend input BundleInput {
-    "Let buyers pay more than the price, which is then the minimum; ignored for a free bundle."
-    payWhatYouWant: Boolean
-  }
-`;
 
 type ItemTable = 'skins' | 'bundles';
 

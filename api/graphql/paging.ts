@@ -10,7 +10,6 @@ export const pageInputSchema = z.object({
   sortBy: z.string().max(50).nullish(),
   sortDirection: z.enum(['ASC', 'DESC']).nullish(),
 });
-export type PageInput = z.infer<typeof pageInputSchema>;
 
 export function pageRequest(
   input: unknown,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { hasRoles } from '../../domain/accounts/roles';
 import { sessionClaimsSchema } from '../../infra/auth/session-tokens';
-import { sessionTokenOf } from '../auth/viewer';
+import { sessionTokenOf } from '../auth/session-token';
 import { audienceWith, classifyOperation, type Classification } from './cache-audience';
 import { graphqlParamsOf, mediaTypeOf, type GraphQLParams } from './graphql-over-http';
 

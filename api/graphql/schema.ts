@@ -1,8 +1,8 @@
 import { buildSchema, printSchema } from 'graphql';
 import { accountsSchema } from '../accounts/accounts.schema';
 import { authoringSchema } from '../authoring/authoring.schema';
-import { payWhatYouWantSchema } from '../authoring/pay-what-you-want';
-import { mailOutboxSchema } from '../mail/mail-outbox';
+import { payWhatYouWantSchema } from '../authoring/pay-what-you-want.schema';
+import { mailOutboxSchema } from '../mail/mail-outbox.schema';
 import { moderationSchema } from '../moderation/moderation.schema';
 import { notificationDigestsSchema } from '../notifications/notification-digests.schema';
 import { notificationsSchema } from '../notifications/notifications.schema';

@@ -22,7 +22,6 @@ export const MAIL_DELIVERY_KINDS = [
 ] as const;
 export type MailDeliveryKind = (typeof MAIL_DELIVERY_KINDS)[number];
 export const MAIL_DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
-export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];
 
 const cents = z.number().int();
 

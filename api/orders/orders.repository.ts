@@ -188,17 +188,6 @@ export async function ownedAmong(
   return { skinIds: new Set(skins), bundleIds: new Set(bundles) };
 }
 
-/** The account an order grants a skin to, when the order owns the skin now (paid and not refunded). */
-export async function ownerThroughOrder(
-  db: Queryable,
-  orderId: number,
-  skinId: number,
-): Promise<number | null> {
-  return db.maybeOneFirst(sql.type(z.object({ user_id: z.number() }))`
-    select user_id from owned_skins
-    where order_id = ${orderId} and skin_id = ${skinId} and acquired_at is not null limit 1`);
-}
-
 /**
  * The items of each order its buyer downloaded since the payment (a bundle counts when any skin it
  * granted was): what forbids a refund. Reads the download read model, plus the download events the

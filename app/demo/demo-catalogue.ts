@@ -11,6 +11,7 @@ import {
   linkColorVariations,
 } from '../../api/catalogue/catalogue.writes';
 import { rateSkin } from '../../api/catalogue/rate-skin.handler';
+import { DEMO_SEED_CORRELATION_ID as CORRELATION_ID } from '../../infra/event-store/event-metadata';
 import {
   downloadStreamId,
   skinDownloaded,
@@ -31,9 +32,8 @@ import {
   type LiveryPattern,
   type Random,
 } from './demo-artwork';
-import { CORRELATION_ID } from './demo-sales';
+import { DEMO_PASSWORD } from './demo-accounts';
 import { tagDemoSkins } from './demo-tags';
-import { DEMO_PASSWORD } from './seed-demo';
 
 /*
  * The demo catalogue: authors, skins with pictures and real zips, color variations, bundles,

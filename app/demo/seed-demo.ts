@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../../infra/auth/password-hashing';
+import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
@@ -10,33 +11,6 @@ import { seedDemoModeration } from './demo-moderation';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoSkinVersions } from './demo-skin-versions';
-
-export const DEMO_PASSWORD = 'demo-password';
-
-/** The demo accounts of the API contract, printed at start. */
-export const demoAccounts = [
-  {
-    username: 'admin',
-    email: 'admin@trackskins.local',
-    country: 'cz',
-    roles: ['regular', 'admin'],
-    note: 'admin area',
-  },
-  {
-    username: 'author',
-    email: 'author@trackskins.local',
-    country: 'de',
-    roles: ['regular'],
-    note: 'publishes skins',
-  },
-  {
-    username: 'player',
-    email: 'player@trackskins.local',
-    country: 'fr',
-    roles: ['regular'],
-    note: 'browses and buys',
-  },
-] as const;
 
 /**
  * Loads the demo data into an empty database, through the same calls real use goes through.

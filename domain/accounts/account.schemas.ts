@@ -188,18 +188,18 @@ export const updateMyUserSchema = z
     avatar: avatarInputSchema.nullable().optional(),
   })
   .superRefine((dto, context) => {
-    const require = (field: keyof typeof dto, message: string = accountMessages.required) => {
+    const requireField = (field: keyof typeof dto, message: string = accountMessages.required) => {
       if (dto[field] == null) context.addIssue({ code: 'custom', path: [field], message });
     };
     if (dto.payoutMethod === 'PAYPAL') {
-      require('paypalAccount', accountMessages.paypalAccount);
-      require('fullname');
+      requireField('paypalAccount', accountMessages.paypalAccount);
+      requireField('fullname');
     }
     if (dto.payoutMethod === 'BANK_TRANSFER') {
-      for (const field of ['fullname', 'street', 'city'] as const) require(field);
-      require('country', accountMessages.country);
-      require('bankAccountIban', accountMessages.iban);
-      require('bankAccountBic', accountMessages.bic);
+      for (const field of ['fullname', 'street', 'city'] as const) requireField(field);
+      requireField('country', accountMessages.country);
+      requireField('bankAccountIban', accountMessages.iban);
+      requireField('bankAccountBic', accountMessages.bic);
       // Refused now rather than at the bank file: what a SEPA transfer cannot carry (docs/payouts.md).
       for (const problem of sepaTextProblems(dto)) {
         context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });

@@ -20,7 +20,7 @@ export const tagGroupLabels: Record<TagGroup, string> = {
 
 /** A skin carries at most this many tags, so that each one still says something about it. */
 export const TAGS_PER_SKIN_MAX = 5;
-/** The list filter combines at most this many tags (a skin has at most five anyway). */
+/** The list filter combines at most this many tags (a skin has at most five anyway). @alias */
 export const TAG_FILTER_MAX = TAGS_PER_SKIN_MAX;
 export const TAG_NAME_MIN = 2;
 export const TAG_NAME_MAX = 30;

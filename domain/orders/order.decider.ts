@@ -311,7 +311,6 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
 
 /** The decider as one value, for handlers that load, decide and append generically. */
 export const orderDecider = { initialState: initialOrderState, decide: decideOrder, evolve: evolveOrder };
-export { initialOrderState as initialState, decideOrder as decide, evolveOrder as evolve };
 
 type PlacedOrderState = OrderState & {
   status: PaymentStatus;

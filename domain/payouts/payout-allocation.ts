@@ -186,14 +186,3 @@ export function allocateRefund(
   });
   return { decisions, unallocated };
 }
-
-/** Decisions merged per payout, in the order the payouts were first touched. */
-export function eventsByPayout(decisions: readonly PayoutDecision[]): Map<number, PayoutEvent[]> {
-  const merged = new Map<number, PayoutEvent[]>();
-  for (const decision of decisions) {
-    const events = merged.get(decision.payoutId) ?? [];
-    events.push(...decision.events);
-    merged.set(decision.payoutId, events);
-  }
-  return merged;
-}

@@ -222,11 +222,3 @@ export const payoutEventSchemaVersions: Record<PayoutEventType, number> = {
   PayoutFailed: 1,
   PayoutRelocked: 1,
 };
-
-/** The labels the pages show (spec 4: grey, olive, green, red). */
-export const payoutStatusLabels: Record<PayoutStatus, string> = {
-  PENDING: 'Pending',
-  LOCKED: 'Locked',
-  SENT: 'Sent',
-  ERROR: 'Error',
-};

@@ -14,8 +14,7 @@ export const SOCIAL_NETWORK_NAMES: Record<SocialNetwork, string> = { TWITTER: 'X
 
 /** The product's own cap on a message, in characters as people count them (code points), for every network. */
 export const SOCIAL_MESSAGE_MAX = 260;
-/** Instagram's own caption limits; the product cap is stricter than the first, the second is checked. */
-export const INSTAGRAM_CAPTION_MAX = 2200;
+/** Instagram's own hashtag limit (its caption limit, 2,200 characters, is above the product cap). */
 export const INSTAGRAM_HASHTAGS_MAX = 30;
 
 /** How many images a post takes on each network (Instagram shows 2 or more as a carousel). */
@@ -170,4 +169,3 @@ export const socialPublishInput = z.object({
     .nullish()
     .transform((id) => id ?? undefined),
 });
-export type SocialPublishInput = z.infer<typeof socialPublishInput>;

@@ -13,6 +13,3 @@ export function hasVisibleText(value: string): boolean {
   for (const character of value) if (!INVISIBLE.test(character)) return true;
   return false;
 }
-
-/** Direction overrides, embeddings, isolates and marks: they can make a text read as another one. */
-export const BIDI_CONTROL = /\p{Bidi_Control}/u;

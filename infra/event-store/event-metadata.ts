@@ -16,7 +16,6 @@ export const eventActorSchema = z.union([
   z.strictObject({ system: z.string().min(1).max(80) }),
   z.strictObject({ anonymous: z.literal(true) }),
 ]);
-export type EventActor = z.infer<typeof eventActorSchema>;
 
 const traceId = z.string().min(1).max(200);
 

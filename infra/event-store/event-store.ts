@@ -7,12 +7,14 @@ import type { Backdated } from './backdating';
 import { recordedMetadata, type EventMetadata, type RecordedMetadata } from './event-metadata';
 import type { EventUpcasters } from './event-upcasters';
 import { feedCopyColumns, type FeedCopyReader } from './feed-copy-reader';
+import type { StoredEvent } from './stored-event';
 import { createUpcasters } from './upcaster-registry';
 
 /** What an append expects of the stream: its exact current version, or one of the three states. */
 export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';
 
-export type { EventActor, EventMetadata, RecordedMetadata } from './event-metadata';
+export type { EventMetadata } from './event-metadata';
+export { isEventOf, type DomainEvent, type StoredEvent } from './stored-event';
 
 export type NewEvent<Type extends string = string, Data = unknown> = {
   type: Type;
@@ -25,41 +27,6 @@ export type NewEvent<Type extends string = string, Data = unknown> = {
   /** When it happened, for history loaded after the fact (demo seeding, importers); now by default. */
   occurredAt?: Backdated;
 };
-
-/** What a decider decides and a projection reads: a type name and its data. */
-export type DomainEvent = { type: string; data: unknown };
-
-/** What the store records around an event. */
-export type EventEnvelope = {
-  eventId: string;
-  streamId: string;
-  streamVersion: number;
-  globalPosition: number;
-  /** The writing transaction's id (xid8), as a decimal string. */
-  transactionId: string;
-  schemaVersion: number;
-  metadata: RecordedMetadata;
-  recordedAt: Date;
-};
-
-/**
- * An event as read (upcast to its newest shape). `StoredEvent<OrderEvent>` is a discriminated
- * union: switching on `type` narrows `data`. Narrow a plain `StoredEvent` with `isEventOf`.
- */
-export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
-  ? EventEnvelope & E
-  : never;
-
-/**
- * A guard for the events of one union, by type name: the store reads every event in its newest
- * shape (upcasting), so the type name tells the shape of the data.
- */
-export function isEventOf<E extends DomainEvent>(
-  types: readonly E['type'][],
-): (event: StoredEvent) => event is StoredEvent<E> {
-  const known = new Set<string>(types);
-  return (event): event is StoredEvent<E> => known.has(event.type);
-}
 
 export type AppendRequest = {
   streamId: string;

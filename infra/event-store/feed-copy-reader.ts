@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DatabasePool } from '../db/pool';
-import type { RecordedMetadata, StoredEvent } from './event-store';
+import type { RecordedMetadata } from './event-metadata';
+import type { StoredEvent } from './stored-event';
 
 /**
  * A page of events as a replay reads them: each as stored (before upcasting: `readFeedPages`

@@ -1,5 +1,5 @@
 import type { DatabaseTransactionConnection } from '../db/pool';
-import type { StoredEvent } from '../event-store/event-store';
+import type { StoredEvent } from '../event-store/stored-event';
 
 /**
  * A read model built from events. `apply` receives the handled events of one batch, in feed order,

@@ -9,12 +9,8 @@ import { loadConfig } from '../../infra/config';
 import type { Logger } from '../../infra/logger';
 import { InstagramGraphPublisher } from '../../infra/social/instagram-graph.publisher';
 import { LocalSocialOutbox, listSocialOutbox } from '../../infra/social/local-social-outbox';
-import {
-  SocialPublishError,
-  createSocialPublishers,
-  type SocialImage,
-  type SocialPost,
-} from '../../infra/social/social-publisher';
+import { SocialPublishError, type SocialImage, type SocialPost } from '../../infra/social/social-publisher';
+import { createSocialPublishers } from '../../infra/social/social-publishers';
 import { XApiPublisher } from '../../infra/social/x-api.publisher';
 import { freePort } from '../support/free-port';
 import {

@@ -98,10 +98,6 @@ export function removeFromCart(kind: CartItemKind, id: number): void {
     );
 }
 
-export function isInCart(kind: CartItemKind, id: number): boolean {
-  return idsOf(readCart(), kind).includes(id);
-}
-
 /** Empties the cart (after a successful purchase, spec 4). */
 export function clearCart(): void {
   writeRaw(CART_STORAGE_KEYS.skin, null);

@@ -1,2 +1,1 @@
-export { COMMENTS_PAGE_SIZE, ItemComments, type CommentedItem } from './item-comments';
-export { commentsMessages } from './comments.messages';
+export { ItemComments } from './item-comments';

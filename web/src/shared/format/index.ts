@@ -1,5 +1,5 @@
 export { formatCountry } from './country.format';
 export { formatDate, formatDateTime } from './date.format';
-export { FREE_LABEL, formatAmount, formatPrice } from './price.format';
+export { formatAmount, formatPrice } from './price.format';
 export { formatCount, formatCountShort } from './count.format';
 export { formatFileSize } from './size.format';

@@ -1,4 +1,3 @@
 export { postJson } from './post-json';
 export type { RestAnswer } from './post-json';
-export { downloadWithToken, filenameFromContentDisposition } from './download-file';
-export type { DownloadAnswer } from './download-file';
+export { downloadWithToken } from './download-file';

@@ -1,10 +1,8 @@
 // What the lists with a search box, filters and pages share (skins, bundles, authors, admin lists).
 export { ListFilterBar } from './list-filter-bar';
-export type { ListFilterBarProps } from './list-filter-bar';
 export { ListLoadError } from './list-load-error';
 export { ListSearchInput } from './list-search-input';
 export { ListPagination } from './list-pagination';
-export type { ListPaginationProps } from './list-pagination';
 export {
   ALL_GAMES,
   readListParams,
@@ -14,7 +12,7 @@ export {
 } from './list-params';
 export type { GameFilter, ListParams, SearchPageParams } from './list-params';
 export { listingMessages } from './listing.messages';
-export { SEARCH_DELAY_MS, SEARCH_MIN_LENGTH, searchToApply } from './search-rules';
+export { searchToApply } from './search-rules';
 export { useListParams } from './use-list-params';
 export { useSearchBox } from './use-search-box';
 export type { SearchBox } from './use-search-box';

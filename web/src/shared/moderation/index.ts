@@ -1,3 +1,3 @@
 export { moderationUiMessages } from './moderation.messages';
-export { ReportButton, type ReportButtonProps } from './report-button';
-export { TakedownNotice, TakedownSummary, type TakedownFacts } from './takedown-notice';
+export { ReportButton } from './report-button';
+export { TakedownNotice, TakedownSummary } from './takedown-notice';

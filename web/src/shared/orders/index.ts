@@ -2,5 +2,4 @@
 export { ordersMessages } from './orders.messages';
 export { PAYMENT_STATUSES, paymentStatusLabels } from '../../../../domain/orders/order.events';
 export { PaymentStatusBadge } from './payment-status-badge';
-export { PurchaseFieldsFragment } from './purchase.fragment';
 export { PurchaseItems } from './purchase-items';

@@ -1,4 +1,2 @@
 // What the signed-in viewer owns: the 'Owned' state of the skin and bundle buttons and the cart's rules.
-export { MyOwnedIdsQuery } from './ownership.documents';
 export { useOwnership, useRefreshOwnership } from './use-ownership';
-export type { Ownership } from './use-ownership';

@@ -1,10 +1,6 @@
 export { SessionProvider, useSession } from './session.context';
-export type { SessionValue } from './session.context';
-export { endSession, getSession, getSessionToken, startSession } from './session.store';
-export type { Session } from './session.store';
-export { decodeSessionToken, TOKEN_COOKIE } from './session-token';
-export type { SessionUser } from './session-token';
+export { endSession, getSession, getSessionToken } from './session.store';
+export { decodeSessionToken } from './session-token';
 export { hasAllRoles, normalizeRoles } from './roles';
-export type { Role } from './roles';
 export { authModalPrefill, closeAuthModal, openAuthModal, useAuthModal } from './auth-modal.store';
 export type { AuthModalMode } from './auth-modal.store';

@@ -1,7 +1,5 @@
 // Roles come from the session token as strings ('regular'/'REGULAR', 'admin'/'ADMIN') or as
 // objects with a name; they are compared case-insensitively.
-export type Role = 'regular' | 'admin';
-
 export function normalizeRoles(raw: unknown): string[] {
   if (!Array.isArray(raw)) return [];
   const names = raw

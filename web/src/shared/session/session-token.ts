@@ -3,7 +3,6 @@ import { normalizeRoles } from './roles';
 // The session token is a JWT the server keeps in the HttpOnly cookie `token`: page scripts never
 // see it, and the browser sends it with every call. Beside it, the readable cookie `session` holds
 // only the token's claims (its middle part, without the signature) so the app knows who is signed in.
-export const TOKEN_COOKIE = 'token';
 export const CLAIMS_COOKIE = 'session';
 
 export interface SessionUser {

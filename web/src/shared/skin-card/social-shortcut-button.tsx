@@ -3,8 +3,7 @@ import { IconBrandInstagram } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DeferredTooltip } from '../ui/deferred-tooltip';
 import { skinCardMessages as messages } from './skin-card.messages';
-import { socialShortcutPath } from './social-shortcut';
-import type { SocialShortcutProps } from './social-shortcut';
+import { socialShortcutPath, type SocialShortcutProps } from './social-shortcut-path';
 import classes from './skin-card.module.css';
 
 /** The admins' shortcut itself (SocialShortcut decides whether it shows). */

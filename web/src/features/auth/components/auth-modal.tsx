@@ -3,14 +3,12 @@ import { useState } from 'react';
 import { authModalPrefill, closeAuthModal, openAuthModal } from '../../../shared/session';
 import type { AuthModalMode } from '../../../shared/session';
 import { authMessages } from '../auth.messages';
+import type { AuthModeSwitch } from './auth-mode-switch';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
 const modal = authMessages.modal;
-
-/** Switches the modal to another mode in place; `carry` is what the next form starts with (an email). */
-export type AuthModeSwitch = (mode: AuthModalMode, carry?: string) => void;
 
 /** The one modal for sign-in, register and forgot-password (spec 2.4), opened by openAuthModal(). */
 export function AuthModal({ mode }: { mode: AuthModalMode }) {

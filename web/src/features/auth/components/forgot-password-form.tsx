@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { authMessages } from '../auth.messages';
 import { forgotPassword } from '../lib/auth-api';
-import type { AuthModeSwitch } from './auth-modal';
+import type { AuthModeSwitch } from './auth-mode-switch';
 
 const texts = authMessages.forgotPassword;
 

@@ -9,7 +9,7 @@ import { useErrorsAfterSubmit } from '../../../shared/forms';
 import { closeAuthModal, decodeSessionToken, useSession } from '../../../shared/session';
 import { authMessages } from '../auth.messages';
 import { login } from '../lib/auth-api';
-import type { AuthModeSwitch } from './auth-modal';
+import type { AuthModeSwitch } from './auth-mode-switch';
 
 const texts = authMessages.login;
 

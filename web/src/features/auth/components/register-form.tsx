@@ -22,7 +22,7 @@ import { CountrySelect } from '../../../shared/ui/country-select';
 import { useSuggestedCountry } from '../../../shared/ui/suggested-country';
 import { authMessages } from '../auth.messages';
 import { register } from '../lib/auth-api';
-import type { AuthModeSwitch } from './auth-modal';
+import type { AuthModeSwitch } from './auth-mode-switch';
 
 const texts = authMessages.register;
 

@@ -7,7 +7,7 @@ import { tagFilterOf } from '../../../../../domain/catalog/tags.schemas';
 // The list's state lives in the query string: o = sort, t = game, s = search; p = page (1-based, so
 // that going back from a skin returns to the same page); f = free or paid, min and max = a price
 // range in euros. Defaults are left out; unknown or invalid values read as the defaults.
-export { ALL_GAMES, SEARCH_DELAY_MS, SEARCH_MIN_LENGTH, searchToApply } from '../../../shared/listing';
+export { ALL_GAMES, searchToApply } from '../../../shared/listing';
 export type { GameFilter } from '../../../shared/listing';
 
 /** The skins list shows 15 a page. */
