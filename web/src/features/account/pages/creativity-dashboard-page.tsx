@@ -15,7 +15,7 @@ import { downloadsByMonth, earningsByMonth } from '../../../shared/statistics/fi
 import { PeriodPicker, useKeptWhileLoading, useStatisticsPeriod } from '../../../shared/statistics/period';
 import { statisticsMessages } from '../../../shared/statistics/statistics.messages';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { accountMessages } from '../account.messages';
+import { accountMessages } from '../account-dashboard.messages';
 import { useAuthorMenu } from '../hooks/use-author-menu';
 import { CreativityDashboardQuery } from '../lib/dashboard.documents';
 

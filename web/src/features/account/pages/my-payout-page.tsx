@@ -4,7 +4,7 @@ import { PayoutBreadcrumbs } from '../../../shared/payouts';
 import { PayoutDetails } from '../../../shared/payouts/payout-details';
 import { PayoutLoadState } from '../../../shared/payouts/payout-load-state';
 import { PageContainer } from '../../../shared/ui';
-import { accountMessages } from '../account.messages';
+import { accountMessages } from '../account-payouts.messages';
 import { MyPayoutQuery } from '../lib/payouts.documents';
 
 const payouts = accountMessages.payouts;

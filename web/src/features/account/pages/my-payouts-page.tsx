@@ -12,7 +12,7 @@ import {
   usePayoutListParams,
 } from '../../../shared/payouts';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { accountMessages } from '../account.messages';
+import { accountMessages } from '../account-payouts.messages';
 import { useAuthorMenu } from '../hooks/use-author-menu';
 import { MyPayoutsQuery } from '../lib/payouts.documents';
 

@@ -10,7 +10,7 @@ import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { amountLabel, maskIban, payoutDateFact, payoutsMessages } from '../../../shared/payouts';
 import { DetailSkeleton } from '../../../shared/ui';
-import { accountMessages } from '../account.messages';
+import { accountMessages } from '../account-payouts.messages';
 import { MyPayoutQuery } from '../lib/payouts.documents';
 import classes from './payout-statement-page.module.css';
 

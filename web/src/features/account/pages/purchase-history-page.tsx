@@ -8,9 +8,9 @@ import type { MyPurchaseListQuery as MyPurchaseListResult } from '../../../share
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { ordersMessages, PaymentStatusBadge, PurchaseItems } from '../../../shared/orders';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { accountMessages } from '../account.messages';
-import classes from '../components/created-items.module.css';
-import { MyPurchaseListQuery } from '../lib/purchases.documents';
+import { accountMessages } from '../account-purchases.messages';
+import classes from './purchase-history-page.module.css';
+import { MyPurchaseListQuery } from '../lib/purchase-list.documents';
 
 const history = accountMessages.purchaseHistory;
 

@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminCommentRowFieldsFragment } from '../../../shared/graphql/generated/graphql';
 import { UserAvatar } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import classes from './moderation.module.css';
 
 const page = adminMessages.comments;

@@ -13,7 +13,7 @@ import { useRef, useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDateTime } from '../../../shared/format';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import { ModerationLogQuery } from '../lib/moderation.documents';
 import { actionName, EntryActor, entryReason } from './moderation-log-parts';
 

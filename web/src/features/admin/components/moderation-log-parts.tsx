@@ -2,7 +2,7 @@ import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { reportReasonLabels } from '../../../../../domain/moderation/moderation.schemas';
 import type { ModerationLogQuery } from '../../../shared/graphql/generated/graphql';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import { fullBadgeStyles } from './admin-list-parts';
 
 const texts = adminMessages.moderation;

@@ -9,7 +9,7 @@ import {
   moderationReason,
 } from '../../../../../domain/moderation/moderation.schemas';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 
 const texts = adminMessages.moderation;
 

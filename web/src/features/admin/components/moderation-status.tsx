@@ -3,7 +3,7 @@ import { IconArrowBackUp, IconHistory, IconShieldX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import type { ModerationTakedownFieldsFragment } from '../../../shared/graphql/generated/graphql';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import { fullBadgeStyles, strongBadge, strongButton } from './admin-list-parts';
 import type { ModerationActions, ModerationTarget } from '../hooks/use-moderation-actions';
 import { keyOf } from '../hooks/use-moderation-actions';

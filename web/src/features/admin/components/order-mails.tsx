@@ -7,7 +7,7 @@ import { useMutation } from 'urql';
 import { formatDateTime } from '../../../shared/format';
 import type { MailDeliveryStatus, OrderMailFieldsFragment } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-orders.messages';
 import { RetryMailDeliveryMutation } from '../lib/orders.documents';
 
 const text = adminMessages.orders.mails;

@@ -9,7 +9,7 @@ import {
   IconSend,
 } from '@tabler/icons-react';
 import { formatAmount } from '../../../shared/format';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-payouts.messages';
 import type { ActionPayout, usePayoutActions } from '../hooks/use-payout-actions';
 
 const page = adminMessages.payouts;

@@ -15,7 +15,7 @@ import type { TablerIcon } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatAmount, formatDateTime } from '../../../shared/format';
 import type { AdminPayoutQuery } from '../../../shared/graphql/generated/graphql';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-payouts.messages';
 
 const history = adminMessages.payouts.history;
 

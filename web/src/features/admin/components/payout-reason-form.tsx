@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-payouts.messages';
 
 const page = adminMessages.payouts;
 

@@ -6,7 +6,7 @@ import type { CombinedError } from 'urql';
 import { useMutation } from 'urql';
 import type { ModeratedItemType } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import { ItemModerationHistory } from '../components/item-moderation-history';
 import { ModerationReasonForm } from '../components/moderation-reason-form';
 import {

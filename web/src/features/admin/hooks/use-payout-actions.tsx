@@ -11,7 +11,7 @@ import { downloadWithToken, postJson } from '../../../shared/http';
 import { payoutsMessages } from '../../../shared/payouts';
 import { getSessionToken } from '../../../shared/session';
 import { PayoutReasonForm } from '../components/payout-reason-form';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-payouts.messages';
 import {
   LockPayoutMutation,
   MarkPayoutFailedMutation,

@@ -25,7 +25,7 @@ import type {
 import { ListLoadError, ListPagination, ListSearchInput, useSearchBox } from '../../../shared/listing';
 import { gameNames } from '../../../shared/skin-card';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import { fullBadgeStyles, ListSkeleton, useLastData } from '../components/admin-list-parts';
 import { CatalogueItemStatus, ModerationButtons, TruncatedAuthor } from '../components/moderation-status';
 import classes from '../components/moderation.module.css';

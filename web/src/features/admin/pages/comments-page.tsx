@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '../../../shared/format';
 import type { AdminCommentRowFieldsFragment } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import { ListSkeleton, ListViewSwitch, useLastData } from '../components/admin-list-parts';
 import { CommentedItem, CommentText, CommentWriter } from '../components/comment-parts';
 import { CommentStatus, ModerationButtons } from '../components/moderation-status';

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../../shared/format';
 import type { MailOutboxQuery as MailOutboxResult } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-mails.messages';
 import { MailOutboxQuery } from '../lib/mails.documents';
 
 const page = adminMessages.mails;

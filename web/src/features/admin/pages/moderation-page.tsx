@@ -5,7 +5,7 @@ import { useQuery } from 'urql';
 import { formatDateTime } from '../../../shared/format';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import { ListSkeleton, useLastData } from '../components/admin-list-parts';
 import { ActionBadge, EntryActor, EntryItem, entryReason } from '../components/moderation-log-parts';
 import type { LogEntry } from '../components/moderation-log-parts';

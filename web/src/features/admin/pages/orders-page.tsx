@@ -32,7 +32,7 @@ import {
 } from '../../../shared/orders';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-orders.messages';
 import { OrderMailsButton } from '../components/order-mails';
 import { AdminOrdersQuery, RefundOrderMutation } from '../lib/orders.documents';
 

@@ -7,7 +7,7 @@ import { PayoutBreadcrumbs } from '../../../shared/payouts';
 import { PayoutDetails } from '../../../shared/payouts/payout-details';
 import { PayoutLoadState } from '../../../shared/payouts/payout-load-state';
 import { PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-payouts.messages';
 import {
   DownloadFileButton,
   LockButton,

@@ -27,7 +27,7 @@ import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { PayoutStatusBadge, payoutsMessages } from '../../../shared/payouts';
 import { getSessionToken } from '../../../shared/session';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-payouts.messages';
 import { PayoutRegisterQuery } from '../lib/payouts.documents';
 
 const page = adminMessages.payoutRegister;

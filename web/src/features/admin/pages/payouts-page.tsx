@@ -31,7 +31,7 @@ import {
 } from '../../../shared/payouts';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-payouts.messages';
 import { LockButton, SendButton } from '../components/payout-action-buttons';
 import { usePayoutActions } from '../hooks/use-payout-actions';
 import { AdminPayoutsQuery } from '../lib/payouts.documents';

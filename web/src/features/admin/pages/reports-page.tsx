@@ -30,7 +30,7 @@ import { formatDateTime } from '../../../shared/format';
 import type { ReportedItemsQuery as ReportedItemsResult } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import {
   fullBadgeStyles,
   ListSkeleton,

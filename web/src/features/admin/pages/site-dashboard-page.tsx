@@ -34,7 +34,7 @@ import { PeriodPicker, useKeptWhileLoading, useStatisticsPeriod } from '../../..
 import { statisticsMessages } from '../../../shared/statistics/statistics.messages';
 import classes from '../../../shared/statistics/statistics.module.css';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-dashboard.messages';
 import { SiteDashboardQuery } from '../lib/site-dashboard.documents';
 
 const page = adminMessages.dashboard;

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import type { SocialSkinFieldsFragment } from '../../../shared/graphql/generated/graphql';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminAreaMessages as adminMessages } from '../../../shared/messages/admin-area.messages';
 import { SocialComposer, type NetworkSetup } from '../components/social-composer';
 import { SocialNetworkSetup } from '../components/social-network-setup';
 import { SocialOutboxList } from '../components/social-outbox-list';

@@ -39,7 +39,7 @@ import type {
 } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-tags.messages';
 import { ListSkeleton } from '../components/admin-list-parts';
 import {
   AllTagsQuery,

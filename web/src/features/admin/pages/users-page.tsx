@@ -20,7 +20,7 @@ import { ListLoadError, ListPagination, ListSearchInput, useSearchBox } from '..
 import { normalizeRoles, useSession } from '../../../shared/session';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
-import { adminMessages } from '../admin.messages';
+import { adminMessages } from '../admin-moderation.messages';
 import {
   fullBadgeStyles,
   ListSkeleton,
