@@ -3,7 +3,6 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   Group,
   Select,
   Stack,
@@ -13,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPalette, IconPhoto, IconStack2 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { formatDate, formatPrice } from '../../../shared/format';
@@ -22,11 +21,16 @@ import type {
   AdminSkinRowFieldsFragment,
   GameType,
 } from '../../../shared/graphql/generated/graphql';
-import { ListLoadError, ListPagination, ListSearchInput, useSearchBox } from '../../../shared/listing';
+import { ListSearchInput, useSearchBox } from '../../../shared/listing';
+import {
+  AdminListFilters,
+  AdminListLayout,
+  useAdminListAnswer,
+} from '../../../shared/admin-list/admin-list-layout';
 import { gameNames } from '../../../shared/skin-card';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
-import { fullBadgeStyles, ListSkeleton, useLastData } from '../../../shared/admin-list/admin-list-parts';
+import { fullBadgeStyles } from '../../../shared/admin-list/admin-list-parts';
 import { CatalogueItemStatus, ModerationButtons, TruncatedAuthor } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';
 import { useModerationActions } from '../hooks/use-moderation-actions';
@@ -247,11 +251,11 @@ function ModerationList({ kind, actions }: { kind: Kind; actions: ModerationActi
   });
   const result = kind === 'SKIN' ? skinsResult : bundlesResult;
   const refetch = kind === 'SKIN' ? refetchSkins : refetchBundles;
-  const data = useLastData(kind === 'SKIN' ? skinsResult.data?.skins : bundlesResult.data?.bundles);
-
-  useEffect(() => {
-    if (result.error) console.error(`admin ${kind} list failed`, result.error);
-  }, [result.error, kind]);
+  const data = useAdminListAnswer(
+    `admin ${kind} list`,
+    kind === 'SKIN' ? skinsResult.data?.skins : bundlesResult.data?.bundles,
+    result.error,
+  );
 
   const filtered = search !== '' || game !== ALL;
   const clearFilters = () => {
@@ -261,47 +265,40 @@ function ModerationList({ kind, actions }: { kind: Kind; actions: ModerationActi
   };
 
   return (
-    <Stack gap="md" pt="md">
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: 1 }}>
-          <ListSearchInput
-            box={box}
-            label={texts.search}
-            placeholder={page.searchPlaceholder}
-            tooShortHint={page.searchHint}
-            clearLabel={page.clearSearch}
-            w={{ base: '100%', sm: 300 }}
-          />
-          <Select
-            label={page.game}
-            data={gameOptions}
-            value={game}
-            onChange={(value) => {
-              setGame(value ?? ALL);
-              setPageNumber(1);
-            }}
-            allowDeselect={false}
-            w={{ base: '100%', sm: 240 }}
-            comboboxProps={{ withinPortal: true }}
-          />
-        </Group>
-        {data ? (
-          <Text size="sm" c="dimmed" role="status">
-            {texts.total(data.pageInfo.totalElements)}
-          </Text>
-        ) : null}
-      </Group>
-
-      {result.error && !data ? (
-        <ListLoadError message={texts.failed} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
-      ) : null}
-
-      <Card withBorder padding={0} aria-busy={result.fetching}>
-        {!data ? (
-          result.error ? null : (
-            <ListSkeleton label={texts.loading} height={64} />
-          )
-        ) : data.content.length === 0 ? (
+    <Box pt="md">
+      <AdminListLayout
+        filters={
+          <AdminListFilters>
+            <ListSearchInput
+              box={box}
+              label={texts.search}
+              placeholder={page.searchPlaceholder}
+              tooShortHint={page.searchHint}
+              clearLabel={page.clearSearch}
+              w={{ base: '100%', sm: 300 }}
+            />
+            <Select
+              label={page.game}
+              data={gameOptions}
+              value={game}
+              onChange={(value) => {
+                setGame(value ?? ALL);
+                setPageNumber(1);
+              }}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 240 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </AdminListFilters>
+        }
+        total={texts.total}
+        list={data}
+        fetching={result.fetching}
+        error={result.error}
+        failed={texts.failed}
+        onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        skeleton={{ label: texts.loading, height: 64 }}
+        empty={
           <EmptyState
             icon={kind === 'SKIN' ? <IconPalette stroke={1.5} /> : <IconStack2 stroke={1.5} />}
             message={filtered ? texts.empty : texts.none}
@@ -313,27 +310,17 @@ function ModerationList({ kind, actions }: { kind: Kind; actions: ModerationActi
               ) : null
             }
           />
-        ) : (
-          <>
-            <Box visibleFrom="md">
-              <ItemsTable kind={kind} rows={data.content} actions={actions} />
-            </Box>
-            <Box hiddenFrom="md">
-              <ItemCards kind={kind} rows={data.content} actions={actions} />
-            </Box>
-          </>
-        )}
-      </Card>
-
-      {data ? (
-        <ListPagination
-          label={texts.pagination}
-          total={data.pageInfo.totalPages}
-          value={pageNumber}
-          onChange={setPageNumber}
-        />
-      ) : null}
-    </Stack>
+        }
+        rows={
+          data && {
+            from: 'md',
+            table: <ItemsTable kind={kind} rows={data.content} actions={actions} />,
+            cards: <ItemCards kind={kind} rows={data.content} actions={actions} />,
+          }
+        }
+        pagination={{ label: texts.pagination, value: pageNumber, onChange: setPageNumber }}
+      />
+    </Box>
   );
 }
 

@@ -1,13 +1,13 @@
-import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import type { AdminCommentRowFieldsFragment } from '../../../shared/graphql/generated/graphql';
-import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
-import { ListSkeleton, ListViewSwitch, useLastData } from '../../../shared/admin-list/admin-list-parts';
+import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
+import { ListViewSwitch } from '../../../shared/admin-list/admin-list-parts';
 import { CommentedItem, CommentText, CommentWriter } from '../components/comment-parts';
 import { CommentStatus, ModerationButtons } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';
@@ -120,16 +120,12 @@ export function CommentsPage() {
     variables: { page: { page: pageNumber - 1, size: PAGE_SIZE }, removedOnly: filter === 'removed' },
     requestPolicy: 'cache-and-network',
   });
-  const list = useLastData(result.data?.allComments, filter);
-
-  useEffect(() => {
-    if (result.error) console.error('allComments failed', result.error);
-  }, [result.error]);
+  const list = useAdminListAnswer('allComments', result.data?.allComments, result.error, filter);
 
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="md">
+      <AdminListLayout
+        filters={
           <ListViewSwitch
             label={page.filter}
             value={filter}
@@ -142,48 +138,29 @@ export function CommentsPage() {
               setPageNumber(1);
             }}
           />
-          {list ? (
-            <Text size="sm" c="dimmed" role="status">
-              {page.total(list.pageInfo.totalElements)}
-            </Text>
-          ) : null}
-        </Group>
-
-        {result.error && !list ? (
-          <ListLoadError message={page.failed} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
-        ) : null}
-
-        <Card withBorder padding={0} aria-busy={result.fetching}>
-          {!list ? (
-            result.error ? null : (
-              <ListSkeleton label={page.loading} />
-            )
-          ) : list.content.length === 0 ? (
-            <EmptyState
-              icon={<IconMessages stroke={1.5} />}
-              message={filter === 'removed' ? page.emptyRemoved : page.empty}
-            />
-          ) : (
-            <>
-              <Box visibleFrom="md">
-                <CommentsTable comments={list.content} actions={actions} />
-              </Box>
-              <Box hiddenFrom="md">
-                <CommentCards comments={list.content} actions={actions} />
-              </Box>
-            </>
-          )}
-        </Card>
-
-        {list ? (
-          <ListPagination
-            label={page.pagination}
-            total={list.pageInfo.totalPages}
-            value={pageNumber}
-            onChange={setPageNumber}
+        }
+        total={page.total}
+        list={list}
+        fetching={result.fetching}
+        error={result.error}
+        failed={page.failed}
+        onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        skeleton={{ label: page.loading }}
+        empty={
+          <EmptyState
+            icon={<IconMessages stroke={1.5} />}
+            message={filter === 'removed' ? page.emptyRemoved : page.empty}
           />
-        ) : null}
-      </Stack>
+        }
+        rows={
+          list && {
+            from: 'md',
+            table: <CommentsTable comments={list.content} actions={actions} />,
+            cards: <CommentCards comments={list.content} actions={actions} />,
+          }
+        }
+        pagination={{ label: page.pagination, value: pageNumber, onChange: setPageNumber }}
+      />
     </PageContainer>
   );
 }

@@ -1,12 +1,11 @@
-import { Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDateTime } from '../../../shared/format';
-import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
-import { ListSkeleton, useLastData } from '../../../shared/admin-list/admin-list-parts';
+import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
 import { ActionBadge, EntryActor, EntryItem, entryReason } from '../components/moderation-log-parts';
 import type { LogEntry } from '../components/moderation-log-parts';
 import classes from '../../../shared/admin-list/admin-list.module.css';
@@ -109,53 +108,28 @@ export function ModerationPage() {
     variables: { page: { page: pageNumber - 1, size: PAGE_SIZE } },
     requestPolicy: 'cache-and-network',
   });
-  const log = useLastData(result.data?.moderationLog);
-
-  useEffect(() => {
-    if (result.error) console.error('moderationLog failed', result.error);
-  }, [result.error]);
+  const log = useAdminListAnswer('moderationLog', result.data?.moderationLog, result.error);
 
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
-      <Stack gap="md">
-        {log ? (
-          <Text size="sm" c="dimmed" role="status" ta="right">
-            {page.total(log.pageInfo.totalElements)}
-          </Text>
-        ) : null}
-
-        {result.error && !log ? (
-          <ListLoadError message={page.failed} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
-        ) : null}
-
-        <Card withBorder padding={0} aria-busy={result.fetching}>
-          {!log ? (
-            result.error ? null : (
-              <ListSkeleton label={page.loading} height={44} />
-            )
-          ) : log.content.length === 0 ? (
-            <EmptyState icon={<IconHistory stroke={1.5} />} message={page.empty} />
-          ) : (
-            <>
-              <Box visibleFrom="md">
-                <LogTable entries={log.content} />
-              </Box>
-              <Box hiddenFrom="md">
-                <LogCards entries={log.content} />
-              </Box>
-            </>
-          )}
-        </Card>
-
-        {log ? (
-          <ListPagination
-            label={page.pagination}
-            total={log.pageInfo.totalPages}
-            value={pageNumber}
-            onChange={setPageNumber}
-          />
-        ) : null}
-      </Stack>
+      <AdminListLayout
+        total={page.total}
+        list={log}
+        fetching={result.fetching}
+        error={result.error}
+        failed={page.failed}
+        onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        skeleton={{ label: page.loading, height: 44 }}
+        empty={<EmptyState icon={<IconHistory stroke={1.5} />} message={page.empty} />}
+        rows={
+          log && {
+            from: 'md',
+            table: <LogTable entries={log.content} />,
+            cards: <LogCards entries={log.content} />,
+          }
+        }
+        pagination={{ label: page.pagination, value: pageNumber, onChange: setPageNumber }}
+      />
     </PageContainer>
   );
 }

@@ -21,23 +21,17 @@ import {
   IconPhoto,
   IconShieldX,
 } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { reportReasonLabels } from '../../../../../domain/moderation/moderation.schemas';
 import type { ReportReason as DomainReportReason } from '../../../../../domain/moderation/moderation.schemas';
 import { formatDateTime } from '../../../shared/format';
 import type { ReportedItemsQuery as ReportedItemsResult } from '../../../shared/graphql/generated/graphql';
-import { ListLoadError, ListPagination } from '../../../shared/listing';
+import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
-import {
-  fullBadgeStyles,
-  ListSkeleton,
-  ListViewSwitch,
-  strongButton,
-  useLastData,
-} from '../../../shared/admin-list/admin-list-parts';
+import { fullBadgeStyles, ListViewSwitch, strongButton } from '../../../shared/admin-list/admin-list-parts';
 import { CommentedItem, CommentText, CommentWriter } from '../components/comment-parts';
 import { CatalogueItemStatus, CommentStatus, TruncatedAuthor } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';
@@ -348,13 +342,9 @@ export function ReportsPage() {
     variables: { status: view === 'open' ? 'OPEN' : null, page: { page: pageNumber - 1, size: PAGE_SIZE } },
     requestPolicy: 'cache-and-network',
   });
-  const list = useLastData(result.data?.reportedItems, view);
+  const list = useAdminListAnswer('reportedItems', result.data?.reportedItems, result.error, view);
   // The queue is clear only when the query for this view really answered no item.
   const answeredNone = result.data?.reportedItems.content.length === 0;
-
-  useEffect(() => {
-    if (result.error) console.error('reportedItems failed', result.error);
-  }, [result.error]);
 
   const changeView = (value: string) => {
     const next = new URLSearchParams(params);
@@ -366,8 +356,8 @@ export function ReportsPage() {
 
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="md">
+      <AdminListLayout
+        filters={
           <ListViewSwitch
             label={page.view}
             value={view}
@@ -377,48 +367,28 @@ export function ReportsPage() {
             ]}
             onChange={changeView}
           />
-          {list ? (
-            <Text size="sm" c="dimmed" role="status">
-              {page.total(list.pageInfo.totalElements)}
-            </Text>
-          ) : null}
-        </Group>
-
-        {result.error && !list ? (
-          <ListLoadError message={page.failed} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
-        ) : null}
-
-        {!list || (list.content.length === 0 && !answeredNone) ? (
-          result.error ? null : (
-            <Card withBorder padding={0}>
-              <ListSkeleton label={page.loading} rows={3} height={140} />
-            </Card>
-          )
-        ) : answeredNone ? (
-          <Card withBorder padding={0}>
-            <EmptyState
-              icon={view === 'open' ? <IconChecks stroke={1.5} /> : <IconFlag stroke={1.5} />}
-              title={view === 'open' ? page.clearTitle : undefined}
-              message={view === 'open' ? page.clear : page.emptyAll}
-            />
-          </Card>
-        ) : (
-          <Stack gap="md" aria-busy={result.fetching}>
-            {list.content.map((item) => (
-              <ReportedItemCard key={`${item.itemType}-${item.itemId}`} item={item} actions={actions} />
-            ))}
-          </Stack>
-        )}
-
-        {list ? (
-          <ListPagination
-            label={page.pagination}
-            total={list.pageInfo.totalPages}
-            value={pageNumber}
-            onChange={setPageNumber}
+        }
+        total={page.total}
+        list={list}
+        fetching={result.fetching}
+        error={result.error}
+        failed={page.failed}
+        onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        skeleton={{ label: page.loading, rows: 3, height: 140 }}
+        framing="card-each"
+        settling={!answeredNone}
+        empty={
+          <EmptyState
+            icon={view === 'open' ? <IconChecks stroke={1.5} /> : <IconFlag stroke={1.5} />}
+            title={view === 'open' ? page.clearTitle : undefined}
+            message={view === 'open' ? page.clear : page.emptyAll}
           />
-        ) : null}
-      </Stack>
+        }
+        rows={list?.content.map((item) => (
+          <ReportedItemCard key={`${item.itemType}-${item.itemId}`} item={item} actions={actions} />
+        ))}
+        pagination={{ label: page.pagination, value: pageNumber, onChange: setPageNumber }}
+      />
     </PageContainer>
   );
 }

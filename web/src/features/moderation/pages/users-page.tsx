@@ -1,33 +1,24 @@
-import {
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconBan, IconHistory, IconLockOpen, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import type { AdminUsersQuery as AdminUsersResult } from '../../../shared/graphql/generated/graphql';
-import { ListLoadError, ListPagination, ListSearchInput, useSearchBox } from '../../../shared/listing';
+import { ListSearchInput, useSearchBox } from '../../../shared/listing';
 import { normalizeRoles, useSession } from '../../../shared/session';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin-moderation.messages';
 import {
+  AdminListFilters,
+  AdminListLayout,
+  useAdminListAnswer,
+} from '../../../shared/admin-list/admin-list-layout';
+import {
   fullBadgeStyles,
-  ListSkeleton,
   ListViewSwitch,
   strongBadge,
   strongButton,
-  useLastData,
 } from '../../../shared/admin-list/admin-list-parts';
 import { TakedownNote } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';
@@ -271,11 +262,7 @@ export function UsersPage() {
     },
     requestPolicy: 'cache-and-network',
   });
-  const users = useLastData(result.data?.users, filter);
-
-  useEffect(() => {
-    if (result.error) console.error('users failed', result.error);
-  }, [result.error]);
+  const users = useAdminListAnswer('users', result.data?.users, result.error, filter);
 
   const emptyMessage = search
     ? filter === 'blocked'
@@ -287,9 +274,9 @@ export function UsersPage() {
 
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="md">
-          <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: 1 }}>
+      <AdminListLayout
+        filters={
+          <AdminListFilters>
             <ListSearchInput
               box={box}
               label={page.search}
@@ -310,56 +297,37 @@ export function UsersPage() {
                 setPageNumber(1);
               }}
             />
-          </Group>
-          {users ? (
-            <Text size="sm" c="dimmed" role="status">
-              {page.total(users.pageInfo.totalElements)}
-            </Text>
-          ) : null}
-        </Group>
-
-        {result.error && !users ? (
-          <ListLoadError message={page.failed} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
-        ) : null}
-
-        <Card withBorder padding={0} aria-busy={result.fetching}>
-          {!users ? (
-            result.error ? null : (
-              <ListSkeleton label={page.loading} height={40} />
-            )
-          ) : users.content.length === 0 ? (
-            <EmptyState
-              icon={<IconUsers stroke={1.5} />}
-              message={emptyMessage}
-              actions={
-                search ? (
-                  <Button variant="default" onClick={box.clear}>
-                    {page.clearSearch}
-                  </Button>
-                ) : null
-              }
-            />
-          ) : (
-            <>
-              <Box visibleFrom="md">
-                <UsersTable users={users.content} myId={myId} actions={actions} />
-              </Box>
-              <Box hiddenFrom="md">
-                <UserCards users={users.content} myId={myId} actions={actions} />
-              </Box>
-            </>
-          )}
-        </Card>
-
-        {users ? (
-          <ListPagination
-            label={page.pagination}
-            total={users.pageInfo.totalPages}
-            value={pageNumber}
-            onChange={setPageNumber}
+          </AdminListFilters>
+        }
+        total={page.total}
+        list={users}
+        fetching={result.fetching}
+        error={result.error}
+        failed={page.failed}
+        onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        skeleton={{ label: page.loading, height: 40 }}
+        empty={
+          <EmptyState
+            icon={<IconUsers stroke={1.5} />}
+            message={emptyMessage}
+            actions={
+              search ? (
+                <Button variant="default" onClick={box.clear}>
+                  {page.clearSearch}
+                </Button>
+              ) : null
+            }
           />
-        ) : null}
-      </Stack>
+        }
+        rows={
+          users && {
+            from: 'md',
+            table: <UsersTable users={users.content} myId={myId} actions={actions} />,
+            cards: <UserCards users={users.content} myId={myId} actions={actions} />,
+          }
+        }
+        pagination={{ label: page.pagination, value: pageNumber, onChange: setPageNumber }}
+      />
     </PageContainer>
   );
 }

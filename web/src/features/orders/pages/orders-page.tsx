@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Box, Button, Card, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowBackUp, IconReceipt } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconArrowBackUp, IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { formatAmount, formatDate, formatPrice } from '../../../shared/format';
 import type {
@@ -22,7 +10,12 @@ import type {
   PaymentStatus,
 } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
-import { ListPagination, ListSearchInput, useSearchBox } from '../../../shared/listing';
+import { ListSearchInput, useSearchBox } from '../../../shared/listing';
+import {
+  AdminListFilters,
+  AdminListLayout,
+  useAdminListAnswer,
+} from '../../../shared/admin-list/admin-list-layout';
 import {
   ordersMessages,
   PAYMENT_STATUSES,
@@ -338,14 +331,7 @@ export function OrdersPage() {
     requestPolicy: 'cache-and-network',
   });
 
-  // Keep the last page on screen while the next one loads.
-  const lastData = useRef(result.data);
-  if (result.data) lastData.current = result.data;
-  const orders = (result.data ?? lastData.current)?.purchaseList;
-
-  useEffect(() => {
-    if (result.error) console.error('purchaseList failed', result.error);
-  }, [result.error]);
+  const orders = useAdminListAnswer('purchaseList', result.data?.purchaseList, result.error);
 
   const filtered = search !== '' || status !== ALL;
   const clearFilters = () => {
@@ -356,9 +342,9 @@ export function OrdersPage() {
 
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="md">
-          <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: 1 }}>
+      <AdminListLayout
+        filters={
+          <AdminListFilters>
             <ListSearchInput
               box={box}
               label={page.search}
@@ -379,75 +365,45 @@ export function OrdersPage() {
               w={{ base: '100%', sm: 220 }}
               comboboxProps={{ withinPortal: true }}
             />
-          </Group>
-          {orders ? (
-            <Text size="sm" c="dimmed" role="status">
-              {page.total(orders.pageInfo.totalElements)}
-            </Text>
-          ) : null}
-        </Group>
-
-        {result.error && !orders ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />}>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{page.failed}</Text>
-              <Button size="xs" variant="default" onClick={() => refetch({ requestPolicy: 'network-only' })}>
-                {adminMessages.retry}
-              </Button>
-            </Group>
-          </Alert>
-        ) : null}
-
-        <Card withBorder padding={0} aria-busy={result.fetching}>
-          {!orders ? (
-            result.error ? null : (
-              <Stack gap="xs" p="md" role="status" aria-label={page.loading}>
-                {Array.from({ length: 6 }, (_, index) => (
-                  <Skeleton key={index} h={48} />
-                ))}
-              </Stack>
-            )
-          ) : orders.content.length === 0 ? (
-            <EmptyState
-              icon={<IconReceipt stroke={1.5} />}
-              message={filtered ? page.noMatch : page.empty}
-              actions={
-                filtered ? (
-                  <Button variant="default" onClick={clearFilters}>
-                    {page.clearFilters}
-                  </Button>
-                ) : null
-              }
-            />
-          ) : (
-            <>
-              <Box visibleFrom="sm">
-                <OrdersTable
-                  orders={orders.content}
-                  pendingRefunds={refund.pending}
-                  onRefund={refund.confirm}
-                />
-              </Box>
-              <Box hiddenFrom="sm">
-                <OrderCards
-                  orders={orders.content}
-                  pendingRefunds={refund.pending}
-                  onRefund={refund.confirm}
-                />
-              </Box>
-            </>
-          )}
-        </Card>
-
-        {orders ? (
-          <ListPagination
-            label={page.pagination}
-            total={orders.pageInfo.totalPages}
-            value={pageNumber}
-            onChange={setPageNumber}
+          </AdminListFilters>
+        }
+        total={page.total}
+        list={orders}
+        fetching={result.fetching}
+        error={result.error}
+        failed={page.failed}
+        onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        skeleton={{ label: page.loading, height: 48 }}
+        empty={
+          <EmptyState
+            icon={<IconReceipt stroke={1.5} />}
+            message={filtered ? page.noMatch : page.empty}
+            actions={
+              filtered ? (
+                <Button variant="default" onClick={clearFilters}>
+                  {page.clearFilters}
+                </Button>
+              ) : null
+            }
           />
-        ) : null}
-      </Stack>
+        }
+        rows={
+          orders && {
+            from: 'sm',
+            table: (
+              <OrdersTable
+                orders={orders.content}
+                pendingRefunds={refund.pending}
+                onRefund={refund.confirm}
+              />
+            ),
+            cards: (
+              <OrderCards orders={orders.content} pendingRefunds={refund.pending} onRefund={refund.confirm} />
+            ),
+          }
+        }
+        pagination={{ label: page.pagination, value: pageNumber, onChange: setPageNumber }}
+      />
     </PageContainer>
   );
 }

@@ -3,18 +3,16 @@ import {
   Anchor,
   Box,
   Button,
-  Card,
   Checkbox,
   Group,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
   Tooltip,
 } from '@mantine/core';
 import { IconChevronRight, IconCoin, IconFileDownload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { formatAmount, formatDate, formatDateTime } from '../../../shared/format';
@@ -22,7 +20,11 @@ import type {
   AdminPayoutsQuery as AdminPayoutsResult,
   PayoutStatus,
 } from '../../../shared/graphql/generated/graphql';
-import { ListLoadError, ListPagination } from '../../../shared/listing';
+import {
+  AdminListLayout,
+  AdminListTotal,
+  useAdminListAnswer,
+} from '../../../shared/admin-list/admin-list-layout';
 import { PAYOUT_STATUSES, usePayoutListParams } from '../hooks/use-payout-list-params';
 import { PayoutStatusBadge } from '../../../shared/payouts/payout-status-badge';
 import { payoutsMessages } from '../../../shared/payouts/payouts.messages';
@@ -281,16 +283,6 @@ function PayoutCards({
   );
 }
 
-function TableSkeleton() {
-  return (
-    <Stack gap="xs" p="md" role="status" aria-label={page.listLoading}>
-      {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} h={48} />
-      ))}
-    </Stack>
-  );
-}
-
 /** All payouts with a status filter, Lock, Send and the SEPA file (spec 2.13), 20 a page. */
 export function PayoutsPage() {
   const { status, page: pageNumber, setStatus, setPage } = usePayoutListParams();
@@ -302,14 +294,7 @@ export function PayoutsPage() {
   });
   const actions = usePayoutActions({ onExported: () => refetch({ requestPolicy: 'network-only' }) });
 
-  // Keep the last page on screen while the next one loads.
-  const lastData = useRef(result.data);
-  if (result.data) lastData.current = result.data;
-  const list = (result.data ?? lastData.current)?.allPayouts;
-
-  useEffect(() => {
-    if (result.error) console.error('allPayouts failed', result.error);
-  }, [result.error]);
+  const list = useAdminListAnswer('allPayouts', result.data?.allPayouts, result.error);
 
   // Only payouts on screen that can still go into a file stay selected.
   const eligibleIds = new Set((list?.content ?? []).filter(exportable).map((payout) => payout.id));
@@ -337,8 +322,8 @@ export function PayoutsPage() {
 
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="md">
+      <AdminListLayout
+        filters={
           <Select
             label={page.status}
             data={statusOptions}
@@ -348,15 +333,14 @@ export function PayoutsPage() {
             w={{ base: '100%', sm: 220 }}
             comboboxProps={{ withinPortal: true }}
           />
+        }
+        total={page.total}
+        tools={
           <Group gap="md" align="center">
             <Button component={Link} to="/admin/payouts/register" variant="default">
               {page.register}
             </Button>
-            {list ? (
-              <Text size="sm" c="dimmed" role="status">
-                {page.total(list.pageInfo.totalElements)}
-              </Text>
-            ) : null}
+            {list ? <AdminListTotal>{page.total(list.pageInfo.totalElements)}</AdminListTotal> : null}
             <Button
               leftSection={<IconFileDownload size={18} aria-hidden />}
               disabled={selectedIds.size === 0}
@@ -367,63 +351,56 @@ export function PayoutsPage() {
               {selectedIds.size > 0 ? page.sepaSelected(selectedIds.size) : page.sepa}
             </Button>
           </Group>
-        </Group>
-        {eligibleIds.size > 0 && selectedIds.size === 0 ? (
-          <Text size="xs" c="dimmed">
-            {page.sepaHint}
-          </Text>
-        ) : null}
-
-        {result.error && !list ? (
-          <ListLoadError message={page.failed} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
-        ) : null}
-
-        <Card withBorder padding={0} aria-busy={result.fetching}>
-          {!list ? (
-            result.error ? null : (
-              <TableSkeleton />
-            )
-          ) : list.content.length === 0 ? (
-            <EmptyState
-              icon={<IconCoin stroke={1.5} />}
-              message={status ? page.noMatch(payoutsMessages.status[status]) : page.empty}
-              actions={
-                status ? (
-                  <Button variant="default" onClick={() => changeStatus(null)}>
-                    {page.clearFilter}
-                  </Button>
-                ) : null
-              }
-            />
-          ) : (
-            <>
-              <Box visibleFrom="sm">
-                <PayoutsTable
-                  payouts={list.content}
-                  actions={actions}
-                  selection={selection}
-                  onSelectAll={selectAll}
-                />
-              </Box>
-              <Box hiddenFrom="sm">
-                <PayoutCards payouts={list.content} actions={actions} selection={selection} />
-              </Box>
-            </>
-          )}
-        </Card>
-
-        {list ? (
-          <ListPagination
-            label={page.pagination}
-            total={list.pageInfo.totalPages}
-            value={pageNumber}
-            onChange={(value) => {
-              setPage(value);
-              setSelected(new Set());
-            }}
+        }
+        notice={
+          eligibleIds.size > 0 && selectedIds.size === 0 ? (
+            <Text size="xs" c="dimmed">
+              {page.sepaHint}
+            </Text>
+          ) : null
+        }
+        list={list}
+        fetching={result.fetching}
+        error={result.error}
+        failed={page.failed}
+        onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        skeleton={{ label: page.listLoading, height: 48 }}
+        empty={
+          <EmptyState
+            icon={<IconCoin stroke={1.5} />}
+            message={status ? page.noMatch(payoutsMessages.status[status]) : page.empty}
+            actions={
+              status ? (
+                <Button variant="default" onClick={() => changeStatus(null)}>
+                  {page.clearFilter}
+                </Button>
+              ) : null
+            }
           />
-        ) : null}
-      </Stack>
+        }
+        rows={
+          list && {
+            from: 'sm',
+            table: (
+              <PayoutsTable
+                payouts={list.content}
+                actions={actions}
+                selection={selection}
+                onSelectAll={selectAll}
+              />
+            ),
+            cards: <PayoutCards payouts={list.content} actions={actions} selection={selection} />,
+          }
+        }
+        pagination={{
+          label: page.pagination,
+          value: pageNumber,
+          onChange: (value) => {
+            setPage(value);
+            setSelected(new Set());
+          },
+        }}
+      />
     </PageContainer>
   );
 }
