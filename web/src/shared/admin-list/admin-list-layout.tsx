@@ -1,8 +1,10 @@
-import { Box, Card, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { ListLoadError, ListPagination } from '../listing';
-import { ListSkeleton, useLastData } from './admin-list-parts';
+import { ListLoadError, ListPagination, ListSearchInput } from '../listing';
+import type { SearchBox } from '../listing';
+import { EmptyState } from '../ui';
+import { ListSkeleton, ListViewSwitch, useLastData } from './admin-list-parts';
 
 /** One page of an admin list as the API answers it. */
 export interface AdminListPage {
@@ -10,19 +12,43 @@ export interface AdminListPage {
   pageInfo: { totalElements: number; totalPages: number };
 }
 
+/** What a list's query answered, as the layout shows it. */
+export interface AdminListAnswer<List> {
+  /** The last answer, kept while the next page loads; undefined until the first one. */
+  list: List | undefined;
+  fetching: boolean;
+  error: unknown;
+  /** Asks again, past the cache (the load error's retry). */
+  retry: () => void;
+}
+
 /**
  * The list a query answered, kept on screen while the next page loads (a change of `key`, another
  * view of the list, forgets it); a failed query is logged (spec 8: only logged).
  */
-export function useAdminListAnswer<List>(name: string, data: List | undefined, error: unknown, key = '') {
+export function useAdminListAnswer<List>(
+  name: string,
+  list: List | undefined,
+  query: {
+    result: { fetching: boolean; error?: unknown };
+    refetch: (options: { requestPolicy: 'network-only' }) => void;
+  },
+  key = '',
+): AdminListAnswer<List> {
+  const { result, refetch } = query;
   useEffect(() => {
-    if (error) console.error(`${name} failed`, error);
-  }, [error, name]);
-  return useLastData(data, key);
+    if (result.error) console.error(`${name} failed`, result.error);
+  }, [result.error, name]);
+  return {
+    list: useLastData(list, key),
+    fetching: result.fetching,
+    error: result.error,
+    retry: () => refetch({ requestPolicy: 'network-only' }),
+  };
 }
 
 /** Several filters side by side (search box, selects, view switch), wrapping on a narrow screen. */
-export function AdminListFilters({ children }: { children: ReactNode }) {
+function AdminListFilters({ children }: { children: ReactNode }) {
   return (
     <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: 1 }}>
       {children}
@@ -44,26 +70,57 @@ type Rows = ReactNode | { table: ReactNode; cards: ReactNode; from: 'sm' | 'md' 
 const isSplit = (rows: Rows): rows is { table: ReactNode; cards: ReactNode; from: 'sm' | 'md' } =>
   typeof rows === 'object' && rows !== null && 'table' in rows && 'cards' in rows;
 
-export interface AdminListLayoutProps {
-  /** Left of the header: one filter, or several in AdminListFilters. Without filters the total stands alone on the right. */
-  filters?: ReactNode;
+/** The search box of a list (Enter applies at once, Escape or the ✕ clears). */
+export interface AdminListSearch {
+  box: SearchBox;
+  label: string;
+  placeholder: string;
+  tooShortHint: string;
+  clearLabel: string;
+  /** Its width beside the other filters (full width on a phone). */
+  width: number;
+}
+
+/** A select that narrows the list (a status, a game). */
+export interface AdminListSelect {
+  label: string;
+  data: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string | null) => void;
+  width: number;
+}
+
+/** A switch between views of the list (All | Blocked, Open | All). */
+export interface AdminListView<View extends string> {
+  label: string;
+  value: View;
+  options: { value: View; label: string }[];
+  onChange: (view: View) => void;
+}
+
+export interface AdminListLayoutProps<View extends string = string> {
+  /** Left of the header, in this order; without any the total stands alone on the right. */
+  search?: AdminListSearch;
+  select?: AdminListSelect;
+  view?: AdminListView<View>;
   /** The words for the list's total ('12 users'). */
   total: (count: number) => string;
   /** Right of the header instead of the plain total (payouts: the register link, the total, the SEPA file). */
   tools?: ReactNode;
   /** A line under the header. */
   notice?: ReactNode;
-  /** The last answer (useAdminListAnswer); undefined until the first one. */
-  list: AdminListPage | undefined;
-  fetching: boolean;
-  error: unknown;
-  /** What a failed load says, and its retry. */
+  answer: AdminListAnswer<AdminListPage>;
+  /** What a failed load says above its retry. */
   failed: string;
-  onRetry: () => void;
   /** The placeholders while the first page loads. */
   skeleton: { label: string; rows?: number; height?: number };
-  /** The empty state (no row, or none that matches). */
-  empty: ReactNode;
+  /** The empty state (no row, or none that matches), with a button that clears the filters when they hide rows. */
+  empty: {
+    icon: ReactNode;
+    title?: string;
+    message: string;
+    clear?: { label: string; onClick: () => void } | null;
+  };
   /** The rows: a table on a wide screen and cards below `from`, or one view for every width. */
   rows: Rows;
   /** Each state in a card of its own and the rows as a stack of cards (the reports queue), or all in one card. */
@@ -73,27 +130,70 @@ export interface AdminListLayoutProps {
   pagination: { label: string; value: number; onChange: (page: number) => void };
 }
 
+function Filters<View extends string>({
+  search,
+  select,
+  view,
+}: Pick<AdminListLayoutProps<View>, 'search' | 'select' | 'view'>) {
+  const filters = [
+    search ? (
+      <ListSearchInput
+        key="search"
+        box={search.box}
+        label={search.label}
+        placeholder={search.placeholder}
+        tooShortHint={search.tooShortHint}
+        clearLabel={search.clearLabel}
+        w={{ base: '100%', sm: search.width }}
+      />
+    ) : null,
+    select ? (
+      <Select
+        key="select"
+        label={select.label}
+        data={select.data}
+        value={select.value}
+        onChange={select.onChange}
+        allowDeselect={false}
+        w={{ base: '100%', sm: select.width }}
+        comboboxProps={{ withinPortal: true }}
+      />
+    ) : null,
+    view ? (
+      <ListViewSwitch
+        key="view"
+        label={view.label}
+        value={view.value}
+        options={view.options}
+        onChange={view.onChange}
+      />
+    ) : null,
+  ].filter(Boolean);
+  return filters.length > 1 ? <AdminListFilters>{filters}</AdminListFilters> : filters[0];
+}
+
 /**
  * The admin lists' one layout (spec 2.13, 7.2: 20 a page): filters and the total above, a load error
  * with a retry, the placeholders, the empty state or the rows, and the pages below.
  */
-export function AdminListLayout({
-  filters,
+export function AdminListLayout<View extends string>({
+  search,
+  select,
+  view,
   total,
   tools,
   notice,
-  list,
-  fetching,
-  error,
+  answer,
   failed,
-  onRetry,
   skeleton,
   empty,
   rows,
   framing = 'one-card',
   settling = false,
   pagination,
-}: AdminListLayoutProps) {
+}: AdminListLayoutProps<View>) {
+  const { list, fetching, error } = answer;
+  const hasFilters = Boolean(search || select || view);
   const totalLine = list ? total(list.pageInfo.totalElements) : null;
   const rowsView = isSplit(rows) ? (
     <>
@@ -105,12 +205,26 @@ export function AdminListLayout({
   );
   const loading = !list || (list.content.length === 0 && settling);
   const placeholders = error ? null : <ListSkeleton {...skeleton} />;
+  const emptyState = (
+    <EmptyState
+      icon={empty.icon}
+      title={empty.title}
+      message={empty.message}
+      actions={
+        empty.clear ? (
+          <Button variant="default" onClick={empty.clear.onClick}>
+            {empty.clear.label}
+          </Button>
+        ) : null
+      }
+    />
+  );
 
   return (
     <Stack gap="md">
-      {filters !== undefined || tools !== undefined ? (
+      {hasFilters || tools !== undefined ? (
         <Group justify="space-between" align="flex-end" gap="md">
-          {filters}
+          {hasFilters ? <Filters search={search} select={select} view={view} /> : null}
           {tools ?? (totalLine !== null ? <AdminListTotal>{totalLine}</AdminListTotal> : null)}
         </Group>
       ) : totalLine !== null ? (
@@ -118,11 +232,11 @@ export function AdminListLayout({
       ) : null}
       {notice}
 
-      {error && !list ? <ListLoadError message={failed} onRetry={onRetry} /> : null}
+      {error && !list ? <ListLoadError message={failed} onRetry={answer.retry} /> : null}
 
       {framing === 'one-card' ? (
         <Card withBorder padding={0} aria-busy={fetching}>
-          {loading ? placeholders : list.content.length === 0 ? empty : rowsView}
+          {loading ? placeholders : list.content.length === 0 ? emptyState : rowsView}
         </Card>
       ) : loading ? (
         placeholders && (
@@ -132,7 +246,7 @@ export function AdminListLayout({
         )
       ) : list.content.length === 0 ? (
         <Card withBorder padding={0}>
-          {empty}
+          {emptyState}
         </Card>
       ) : (
         <Stack gap="md" aria-busy={fetching}>

@@ -9,18 +9,17 @@ const page = (count: number, totalPages = 1) => ({
   pageInfo: { totalElements: count, totalPages },
 });
 
-const render = (props: Partial<AdminListLayoutProps>) =>
+type Answer = { list?: ReturnType<typeof page>; fetching?: boolean; error?: unknown };
+
+const render = ({ list, fetching = false, error, ...props }: Partial<AdminListLayoutProps> & Answer) =>
   renderToStaticMarkup(
     <MantineProvider>
       <AdminListLayout
         total={(count) => `${count} rows`}
-        list={undefined}
-        fetching={false}
-        error={undefined}
+        answer={{ list, fetching, error, retry: () => {} }}
         failed="The rows could not be loaded"
-        onRetry={() => {}}
         skeleton={{ label: 'Loading rows' }}
-        empty={<p>No row</p>}
+        empty={{ icon: null, message: 'No row' }}
         rows={<p>The rows</p>}
         pagination={{ label: 'Pages of rows', value: 1, onChange: () => {} }}
         {...props}
@@ -44,11 +43,15 @@ describe('AdminListLayout', () => {
   });
 
   it('shows the rows, the total and the pages once answered', () => {
-    const html = render({ list: page(3, 2), filters: <input aria-label="Search rows" /> });
+    const html = render({
+      list: page(3, 2),
+      view: { label: 'Show', value: 'all', options: [{ value: 'all', label: 'All' }], onChange: () => {} },
+    });
     expect(html).toContain('The rows');
     expect(html).toContain('3 rows');
     expect(html).toContain('aria-label="Pages of rows"');
     expect(html).not.toContain('No row');
+    expect(html).not.toContain('text-align:right');
   });
 
   it('shows the empty state for an empty answer, and keeps the total alone on the right without filters', () => {
@@ -68,5 +71,14 @@ describe('AdminListLayout', () => {
     const html = render({ list: page(2), rows: { table: <table />, cards: <ul />, from: 'sm' } });
     expect(html).toMatch(/mantine-visible-from-sm[^>]*><table>/);
     expect(html).toMatch(/mantine-hidden-from-sm[^>]*><ul>/);
+  });
+
+  it('offers to clear the filters when they hide every row', () => {
+    const html = render({
+      list: page(0),
+      empty: { icon: null, message: 'No row matches', clear: { label: 'Clear filters', onClick: () => {} } },
+    });
+    expect(html).toContain('No row matches');
+    expect(html).toMatch(/<button[^>]*>.*Clear filters/);
   });
 });

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Group, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { IconPalette, IconPhoto, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,14 +9,10 @@ import type {
   AdminSkinRowFieldsFragment,
   GameType,
 } from '../../../shared/graphql/generated/graphql';
-import { ListSearchInput, useSearchBox } from '../../../shared/listing';
-import {
-  AdminListFilters,
-  AdminListLayout,
-  useAdminListAnswer,
-} from '../../../shared/admin-list/admin-list-layout';
+import { useSearchBox } from '../../../shared/listing';
+import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
 import { gameNames } from '../../../shared/skin-card';
-import { EmptyState, PageContainer } from '../../../shared/ui';
+import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
 import { fullBadgeStyles } from '../../../shared/admin-list/admin-list-parts';
 import { CatalogueItemStatus, ModerationButtons, TruncatedAuthor } from '../components/moderation-status';
@@ -251,11 +235,12 @@ function ModerationList({ kind, actions }: { kind: Kind; actions: ModerationActi
   });
   const result = kind === 'SKIN' ? skinsResult : bundlesResult;
   const refetch = kind === 'SKIN' ? refetchSkins : refetchBundles;
-  const data = useAdminListAnswer(
+  const answer = useAdminListAnswer(
     `admin ${kind} list`,
     kind === 'SKIN' ? skinsResult.data?.skins : bundlesResult.data?.bundles,
-    result.error,
+    { result, refetch },
   );
+  const data = answer.list;
 
   const filtered = search !== '' || game !== ALL;
   const clearFilters = () => {
@@ -267,50 +252,33 @@ function ModerationList({ kind, actions }: { kind: Kind; actions: ModerationActi
   return (
     <Box pt="md">
       <AdminListLayout
-        filters={
-          <AdminListFilters>
-            <ListSearchInput
-              box={box}
-              label={texts.search}
-              placeholder={page.searchPlaceholder}
-              tooShortHint={page.searchHint}
-              clearLabel={page.clearSearch}
-              w={{ base: '100%', sm: 300 }}
-            />
-            <Select
-              label={page.game}
-              data={gameOptions}
-              value={game}
-              onChange={(value) => {
-                setGame(value ?? ALL);
-                setPageNumber(1);
-              }}
-              allowDeselect={false}
-              w={{ base: '100%', sm: 240 }}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </AdminListFilters>
-        }
+        search={{
+          box,
+          label: texts.search,
+          placeholder: page.searchPlaceholder,
+          tooShortHint: page.searchHint,
+          clearLabel: page.clearSearch,
+          width: 300,
+        }}
+        select={{
+          label: page.game,
+          data: gameOptions,
+          value: game,
+          onChange: (value) => {
+            setGame(value ?? ALL);
+            setPageNumber(1);
+          },
+          width: 240,
+        }}
         total={texts.total}
-        list={data}
-        fetching={result.fetching}
-        error={result.error}
+        answer={answer}
         failed={texts.failed}
-        onRetry={() => refetch({ requestPolicy: 'network-only' })}
         skeleton={{ label: texts.loading, height: 64 }}
-        empty={
-          <EmptyState
-            icon={kind === 'SKIN' ? <IconPalette stroke={1.5} /> : <IconStack2 stroke={1.5} />}
-            message={filtered ? texts.empty : texts.none}
-            actions={
-              filtered ? (
-                <Button variant="default" onClick={clearFilters}>
-                  {page.clearFilters}
-                </Button>
-              ) : null
-            }
-          />
-        }
+        empty={{
+          icon: kind === 'SKIN' ? <IconPalette stroke={1.5} /> : <IconStack2 stroke={1.5} />,
+          message: filtered ? texts.empty : texts.none,
+          clear: filtered ? { label: page.clearFilters, onClick: clearFilters } : null,
+        }}
         rows={
           data && {
             from: 'md',

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import type { AdminCommentRowFieldsFragment } from '../../../shared/graphql/generated/graphql';
-import { EmptyState, PageContainer } from '../../../shared/ui';
+import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
 import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
-import { ListViewSwitch } from '../../../shared/admin-list/admin-list-parts';
+
 import { CommentedItem, CommentText, CommentWriter } from '../components/comment-parts';
 import { CommentStatus, ModerationButtons } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';
@@ -120,38 +120,32 @@ export function CommentsPage() {
     variables: { page: { page: pageNumber - 1, size: PAGE_SIZE }, removedOnly: filter === 'removed' },
     requestPolicy: 'cache-and-network',
   });
-  const list = useAdminListAnswer('allComments', result.data?.allComments, result.error, filter);
+  const answer = useAdminListAnswer('allComments', result.data?.allComments, { result, refetch }, filter);
+  const list = answer.list;
 
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <AdminListLayout
-        filters={
-          <ListViewSwitch
-            label={page.filter}
-            value={filter}
-            options={[
-              { value: 'all', label: page.filterAll },
-              { value: 'removed', label: page.filterRemoved },
-            ]}
-            onChange={(value) => {
-              setFilter(value);
-              setPageNumber(1);
-            }}
-          />
-        }
+        view={{
+          label: page.filter,
+          value: filter,
+          options: [
+            { value: 'all', label: page.filterAll },
+            { value: 'removed', label: page.filterRemoved },
+          ],
+          onChange: (value) => {
+            setFilter(value);
+            setPageNumber(1);
+          },
+        }}
         total={page.total}
-        list={list}
-        fetching={result.fetching}
-        error={result.error}
+        answer={answer}
         failed={page.failed}
-        onRetry={() => refetch({ requestPolicy: 'network-only' })}
         skeleton={{ label: page.loading }}
-        empty={
-          <EmptyState
-            icon={<IconMessages stroke={1.5} />}
-            message={filter === 'removed' ? page.emptyRemoved : page.empty}
-          />
-        }
+        empty={{
+          icon: <IconMessages stroke={1.5} />,
+          message: filter === 'removed' ? page.emptyRemoved : page.empty,
+        }}
         rows={
           list && {
             from: 'md',

@@ -3,7 +3,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDateTime } from '../../../shared/format';
-import { EmptyState, PageContainer } from '../../../shared/ui';
+import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
 import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
 import { ActionBadge, EntryActor, EntryItem, entryReason } from '../components/moderation-log-parts';
@@ -108,19 +108,17 @@ export function ModerationPage() {
     variables: { page: { page: pageNumber - 1, size: PAGE_SIZE } },
     requestPolicy: 'cache-and-network',
   });
-  const log = useAdminListAnswer('moderationLog', result.data?.moderationLog, result.error);
+  const answer = useAdminListAnswer('moderationLog', result.data?.moderationLog, { result, refetch });
+  const log = answer.list;
 
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <AdminListLayout
         total={page.total}
-        list={log}
-        fetching={result.fetching}
-        error={result.error}
+        answer={answer}
         failed={page.failed}
-        onRetry={() => refetch({ requestPolicy: 'network-only' })}
         skeleton={{ label: page.loading, height: 44 }}
-        empty={<EmptyState icon={<IconHistory stroke={1.5} />} message={page.empty} />}
+        empty={{ icon: <IconHistory stroke={1.5} />, message: page.empty }}
         rows={
           log && {
             from: 'md',

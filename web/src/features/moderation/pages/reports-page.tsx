@@ -29,9 +29,9 @@ import type { ReportReason as DomainReportReason } from '../../../../../domain/m
 import { formatDateTime } from '../../../shared/format';
 import type { ReportedItemsQuery as ReportedItemsResult } from '../../../shared/graphql/generated/graphql';
 import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
-import { EmptyState, PageContainer } from '../../../shared/ui';
+import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
-import { fullBadgeStyles, ListViewSwitch, strongButton } from '../../../shared/admin-list/admin-list-parts';
+import { fullBadgeStyles, strongButton } from '../../../shared/admin-list/admin-list-parts';
 import { CommentedItem, CommentText, CommentWriter } from '../components/comment-parts';
 import { CatalogueItemStatus, CommentStatus, TruncatedAuthor } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';
@@ -342,7 +342,7 @@ export function ReportsPage() {
     variables: { status: view === 'open' ? 'OPEN' : null, page: { page: pageNumber - 1, size: PAGE_SIZE } },
     requestPolicy: 'cache-and-network',
   });
-  const list = useAdminListAnswer('reportedItems', result.data?.reportedItems, result.error, view);
+  const answer = useAdminListAnswer('reportedItems', result.data?.reportedItems, { result, refetch }, view);
   // The queue is clear only when the query for this view really answered no item.
   const answeredNone = result.data?.reportedItems.content.length === 0;
 
@@ -357,34 +357,27 @@ export function ReportsPage() {
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <AdminListLayout
-        filters={
-          <ListViewSwitch
-            label={page.view}
-            value={view}
-            options={[
-              { value: 'open', label: page.viewOpen },
-              { value: 'all', label: page.viewAll },
-            ]}
-            onChange={changeView}
-          />
-        }
+        view={{
+          label: page.view,
+          value: view,
+          options: [
+            { value: 'open', label: page.viewOpen },
+            { value: 'all', label: page.viewAll },
+          ],
+          onChange: changeView,
+        }}
         total={page.total}
-        list={list}
-        fetching={result.fetching}
-        error={result.error}
+        answer={answer}
         failed={page.failed}
-        onRetry={() => refetch({ requestPolicy: 'network-only' })}
         skeleton={{ label: page.loading, rows: 3, height: 140 }}
         framing="card-each"
         settling={!answeredNone}
-        empty={
-          <EmptyState
-            icon={view === 'open' ? <IconChecks stroke={1.5} /> : <IconFlag stroke={1.5} />}
-            title={view === 'open' ? page.clearTitle : undefined}
-            message={view === 'open' ? page.clear : page.emptyAll}
-          />
-        }
-        rows={list?.content.map((item) => (
+        empty={{
+          icon: view === 'open' ? <IconChecks stroke={1.5} /> : <IconFlag stroke={1.5} />,
+          title: view === 'open' ? page.clearTitle : undefined,
+          message: view === 'open' ? page.clear : page.emptyAll,
+        }}
+        rows={answer.list?.content.map((item) => (
           <ReportedItemCard key={`${item.itemType}-${item.itemId}`} item={item} actions={actions} />
         ))}
         pagination={{ label: page.pagination, value: pageNumber, onChange: setPageNumber }}

@@ -4,22 +4,13 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import type { AdminUsersQuery as AdminUsersResult } from '../../../shared/graphql/generated/graphql';
-import { ListSearchInput, useSearchBox } from '../../../shared/listing';
+import { useSearchBox } from '../../../shared/listing';
 import { normalizeRoles, useSession } from '../../../shared/session';
-import { EmptyState, PageContainer } from '../../../shared/ui';
+import { PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin-moderation.messages';
-import {
-  AdminListFilters,
-  AdminListLayout,
-  useAdminListAnswer,
-} from '../../../shared/admin-list/admin-list-layout';
-import {
-  fullBadgeStyles,
-  ListViewSwitch,
-  strongBadge,
-  strongButton,
-} from '../../../shared/admin-list/admin-list-parts';
+import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
+import { fullBadgeStyles, strongBadge, strongButton } from '../../../shared/admin-list/admin-list-parts';
 import { TakedownNote } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';
 import { accountKey, useModerationActions } from '../hooks/use-moderation-actions';
@@ -262,7 +253,8 @@ export function UsersPage() {
     },
     requestPolicy: 'cache-and-network',
   });
-  const users = useAdminListAnswer('users', result.data?.users, result.error, filter);
+  const answer = useAdminListAnswer('users', result.data?.users, { result, refetch }, filter);
+  const users = answer.list;
 
   const emptyMessage = search
     ? filter === 'blocked'
@@ -275,50 +267,35 @@ export function UsersPage() {
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <AdminListLayout
-        filters={
-          <AdminListFilters>
-            <ListSearchInput
-              box={box}
-              label={page.search}
-              placeholder={page.searchPlaceholder}
-              tooShortHint={page.searchHint}
-              clearLabel={page.clearSearch}
-              w={{ base: '100%', sm: 320 }}
-            />
-            <ListViewSwitch
-              label={page.filter}
-              value={filter}
-              options={[
-                { value: 'all', label: page.filterAll },
-                { value: 'blocked', label: page.filterBlocked },
-              ]}
-              onChange={(value) => {
-                setFilter(value);
-                setPageNumber(1);
-              }}
-            />
-          </AdminListFilters>
-        }
+        search={{
+          box,
+          label: page.search,
+          placeholder: page.searchPlaceholder,
+          tooShortHint: page.searchHint,
+          clearLabel: page.clearSearch,
+          width: 320,
+        }}
+        view={{
+          label: page.filter,
+          value: filter,
+          options: [
+            { value: 'all', label: page.filterAll },
+            { value: 'blocked', label: page.filterBlocked },
+          ],
+          onChange: (value) => {
+            setFilter(value);
+            setPageNumber(1);
+          },
+        }}
         total={page.total}
-        list={users}
-        fetching={result.fetching}
-        error={result.error}
+        answer={answer}
         failed={page.failed}
-        onRetry={() => refetch({ requestPolicy: 'network-only' })}
         skeleton={{ label: page.loading, height: 40 }}
-        empty={
-          <EmptyState
-            icon={<IconUsers stroke={1.5} />}
-            message={emptyMessage}
-            actions={
-              search ? (
-                <Button variant="default" onClick={box.clear}>
-                  {page.clearSearch}
-                </Button>
-              ) : null
-            }
-          />
-        }
+        empty={{
+          icon: <IconUsers stroke={1.5} />,
+          message: emptyMessage,
+          clear: search ? { label: page.clearSearch, onClick: box.clear } : null,
+        }}
         rows={
           users && {
             from: 'md',

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconReceipt } from '@tabler/icons-react';
@@ -10,12 +10,8 @@ import type {
   PaymentStatus,
 } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
-import { ListSearchInput, useSearchBox } from '../../../shared/listing';
-import {
-  AdminListFilters,
-  AdminListLayout,
-  useAdminListAnswer,
-} from '../../../shared/admin-list/admin-list-layout';
+import { useSearchBox } from '../../../shared/listing';
+import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
 import {
   ordersMessages,
   PAYMENT_STATUSES,
@@ -23,7 +19,7 @@ import {
   PaymentStatusBadge,
   PurchaseItems,
 } from '../../../shared/orders';
-import { EmptyState, PageContainer } from '../../../shared/ui';
+import { PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin-orders.messages';
 import { OrderMailsButton } from '../components/order-mails';
@@ -331,7 +327,8 @@ export function OrdersPage() {
     requestPolicy: 'cache-and-network',
   });
 
-  const orders = useAdminListAnswer('purchaseList', result.data?.purchaseList, result.error);
+  const answer = useAdminListAnswer('purchaseList', result.data?.purchaseList, { result, refetch });
+  const orders = answer.list;
 
   const filtered = search !== '' || status !== ALL;
   const clearFilters = () => {
@@ -343,50 +340,33 @@ export function OrdersPage() {
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <AdminListLayout
-        filters={
-          <AdminListFilters>
-            <ListSearchInput
-              box={box}
-              label={page.search}
-              placeholder={page.searchPlaceholder}
-              tooShortHint={page.searchHint}
-              clearLabel={page.clearSearch}
-              w={{ base: '100%', sm: 320 }}
-            />
-            <Select
-              label={page.status}
-              data={statusOptions}
-              value={status}
-              onChange={(value) => {
-                setStatus(value ?? ALL);
-                setPageNumber(1);
-              }}
-              allowDeselect={false}
-              w={{ base: '100%', sm: 220 }}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </AdminListFilters>
-        }
+        search={{
+          box,
+          label: page.search,
+          placeholder: page.searchPlaceholder,
+          tooShortHint: page.searchHint,
+          clearLabel: page.clearSearch,
+          width: 320,
+        }}
+        select={{
+          label: page.status,
+          data: statusOptions,
+          value: status,
+          onChange: (value) => {
+            setStatus(value ?? ALL);
+            setPageNumber(1);
+          },
+          width: 220,
+        }}
         total={page.total}
-        list={orders}
-        fetching={result.fetching}
-        error={result.error}
+        answer={answer}
         failed={page.failed}
-        onRetry={() => refetch({ requestPolicy: 'network-only' })}
         skeleton={{ label: page.loading, height: 48 }}
-        empty={
-          <EmptyState
-            icon={<IconReceipt stroke={1.5} />}
-            message={filtered ? page.noMatch : page.empty}
-            actions={
-              filtered ? (
-                <Button variant="default" onClick={clearFilters}>
-                  {page.clearFilters}
-                </Button>
-              ) : null
-            }
-          />
-        }
+        empty={{
+          icon: <IconReceipt stroke={1.5} />,
+          message: filtered ? page.noMatch : page.empty,
+          clear: filtered ? { label: page.clearFilters, onClick: clearFilters } : null,
+        }}
         rows={
           orders && {
             from: 'sm',

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronRight, IconCoin, IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -28,7 +16,7 @@ import {
 import { PAYOUT_STATUSES, usePayoutListParams } from '../hooks/use-payout-list-params';
 import { PayoutStatusBadge } from '../../../shared/payouts/payout-status-badge';
 import { payoutsMessages } from '../../../shared/payouts/payouts.messages';
-import { EmptyState, PageContainer } from '../../../shared/ui';
+import { PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin-payouts.messages';
 import { LockButton, SendButton } from '../components/payout-action-buttons';
@@ -294,7 +282,8 @@ export function PayoutsPage() {
   });
   const actions = usePayoutActions({ onExported: () => refetch({ requestPolicy: 'network-only' }) });
 
-  const list = useAdminListAnswer('allPayouts', result.data?.allPayouts, result.error);
+  const answer = useAdminListAnswer('allPayouts', result.data?.allPayouts, { result, refetch });
+  const list = answer.list;
 
   // Only payouts on screen that can still go into a file stay selected.
   const eligibleIds = new Set((list?.content ?? []).filter(exportable).map((payout) => payout.id));
@@ -323,17 +312,13 @@ export function PayoutsPage() {
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <AdminListLayout
-        filters={
-          <Select
-            label={page.status}
-            data={statusOptions}
-            value={status ?? ALL}
-            onChange={changeStatus}
-            allowDeselect={false}
-            w={{ base: '100%', sm: 220 }}
-            comboboxProps={{ withinPortal: true }}
-          />
-        }
+        select={{
+          label: page.status,
+          data: statusOptions,
+          value: status ?? ALL,
+          onChange: changeStatus,
+          width: 220,
+        }}
         total={page.total}
         tools={
           <Group gap="md" align="center">
@@ -359,25 +344,14 @@ export function PayoutsPage() {
             </Text>
           ) : null
         }
-        list={list}
-        fetching={result.fetching}
-        error={result.error}
+        answer={answer}
         failed={page.failed}
-        onRetry={() => refetch({ requestPolicy: 'network-only' })}
         skeleton={{ label: page.listLoading, height: 48 }}
-        empty={
-          <EmptyState
-            icon={<IconCoin stroke={1.5} />}
-            message={status ? page.noMatch(payoutsMessages.status[status]) : page.empty}
-            actions={
-              status ? (
-                <Button variant="default" onClick={() => changeStatus(null)}>
-                  {page.clearFilter}
-                </Button>
-              ) : null
-            }
-          />
-        }
+        empty={{
+          icon: <IconCoin stroke={1.5} />,
+          message: status ? page.noMatch(payoutsMessages.status[status]) : page.empty,
+          clear: status ? { label: page.clearFilter, onClick: () => changeStatus(null) } : null,
+        }}
         rows={
           list && {
             from: 'sm',
