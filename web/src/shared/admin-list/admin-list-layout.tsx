@@ -1,7 +1,7 @@
 import { Box, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ListLoadError, ListPagination, ListSearchInput } from '../listing';
+import { ListLoadError, ListPagination, ListSearchInput, useSearchBox } from '../listing';
 import type { SearchBox } from '../listing';
 import { EmptyState } from '../ui';
 import { ListSkeleton, ListViewSwitch, useLastData } from './admin-list-parts';
@@ -70,15 +70,37 @@ type Rows = ReactNode | { table: ReactNode; cards: ReactNode; from: 'sm' | 'md' 
 const isSplit = (rows: Rows): rows is { table: ReactNode; cards: ReactNode; from: 'sm' | 'md' } =>
   typeof rows === 'object' && rows !== null && 'table' in rows && 'cards' in rows;
 
+/** The words of a list's search box. */
+export interface AdminListSearchTexts {
+  /** Its label and accessible name. */
+  search: string;
+  searchPlaceholder: string;
+  /** Said under the box while what is typed is too short to search for. */
+  searchHint: string;
+  /** The ✕ button's name. */
+  clearSearch: string;
+}
+
 /** The search box of a list (Enter applies at once, Escape or the ✕ clears). */
 export interface AdminListSearch {
   box: SearchBox;
-  label: string;
-  placeholder: string;
-  tooShortHint: string;
-  clearLabel: string;
+  texts: AdminListSearchTexts;
   /** Its width beside the other filters (full width on a phone). */
   width: number;
+}
+
+/**
+ * The page shown and the applied search of a list with a search box: a new search goes back to the
+ * first page (the list's other filters call `setPageNumber(1)` themselves).
+ */
+export function useAdminListSearch() {
+  const [pageNumber, setPageNumber] = useState(1);
+  const [search, setSearch] = useState('');
+  const box = useSearchBox(search, (next) => {
+    setSearch(next);
+    setPageNumber(1);
+  });
+  return { pageNumber, setPageNumber, search, box };
 }
 
 /** A select that narrows the list (a status, a game). */
@@ -140,10 +162,10 @@ function Filters<View extends string>({
       <ListSearchInput
         key="search"
         box={search.box}
-        label={search.label}
-        placeholder={search.placeholder}
-        tooShortHint={search.tooShortHint}
-        clearLabel={search.clearLabel}
+        label={search.texts.search}
+        placeholder={search.texts.searchPlaceholder}
+        tooShortHint={search.texts.searchHint}
+        clearLabel={search.texts.clearSearch}
         w={{ base: '100%', sm: search.width }}
       />
     ) : null,

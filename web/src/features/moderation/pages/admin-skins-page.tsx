@@ -9,8 +9,11 @@ import type {
   AdminSkinRowFieldsFragment,
   GameType,
 } from '../../../shared/graphql/generated/graphql';
-import { useSearchBox } from '../../../shared/listing';
-import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
+import {
+  AdminListLayout,
+  useAdminListAnswer,
+  useAdminListSearch,
+} from '../../../shared/admin-list/admin-list-layout';
 import { gameNames } from '../../../shared/skin-card';
 import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
@@ -208,13 +211,8 @@ function ItemCards({ kind, rows, actions }: { kind: Kind; rows: Row[]; actions: 
 /** One tab: its own search, game and page. */
 function ModerationList({ kind, actions }: { kind: Kind; actions: ModerationActions }) {
   const texts = copy[kind];
-  const [pageNumber, setPageNumber] = useState(1);
-  const [search, setSearch] = useState('');
+  const { pageNumber, setPageNumber, search, box } = useAdminListSearch();
   const [game, setGame] = useState<string>(ALL);
-  const box = useSearchBox(search, (next) => {
-    setSearch(next);
-    setPageNumber(1);
-  });
   const variables = {
     search: search || null,
     type: game === ALL ? null : (game as GameType),
@@ -252,14 +250,7 @@ function ModerationList({ kind, actions }: { kind: Kind; actions: ModerationActi
   return (
     <Box pt="md">
       <AdminListLayout
-        search={{
-          box,
-          label: texts.search,
-          placeholder: page.searchPlaceholder,
-          tooShortHint: page.searchHint,
-          clearLabel: page.clearSearch,
-          width: 300,
-        }}
+        search={{ box, texts: { ...page, search: texts.search }, width: 300 }}
         select={{
           label: page.game,
           data: gameOptions,

@@ -7,7 +7,6 @@ import type { AdminCommentRowFieldsFragment } from '../../../shared/graphql/gene
 import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
 import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
-
 import { CommentedItem, CommentText, CommentWriter } from '../components/comment-parts';
 import { CommentStatus, ModerationButtons } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';

@@ -4,12 +4,15 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
 import type { AdminUsersQuery as AdminUsersResult } from '../../../shared/graphql/generated/graphql';
-import { useSearchBox } from '../../../shared/listing';
 import { normalizeRoles, useSession } from '../../../shared/session';
 import { PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin-moderation.messages';
-import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
+import {
+  AdminListLayout,
+  useAdminListAnswer,
+  useAdminListSearch,
+} from '../../../shared/admin-list/admin-list-layout';
 import { fullBadgeStyles, strongBadge, strongButton } from '../../../shared/admin-list/admin-list-parts';
 import { TakedownNote } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';
@@ -233,13 +236,8 @@ function UserCards({
  * marked, with Block, Unblock and each account's moderation history.
  */
 export function UsersPage() {
-  const [pageNumber, setPageNumber] = useState(1);
+  const { pageNumber, setPageNumber, search, box } = useAdminListSearch();
   const [filter, setFilter] = useState<Filter>('all');
-  const [search, setSearch] = useState('');
-  const box = useSearchBox(search, (next) => {
-    setSearch(next);
-    setPageNumber(1);
-  });
   const { user: me } = useSession();
   const myId = me ? String(me.id) : null;
   const actions = useModerationActions();
@@ -267,14 +265,7 @@ export function UsersPage() {
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <AdminListLayout
-        search={{
-          box,
-          label: page.search,
-          placeholder: page.searchPlaceholder,
-          tooShortHint: page.searchHint,
-          clearLabel: page.clearSearch,
-          width: 320,
-        }}
+        search={{ box, texts: page, width: 320 }}
         view={{
           label: page.filter,
           value: filter,

@@ -10,8 +10,11 @@ import type {
   PaymentStatus,
 } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
-import { useSearchBox } from '../../../shared/listing';
-import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
+import {
+  AdminListLayout,
+  useAdminListAnswer,
+  useAdminListSearch,
+} from '../../../shared/admin-list/admin-list-layout';
 import {
   ordersMessages,
   PAYMENT_STATUSES,
@@ -309,13 +312,8 @@ function useRefund() {
 
 /** Every order with search and a status filter (spec 2.13), 20 a page, with refunds. */
 export function OrdersPage() {
-  const [pageNumber, setPageNumber] = useState(1);
-  const [search, setSearch] = useState('');
+  const { pageNumber, setPageNumber, search, box } = useAdminListSearch();
   const [status, setStatus] = useState<string>(ALL);
-  const box = useSearchBox(search, (next) => {
-    setSearch(next);
-    setPageNumber(1);
-  });
   const refund = useRefund();
   const [result, refetch] = useQuery({
     query: AdminOrdersQuery,
@@ -340,14 +338,7 @@ export function OrdersPage() {
   return (
     <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
       <AdminListLayout
-        search={{
-          box,
-          label: page.search,
-          placeholder: page.searchPlaceholder,
-          tooShortHint: page.searchHint,
-          clearLabel: page.clearSearch,
-          width: 320,
-        }}
+        search={{ box, texts: page, width: 320 }}
         select={{
           label: page.status,
           data: statusOptions,
