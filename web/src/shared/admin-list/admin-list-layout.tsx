@@ -1,50 +1,15 @@
 import { Box, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ListLoadError, ListPagination, ListSearchInput, useSearchBox } from '../listing';
+import { ListLoadError, ListPagination, ListSearchInput } from '../listing';
 import type { SearchBox } from '../listing';
 import { EmptyState } from '../ui';
-import { ListSkeleton, ListViewSwitch, useLastData } from './admin-list-parts';
+import { ListSkeleton, ListViewSwitch } from './admin-list-parts';
+import type { AdminListAnswer } from './use-admin-list';
 
 /** One page of an admin list as the API answers it. */
 export interface AdminListPage {
   content: readonly unknown[];
   pageInfo: { totalElements: number; totalPages: number };
-}
-
-/** What a list's query answered, as the layout shows it. */
-export interface AdminListAnswer<List> {
-  /** The last answer, kept while the next page loads; undefined until the first one. */
-  list: List | undefined;
-  fetching: boolean;
-  error: unknown;
-  /** Asks again, past the cache (the load error's retry). */
-  retry: () => void;
-}
-
-/**
- * The list a query answered, kept on screen while the next page loads (a change of `key`, another
- * view of the list, forgets it); a failed query is logged (spec 8: only logged).
- */
-export function useAdminListAnswer<List>(
-  name: string,
-  list: List | undefined,
-  query: {
-    result: { fetching: boolean; error?: unknown };
-    refetch: (options: { requestPolicy: 'network-only' }) => void;
-  },
-  key = '',
-): AdminListAnswer<List> {
-  const { result, refetch } = query;
-  useEffect(() => {
-    if (result.error) console.error(`${name} failed`, result.error);
-  }, [result.error, name]);
-  return {
-    list: useLastData(list, key),
-    fetching: result.fetching,
-    error: result.error,
-    retry: () => refetch({ requestPolicy: 'network-only' }),
-  };
 }
 
 /** Several filters side by side (search box, selects, view switch), wrapping on a narrow screen. */
@@ -87,20 +52,6 @@ export interface AdminListSearch {
   texts: AdminListSearchTexts;
   /** Its width beside the other filters (full width on a phone). */
   width: number;
-}
-
-/**
- * The page shown and the applied search of a list with a search box: a new search goes back to the
- * first page (the list's other filters call `setPageNumber(1)` themselves).
- */
-export function useAdminListSearch() {
-  const [pageNumber, setPageNumber] = useState(1);
-  const [search, setSearch] = useState('');
-  const box = useSearchBox(search, (next) => {
-    setSearch(next);
-    setPageNumber(1);
-  });
-  return { pageNumber, setPageNumber, search, box };
 }
 
 /** A select that narrows the list (a status, a game). */

@@ -9,11 +9,8 @@ import type {
   AdminSkinRowFieldsFragment,
   GameType,
 } from '../../../shared/graphql/generated/graphql';
-import {
-  AdminListLayout,
-  useAdminListAnswer,
-  useAdminListSearch,
-} from '../../../shared/admin-list/admin-list-layout';
+import { AdminListLayout } from '../../../shared/admin-list/admin-list-layout';
+import { useAdminListAnswer, useAdminListSearch } from '../../../shared/admin-list/use-admin-list';
 import { gameNames } from '../../../shared/skin-card';
 import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';

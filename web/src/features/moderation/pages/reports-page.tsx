@@ -28,7 +28,8 @@ import { reportReasonLabels } from '../../../../../domain/moderation/moderation.
 import type { ReportReason as DomainReportReason } from '../../../../../domain/moderation/moderation.schemas';
 import { formatDateTime } from '../../../shared/format';
 import type { ReportedItemsQuery as ReportedItemsResult } from '../../../shared/graphql/generated/graphql';
-import { AdminListLayout, useAdminListAnswer } from '../../../shared/admin-list/admin-list-layout';
+import { AdminListLayout } from '../../../shared/admin-list/admin-list-layout';
+import { useAdminListAnswer } from '../../../shared/admin-list/use-admin-list';
 import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
 import { fullBadgeStyles, strongButton } from '../../../shared/admin-list/admin-list-parts';

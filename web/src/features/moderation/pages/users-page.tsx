@@ -8,11 +8,8 @@ import { normalizeRoles, useSession } from '../../../shared/session';
 import { PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin-moderation.messages';
-import {
-  AdminListLayout,
-  useAdminListAnswer,
-  useAdminListSearch,
-} from '../../../shared/admin-list/admin-list-layout';
+import { AdminListLayout } from '../../../shared/admin-list/admin-list-layout';
+import { useAdminListAnswer, useAdminListSearch } from '../../../shared/admin-list/use-admin-list';
 import { fullBadgeStyles, strongBadge, strongButton } from '../../../shared/admin-list/admin-list-parts';
 import { TakedownNote } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';

@@ -10,11 +10,8 @@ import type {
   PaymentStatus,
 } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
-import {
-  AdminListLayout,
-  useAdminListAnswer,
-  useAdminListSearch,
-} from '../../../shared/admin-list/admin-list-layout';
+import { AdminListLayout } from '../../../shared/admin-list/admin-list-layout';
+import { useAdminListAnswer, useAdminListSearch } from '../../../shared/admin-list/use-admin-list';
 import {
   ordersMessages,
   PAYMENT_STATUSES,

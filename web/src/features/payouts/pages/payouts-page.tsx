@@ -8,11 +8,8 @@ import type {
   AdminPayoutsQuery as AdminPayoutsResult,
   PayoutStatus,
 } from '../../../shared/graphql/generated/graphql';
-import {
-  AdminListLayout,
-  AdminListTotal,
-  useAdminListAnswer,
-} from '../../../shared/admin-list/admin-list-layout';
+import { AdminListLayout, AdminListTotal } from '../../../shared/admin-list/admin-list-layout';
+import { useAdminListAnswer } from '../../../shared/admin-list/use-admin-list';
 import { PAYOUT_STATUSES, usePayoutListParams } from '../hooks/use-payout-list-params';
 import { PayoutStatusBadge } from '../../../shared/payouts/payout-status-badge';
 import { payoutsMessages } from '../../../shared/payouts/payouts.messages';
