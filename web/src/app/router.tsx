@@ -40,7 +40,7 @@ const MySkinsPage = lazyPage(() => import('../features/account/pages/my-skins-pa
 const MyBundlesPage = lazyPage(() => import('../features/account/pages/my-bundles-page'), 'MyBundlesPage');
 const CollectionPage = lazyPage(() => import('../features/account/pages/collection-page'), 'CollectionPage');
 const PurchaseHistoryPage = lazyPage(
-  () => import('../features/account/pages/purchase-history-page'),
+  () => import('../features/orders/pages/purchase-history-page'),
   'PurchaseHistoryPage',
 );
 const PublishPage = lazyPage(() => import('../features/account/pages/publish-page'), 'PublishPage');
@@ -50,13 +50,13 @@ const BundleEditorPage = lazyPage(
   'BundleEditorPage',
 );
 const CreativityDashboardPage = lazyPage(
-  () => import('../features/account/pages/creativity-dashboard-page'),
+  () => import('../features/statistics/pages/creativity-dashboard-page'),
   'CreativityDashboardPage',
 );
-const MyPayoutsPage = lazyPage(() => import('../features/account/pages/my-payouts-page'), 'MyPayoutsPage');
-const MyPayoutPage = lazyPage(() => import('../features/account/pages/my-payout-page'), 'MyPayoutPage');
+const MyPayoutsPage = lazyPage(() => import('../features/payouts/pages/my-payouts-page'), 'MyPayoutsPage');
+const MyPayoutPage = lazyPage(() => import('../features/payouts/pages/my-payout-page'), 'MyPayoutPage');
 const PayoutStatementPage = lazyPage(
-  () => import('../features/account/pages/payout-statement-page'),
+  () => import('../features/payouts/pages/payout-statement-page'),
   'PayoutStatementPage',
 );
 const FollowingPage = lazyPage(() => import('../features/account/pages/following-page'), 'FollowingPage');
@@ -73,25 +73,31 @@ const ModalsProvider = lazy(() =>
 );
 
 const SiteDashboardPage = lazyPage(
-  () => import('../features/admin/pages/site-dashboard-page'),
+  () => import('../features/statistics/pages/site-dashboard-page'),
   'SiteDashboardPage',
 );
-const UsersPage = lazyPage(() => import('../features/admin/pages/users-page'), 'UsersPage');
-const OrdersPage = lazyPage(() => import('../features/admin/pages/orders-page'), 'OrdersPage');
-const PayoutsPage = lazyPage(() => import('../features/admin/pages/payouts-page'), 'PayoutsPage');
-const PayoutPage = lazyPage(() => import('../features/admin/pages/payout-page'), 'PayoutPage');
+const UsersPage = lazyPage(() => import('../features/moderation/pages/users-page'), 'UsersPage');
+const OrdersPage = lazyPage(() => import('../features/orders/pages/orders-page'), 'OrdersPage');
+const PayoutsPage = lazyPage(() => import('../features/payouts/pages/payouts-page'), 'PayoutsPage');
+const PayoutPage = lazyPage(() => import('../features/payouts/pages/payout-page'), 'PayoutPage');
 const PayoutRegisterPage = lazyPage(
-  () => import('../features/admin/pages/payout-register-page'),
+  () => import('../features/payouts/pages/payout-register-page'),
   'PayoutRegisterPage',
 );
-const CommentsPage = lazyPage(() => import('../features/admin/pages/comments-page'), 'CommentsPage');
-const MailsPage = lazyPage(() => import('../features/admin/pages/mails-page'), 'MailsPage');
-const AdminSkinsPage = lazyPage(() => import('../features/admin/pages/admin-skins-page'), 'AdminSkinsPage');
-const ReportsPage = lazyPage(() => import('../features/admin/pages/reports-page'), 'ReportsPage');
-const ModerationPage = lazyPage(() => import('../features/admin/pages/moderation-page'), 'ModerationPage');
-const AdminTagsPage = lazyPage(() => import('../features/admin/pages/tags-page'), 'AdminTagsPage');
+const CommentsPage = lazyPage(() => import('../features/moderation/pages/comments-page'), 'CommentsPage');
+const MailsPage = lazyPage(() => import('../features/mails/pages/mails-page'), 'MailsPage');
+const AdminSkinsPage = lazyPage(
+  () => import('../features/moderation/pages/admin-skins-page'),
+  'AdminSkinsPage',
+);
+const ReportsPage = lazyPage(() => import('../features/moderation/pages/reports-page'), 'ReportsPage');
+const ModerationPage = lazyPage(
+  () => import('../features/moderation/pages/moderation-page'),
+  'ModerationPage',
+);
+const AdminTagsPage = lazyPage(() => import('../features/tags/pages/tags-page'), 'AdminTagsPage');
 const SocialMediaPage = lazyPage(
-  () => import('../features/admin/pages/social-media-page'),
+  () => import('../features/social/pages/social-media-page'),
   'SocialMediaPage',
 );
 

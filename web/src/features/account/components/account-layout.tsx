@@ -23,7 +23,7 @@ import { InsetPages, PageLoader } from '../../../shared/ui';
 import { accountMessages } from '../account.messages';
 import { useMenuSections } from '../hooks/use-menu-sections';
 import type { MenuItem } from '../hooks/use-menu-sections';
-import { useMyUser } from '../hooks/use-my-user';
+import { useMyUser } from '../../../shared/my-user/use-my-user';
 import { UserAvatar } from './user-avatar';
 import classes from './account-layout.module.css';
 

@@ -39,7 +39,7 @@ import { gameNames } from '../../../shared/skin-card';
 import { ImageUploadField, useImageUploads } from '../../../shared/uploads';
 import type { KeptImage } from '../../../shared/uploads';
 import { accountMessages } from '../account.messages';
-import { useMyUser } from '../hooks/use-my-user';
+import { useMyUser } from '../../../shared/my-user/use-my-user';
 import { CreateBundleMutation, MyLinkableSkinsQuery, UpdateBundleMutation } from '../lib/authoring.documents';
 import { fieldErrorsOf, markRefusedField, priceOf, showsCounter, truncateLabel } from '../lib/editor-form';
 import { EditorSection } from './editor-section';

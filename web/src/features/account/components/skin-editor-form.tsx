@@ -38,7 +38,7 @@ import { PriceInput } from '../../../shared/ui';
 import { ColorField } from './color-field';
 import type { KeptImage } from '../../../shared/uploads';
 import { accountMessages } from '../account.messages';
-import { useMyUser } from '../hooks/use-my-user';
+import { useMyUser } from '../../../shared/my-user/use-my-user';
 import {
   CreateSkinMutation,
   EditorTagsQuery,

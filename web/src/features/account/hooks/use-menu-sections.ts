@@ -27,7 +27,7 @@ import { useQuery } from 'urql';
 import { graphql } from '../../../shared/graphql/generated';
 import { useSession } from '../../../shared/session';
 import { accountMessages } from '../account.messages';
-import { useAuthorMenu } from './use-author-menu';
+import { useAuthorMenu } from '../../../shared/my-user/use-author-menu';
 
 const menu = accountMessages.menu;
 

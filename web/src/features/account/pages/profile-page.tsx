@@ -22,7 +22,7 @@ import { accountMessages } from '../account.messages';
 import { UserAvatar } from '../components/user-avatar';
 import { useMenuSections } from '../hooks/use-menu-sections';
 import type { MenuItem } from '../hooks/use-menu-sections';
-import { useMyUser } from '../hooks/use-my-user';
+import { useMyUser } from '../../../shared/my-user/use-my-user';
 import classes from './profile-page.module.css';
 
 const profile = accountMessages.profile;

@@ -1,0 +1,19 @@
+import { graphql } from '../../../shared/graphql/generated';
+
+// Spec 2.11 and 7.2: the user's orders (10 a page).
+export const MyPurchaseListQuery = graphql(`
+  query MyPurchaseList($page: PageInput!) {
+    myPurchaseList(page: $page) {
+      pageInfo {
+        pageNumber
+        pageSize
+        totalPages
+        totalElements
+        numberOfElements
+      }
+      content {
+        ...PurchaseFields
+      }
+    }
+  }
+`);

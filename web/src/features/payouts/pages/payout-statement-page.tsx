@@ -1,0 +1,220 @@
+import { Alert, Button, Container, Group } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { formatAmount, formatDate } from '../../../shared/format';
+import type { MyPayoutQuery as MyPayoutResult } from '../../../shared/graphql/generated/graphql';
+import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
+import { ListLoadError } from '../../../shared/listing';
+import { siteMessages } from '../../../shared/messages/site.messages';
+import { amountLabel, payoutDateFact } from '../lib/payout-dates';
+import { maskIban } from '../lib/destination';
+import { payoutsMessages } from '../../../shared/payouts/payouts.messages';
+import { DetailSkeleton } from '../../../shared/ui';
+import { accountMessages } from '../account-payouts.messages';
+import { MyPayoutQuery } from '../lib/my-payouts.documents';
+import classes from './payout-statement-page.module.css';
+
+const statement = accountMessages.statement;
+const items = payoutsMessages.items;
+
+type Payout = NonNullable<MyPayoutResult['payout']>;
+
+function destinationOf(payout: Payout): string | null {
+  const account =
+    payout.payoutMethod === 'BANK_TRANSFER' && payout.sendToIban
+      ? maskIban(payout.sendToIban)
+      : payout.payoutMethod === 'PAYPAL'
+        ? payout.sendToPaypalAccount
+        : null;
+  const parts = [payout.sendToName, account].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function StatementFacts({ payout }: { payout: Payout }) {
+  const date = payoutDateFact(payout);
+  return (
+    <dl className={classes.facts}>
+      <Fact label={statement.author} value={payout.author.username} />
+      <Fact label={statement.payout} value={payout.id} />
+      <Fact label={statement.status} value={payoutsMessages.status[payout.payoutStatus]} />
+      <Fact label={amountLabel(payout.payoutStatus)} value={formatAmount(payout.amount)} />
+      <Fact label={statement.created} value={formatDate(payout.createdAt)} />
+      <Fact label={statement.locked} value={payout.lockedOn ? formatDate(payout.lockedOn) : null} />
+      {date && !date.missingMethod ? <Fact label={date.label} value={date.value} /> : null}
+      {payout.sentOn && payout.payoutStatus !== 'SENT' ? (
+        <Fact label={statement.sent} value={formatDate(payout.sentOn)} />
+      ) : null}
+      <Fact
+        label={statement.method}
+        value={payout.payoutMethod ? payoutsMessages.method[payout.payoutMethod] : payoutsMessages.noMethod}
+      />
+      <Fact label={statement.destination} value={destinationOf(payout)} />
+      <Fact label={statement.reference} value={payout.externalId} />
+    </dl>
+  );
+}
+
+function Amount({ value, item }: { value: number; item?: Payout['items'][number] }) {
+  return <td className={classes.number}>{item?.adjustment ? items.notApplicable : formatAmount(value)}</td>;
+}
+
+/** The lines and the server's totals (the CSV's): price + tip − fees + refunds = the author share. */
+function StatementTable({ payout }: { payout: Payout }) {
+  const totals = payout.totals;
+  return (
+    <div className={classes.tableWrap}>
+      <table className={classes.table}>
+        <caption>{statement.items}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{items.columns.name}</th>
+            <th scope="col" className={classes.number}>
+              {items.columns.price}
+            </th>
+            <th scope="col" className={classes.number}>
+              {items.columns.tip}
+            </th>
+            <th scope="col" className={classes.number}>
+              {items.columns.paymentFee}
+            </th>
+            <th scope="col" className={classes.number}>
+              {items.columns.siteShare}
+            </th>
+            <th scope="col" className={classes.number}>
+              {items.columns.authorShare}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payout.items.map((item) => (
+            <tr key={item.id}>
+              <td>
+                {item.name}
+                <span className={classes.meta}>
+                  {item.adjustment ? items.adjustment : items.type[item.purchaseItemType]}
+                  {' · '}
+                  {item.adjustment ? items.refundOf(item.orderExternalId) : items.order(item.orderExternalId)}
+                  {' · '}
+                  {formatDate(item.occurredAt)}
+                </span>
+              </td>
+              <Amount value={item.price} item={item} />
+              <Amount value={item.tip} item={item} />
+              <Amount value={item.externalFee} item={item} />
+              <Amount value={item.internalFee} item={item} />
+              <td className={classes.number}>{formatAmount(item.authorReward)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {totals.adjustmentCount > 0 ? (
+            <tr>
+              <th scope="row" colSpan={5}>
+                {items.refunds(totals.adjustmentCount)}
+              </th>
+              <Amount value={totals.adjustments} />
+            </tr>
+          ) : null}
+          <tr>
+            <th scope="row">{items.total}</th>
+            <Amount value={totals.price} />
+            <Amount value={totals.tip} />
+            <Amount value={totals.paymentFee} />
+            <Amount value={totals.siteFee} />
+            <Amount value={totals.authorShare} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** The payout's statement as a plain document to print or save as PDF (spec 2.11). */
+export function PayoutStatementPage() {
+  const { id = '' } = useParams();
+  const routerLocation = useLocation();
+  const navigate = useNavigate();
+  const [result, refetch] = useQuery({ query: MyPayoutQuery, variables: { id } });
+  const failure = result.error ? graphqlFailureOf(result.error) : null;
+  useEffect(() => {
+    if (result.error && failure?.code !== 'NOT_FOUND') console.error('payout failed', result.error);
+  }, [result.error, failure?.code]);
+  const payout = result.data?.payout;
+  const notFound = failure?.code === 'NOT_FOUND' || (result.data && !payout);
+
+  return (
+    <Container size="lg" w="100%" className={classes.page}>
+      <title>{siteMessages.documentTitle(statement.title(id))}</title>
+      <Group justify="space-between" gap="sm" className={classes.toolbar}>
+        <Button
+          component={Link}
+          to={`/me/payouts/${encodeURIComponent(id)}`}
+          onClick={(event) => {
+            // Back where the reader came from (an admin comes from the admin's payout page).
+            if (routerLocation.key !== 'default') {
+              event.preventDefault();
+              void navigate(-1);
+            }
+          }}
+          variant="subtle"
+          color="gray"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+        >
+          {statement.back}
+        </Button>
+        <Button
+          leftSection={<IconPrinter size={18} aria-hidden />}
+          onClick={() => window.print()}
+          disabled={!payout}
+        >
+          {statement.print}
+        </Button>
+      </Group>
+      {payout ? (
+        <article className={classes.sheet} aria-label={statement.title(payout.id)}>
+          <div className={classes.header}>
+            <p className={classes.site}>{siteMessages.name}</p>
+            <h1 className={classes.title}>
+              {statement.heading} · {payoutsMessages.title(payout.id)}
+            </h1>
+          </div>
+          <StatementFacts payout={payout} />
+          <StatementTable payout={payout} />
+          <div className={classes.footer}>
+            <span>{statement.footnote}</span>
+            <span>{statement.printedOn(formatDate(new Date()))}</span>
+          </div>
+        </article>
+      ) : notFound ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          role="alert"
+          className={classes.toolbar}
+        >
+          {statement.notFound}
+        </Alert>
+      ) : result.error ? (
+        <ListLoadError
+          message={statement.loadFailed}
+          onRetry={() => refetch({ requestPolicy: 'network-only' })}
+        />
+      ) : (
+        <DetailSkeleton label={statement.loading} />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,86 @@
+// Texts of the admin screens of the site dashboard (spec 2.13).
+import { adminAreaMessages } from '../../shared/messages/admin-area.messages';
+
+export const adminMessages = {
+  ...adminAreaMessages,
+  dashboard: {
+    title: 'Site Dashboard',
+    description: 'Downloads, spending, charts and the top five lists of the whole site.',
+    loading: 'Loading the site dashboard...',
+    loadFailed: 'The site dashboard could not be loaded. Check your connection and try again.',
+    cards: {
+      downloads: 'Downloads',
+      uniqueDownloads: 'Unique downloads',
+      spent: 'Spent by buyers',
+      siteFees: 'Site fees',
+      providerFees: (amount: string) => `Payment provider fees ${amount}`,
+      refunds: (count: number, amount: string) => `${count} ${count === 1 ? 'refund' : 'refunds'}: ${amount}`,
+      payments: (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`,
+      allTime: (value: string) => `All time ${value}`,
+    },
+    spending: {
+      title: 'Spending',
+      hint: 'What buyers paid, the payment providers’ and the site’s fees, and the refunds made.',
+      window: 'Window',
+      last30Days: 'Last 30 days',
+      lastYear: 'Last year',
+      allTime: 'All time',
+      period: 'Chosen period',
+      payments: 'Payments',
+      spent: 'Spent (EUR)',
+      providerFees: 'Provider fees (EUR)',
+      siteFees: 'Site fees (EUR)',
+      refunds: 'Refunds',
+      refunded: 'Refunded (EUR)',
+    },
+    sales: {
+      title: 'Monthly sales by payment type',
+      hint: 'Payments received per month; the table has refunds and cancellations too.',
+      caption: 'Payments received per month and payment type (EUR)',
+      empty: 'Nothing was paid in this period.',
+      detailTitle: 'Orders by month, status and payment type',
+      status: 'Status',
+      type: 'Payment type',
+      orders: 'Orders',
+      amount: 'Amount (EUR)',
+    },
+    downloads: {
+      title: 'Downloads per game',
+      caption: 'Downloads per month and game',
+      empty: 'Nothing was downloaded in this period.',
+      perGame: 'Downloads per game in the months of the period',
+      game: 'Game',
+    },
+    growth: {
+      title: 'New accounts and skins',
+      caption: 'Accounts and skins created per month',
+      users: 'Accounts',
+      skins: 'Skins',
+      empty: 'No account or skin was created in this period.',
+    },
+    activity: {
+      title: 'Activity',
+      hint: 'Events recorded: every purchase, payment, download, vote and payout step.',
+      dailyCaption: 'Events recorded per day',
+      monthlyCaption: 'Events recorded per month',
+      column: 'Events',
+      empty: 'No event was recorded in this period.',
+    },
+    top: {
+      downloadsTitle: 'Top 5 downloaded skins',
+      downloadsEmpty: 'No skin was downloaded in this period.',
+      salesTitle: 'Top 5 skins by revenue',
+      salesHint: 'Skins sold alone, in the months of the period.',
+      salesEmpty: 'No skin was sold alone in this period.',
+    },
+    statuses: {
+      PAYMENT_RECEIVED: 'Paid',
+      REFUNDED: 'Refunded',
+      CANCELLED: 'Cancelled',
+    } as Record<string, string>,
+    paymentTypes: { STRIPE: 'Card', PAYPAL: 'PayPal', BANK_TRANSFER: 'Bank transfer' } as Record<
+      string,
+      string
+    >,
+  },
+} as const;

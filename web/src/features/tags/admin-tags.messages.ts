@@ -1,0 +1,56 @@
+// Texts of the admin screens of the curated tags (spec 2.13).
+import { adminAreaMessages } from '../../shared/messages/admin-area.messages';
+
+export const adminMessages = {
+  ...adminAreaMessages,
+  tags: {
+    title: 'Tags',
+    description:
+      'The curated list authors tag their skins from. Players filter the gallery by these tags. A retired tag is no longer offered or shown; skins keep it, and restoring it brings it back everywhere.',
+    loading: 'Loading tags...',
+    failed: 'The tags could not be loaded. Check your connection and try again.',
+    newTitle: 'New tag',
+    name: 'Name',
+    slug: 'Link name',
+    slugHint:
+      'Used in links to the filtered gallery (/skins?tag=…). Made from the name when empty; fixed once created.',
+    group: 'Group',
+    position: 'Position',
+    positionHint: 'Order within the group; lower first.',
+    create: 'Add tag',
+    created: (name: string) => `Tag "${name}" added.`,
+    createFailed: 'The tag could not be added.',
+    edit: (name: string) => `Edit ${name}`,
+    editTitle: 'Edit tag',
+    editLabel: 'Edit',
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: (name: string) => `Tag "${name}" saved.`,
+    saveFailed: 'The tag could not be saved.',
+    retire: (name: string) => `Retire ${name}`,
+    retireLabel: 'Retire',
+    retired: (name: string) => `Tag "${name}" retired. Skins keep it for when it is restored.`,
+    restore: (name: string) => `Restore ${name}`,
+    restoreLabel: 'Restore',
+    restored: (name: string) => `Tag "${name}" restored.`,
+    stepFailed: 'That did not work. Reload the page and try again.',
+    retiredBadge: 'Retired',
+    activeBadge: 'Active',
+    columns: {
+      name: 'Name',
+      slug: 'Link name',
+      position: 'Position',
+      skins: 'Skins',
+      status: 'Status',
+      actions: 'Actions',
+    },
+    skins: (listed: number, uses: number) =>
+      uses === listed ? `${listed}` : `${listed} listed (${uses} with hidden)`,
+    groupCount: (count: number) => `${count} ${count === 1 ? 'tag' : 'tags'}`,
+    logTitle: 'Recent changes',
+    logEmpty: 'No changes yet.',
+    logActions: { CREATED: 'Added', UPDATED: 'Changed', RETIRED: 'Retired', RESTORED: 'Restored' },
+    logChange: (before: string, after: string) => `${before} → ${after}`,
+    by: (username: string) => `by ${username}`,
+  },
+} as const;
