@@ -33,22 +33,25 @@ import { BundleCard } from '../../../shared/bundle-card';
 import { formatPrice } from '../../../shared/format';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { BundleInput } from '../../../shared/graphql/generated/graphql';
-import { useSession } from '../../../shared/session';
 import { PriceInput } from '../../../shared/ui';
 import { gameNames } from '../../../shared/skin-card';
 import { ImageUploadField, useImageUploads } from '../../../shared/uploads';
 import type { KeptImage } from '../../../shared/uploads';
-import { accountMessages } from '../account.messages';
-import { useMyUser } from '../hooks/use-my-user';
-import { CreateBundleMutation, MyLinkableSkinsQuery, UpdateBundleMutation } from '../lib/authoring.documents';
+import { itemEditorMessages } from '../item-editor.messages';
+import { useEditorAuthor } from '../hooks/use-editor-author';
+import {
+  CreateBundleMutation,
+  MyLinkableSkinsQuery,
+  UpdateBundleMutation,
+} from '../lib/item-editor.documents';
 import { fieldErrorsOf, markRefusedField, priceOf, showsCounter, truncateLabel } from '../lib/editor-form';
 import { EditorSection } from './editor-section';
 import { PublishingRules } from './publishing-rules';
 import { CHANGES_SKINS, SkinEditorForm } from './skin-editor-form';
 import classes from './editor-section.module.css';
 
-const texts = accountMessages.editor;
-const bundleTexts = accountMessages.bundleEditor;
+const texts = itemEditorMessages.editor;
+const bundleTexts = itemEditorMessages.bundleEditor;
 
 /** A bundle as the editor opens it (/me/bundle/edit/{url}). */
 export interface EditableBundle {
@@ -138,8 +141,7 @@ export function BundleEditorForm({
   onSaved: (saved: { id: string; url: string }) => void;
   onCancel?: () => void;
 }) {
-  const { user } = useSession();
-  const { myUser } = useMyUser();
+  const author = useEditorAuthor();
   const editing = bundle !== null;
   const images = useImageUploads(bundle?.images ?? []);
   const [failed, setFailed] = useState(false);
@@ -269,12 +271,7 @@ export function BundleEditorForm({
     price: priceOf(values.price) ?? 0,
     published: bundle?.published ?? true,
     thumbnail: firstImage ? { id: firstImage.key, cardUrl: firstImage.previewUrl } : null,
-    author: {
-      id: String(user?.id ?? ''),
-      url: myUser?.url ?? '',
-      username: myUser?.username ?? user?.username ?? '',
-      country: myUser?.country ?? user?.country ?? null,
-    },
+    author,
     skins: chosen.map((skin) => ({ id: skin.id, price: skin.price })),
   };
 

@@ -31,27 +31,26 @@ import type { GameType } from '../../../../../domain/catalog/item-editor.schemas
 import { TAG_GROUPS, tagGroupLabels, TAGS_PER_SKIN_MAX } from '../../../../../domain/catalog/tags.schemas';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { SkinInput } from '../../../shared/graphql/generated/graphql';
-import { useSession } from '../../../shared/session';
 import { gameNames, SkinCard } from '../../../shared/skin-card';
 import { ImageUploadField, useFileUpload, useImageUploads, ZipUploadField } from '../../../shared/uploads';
 import { PriceInput } from '../../../shared/ui';
 import { ColorField } from './color-field';
 import type { KeptImage } from '../../../shared/uploads';
-import { accountMessages } from '../account.messages';
-import { useMyUser } from '../hooks/use-my-user';
+import { itemEditorMessages } from '../item-editor.messages';
+import { useEditorAuthor } from '../hooks/use-editor-author';
 import {
   CreateSkinMutation,
   EditorTagsQuery,
   MyLinkableSkinsQuery,
   UpdateSkinMutation,
-} from '../lib/authoring.documents';
+} from '../lib/item-editor.documents';
 import { fieldErrorsOf, markRefusedField, priceOf, showsCounter, truncateLabel } from '../lib/editor-form';
 import { EditorSection } from './editor-section';
 import { PublishingRules } from './publishing-rules';
 import classes from './editor-section.module.css';
 
-const texts = accountMessages.editor;
-const skinTexts = accountMessages.skinEditor;
+const texts = itemEditorMessages.editor;
+const skinTexts = itemEditorMessages.skinEditor;
 
 /** Saving a skin changes every list of skins the cache holds (even an empty one). */
 export const CHANGES_SKINS = { additionalTypenames: ['Skin', 'SkinPage', 'Bundle', 'BundlePage'] };
@@ -155,8 +154,7 @@ export function SkinEditorForm({
   onSaved,
   onCancel,
 }: SkinEditorFormProps) {
-  const { user } = useSession();
-  const { myUser } = useMyUser();
+  const author = useEditorAuthor();
   const editing = skin !== null;
   const images = useImageUploads(skin?.images ?? []);
   const zip = useFileUpload('SKIN_SOURCE');
@@ -455,12 +453,7 @@ export function SkinEditorForm({
     price: priceOf(values.price) ?? 0,
     published: skin?.published ?? true,
     thumbnail: firstImage ? { id: firstImage.key, cardUrl: firstImage.previewUrl } : null,
-    author: {
-      id: String(user?.id ?? ''),
-      url: myUser?.url ?? '',
-      username: myUser?.username ?? user?.username ?? '',
-      country: myUser?.country ?? user?.country ?? null,
-    },
+    author,
     rating: skin?.rating ?? { average: 0, totalRatings: 0 },
     tags: values.tags.map((slug) => {
       const name = tagList.data?.tags.find((entry) => entry.tag.slug === slug)?.tag.name ?? slug;

@@ -8,12 +8,12 @@ import { ListLoadError } from '../../../shared/listing';
 import { TakedownNotice } from '../../../shared/moderation';
 import { hasAllRoles, useSession } from '../../../shared/session';
 import { DetailSkeleton, EmptyState, PageContainer } from '../../../shared/ui';
-import { accountMessages } from '../account.messages';
+import { itemEditorMessages } from '../item-editor.messages';
 import { BundleEditorForm } from '../components/bundle-editor-form';
 import type { EditableBundle } from '../components/bundle-editor-form';
-import { EditableBundleQuery } from '../lib/authoring.documents';
+import { EditableBundleQuery } from '../lib/item-editor.documents';
 
-const editor = accountMessages.bundleEditor;
+const editor = itemEditorMessages.bundleEditor;
 
 function editableOf(bundle: NonNullable<EditableBundleResult['bundle']>): EditableBundle {
   return {
@@ -76,7 +76,7 @@ function EditBundle({ url }: { url: string }) {
   } else if (error && !data) {
     content = (
       <ListLoadError
-        message={accountMessages.editor.loadFailed}
+        message={itemEditorMessages.editor.loadFailed}
         onRetry={() => refetch({ requestPolicy: 'network-only' })}
       />
     );

@@ -10,13 +10,13 @@ import { ListLoadError } from '../../../shared/listing';
 import { TakedownNotice } from '../../../shared/moderation';
 import { hasAllRoles, useSession } from '../../../shared/session';
 import { DetailSkeleton, EmptyState, PageContainer } from '../../../shared/ui';
-import { accountMessages } from '../account.messages';
+import { itemEditorMessages } from '../item-editor.messages';
 import { PublishVersionSection } from '../components/publish-version-section';
 import { SkinEditorForm } from '../components/skin-editor-form';
 import type { EditableSkin } from '../components/skin-editor-form';
-import { EditableSkinQuery } from '../lib/authoring.documents';
+import { EditableSkinQuery } from '../lib/item-editor.documents';
 
-const editor = accountMessages.skinEditor;
+const editor = itemEditorMessages.skinEditor;
 
 function gameOf(value: string | null): GameType | null {
   return (GAME_TYPES as readonly string[]).includes(value ?? '') ? (value as GameType) : null;
@@ -99,7 +99,7 @@ function EditSkin({ url }: { url: string }) {
   } else if (error && !data) {
     content = (
       <ListLoadError
-        message={accountMessages.editor.loadFailed}
+        message={itemEditorMessages.editor.loadFailed}
         onRetry={() => refetch({ requestPolicy: 'network-only' })}
       />
     );
