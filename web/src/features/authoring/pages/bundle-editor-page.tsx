@@ -1,103 +1,52 @@
-import { Button } from '@mantine/core';
 import { IconStackBack } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import type { EditableBundleQuery as EditableBundleResult } from '../../../shared/graphql/generated/graphql';
-import { ListLoadError } from '../../../shared/listing';
-import { TakedownNotice } from '../../../shared/moderation';
-import { hasAllRoles, useSession } from '../../../shared/session';
-import { DetailSkeleton, EmptyState, PageContainer } from '../../../shared/ui';
-import { itemEditorMessages } from '../item-editor.messages';
+import { PageContainer } from '../../../shared/ui';
 import { BundleEditorForm } from '../components/bundle-editor-form';
-import type { EditableBundle } from '../components/bundle-editor-form';
+import { itemEditorMessages } from '../item-editor.messages';
+import type { EditableBundle } from '../lib/bundle-editor-values';
 import { EditableBundleQuery } from '../lib/item-editor.documents';
+import { EditItemPage, keptImagesOf } from './item-editor-page';
+import type { ItemEditorPageKind } from './item-editor-page';
 
 const editor = itemEditorMessages.bundleEditor;
 
+const BUNDLE_PAGE: ItemEditorPageKind = {
+  itemType: 'BUNDLE',
+  name: 'bundle',
+  texts: editor,
+  listPath: '/me/bundles',
+  emptyIcon: <IconStackBack stroke={1.5} />,
+};
+
 function editableOf(bundle: NonNullable<EditableBundleResult['bundle']>): EditableBundle {
-  return {
-    id: bundle.id,
-    url: bundle.url,
-    title: bundle.title,
-    description: bundle.description,
-    type: bundle.type,
-    price: bundle.price,
-    payWhatYouWant: bundle.payWhatYouWant,
-    published: bundle.published,
-    videoUrl: bundle.videoUrl,
-    images: bundle.resources
-      .filter((resource) => resource.type === 'IMAGE')
-      .sort((a, b) => a.order - b.order)
-      .map((resource) => ({
-        id: resource.id,
-        name: resource.title ?? '',
-        previewUrl: resource.cardUrl ?? resource.url ?? '',
-      })),
-    skins: bundle.skins.map((skin) => skin.id),
-  };
+  const { resources, skins, ...fields } = bundle;
+  return { ...fields, images: keptImagesOf(resources), skins: skins.map((skin) => skin.id) };
 }
 
-/** /me/bundle/edit/{url}: the author's bundle (or, for an admin, anyone's) in the editor. */
+/** /me/bundle/edit/{url}: the bundle in the editor. */
 function EditBundle({ url }: { url: string }) {
   const navigate = useNavigate();
-  const { user } = useSession();
   const [{ data, fetching, error }, refetch] = useQuery({ query: EditableBundleQuery, variables: { url } });
-  useEffect(() => {
-    if (error) console.error('The bundle could not be loaded for editing', error);
-  }, [error]);
-
-  const bundle = data?.bundle;
-  const mayEdit =
-    bundle && user && (bundle.author.id === String(user.id) || hasAllRoles(user.roles, ['admin']));
-  let content;
-  if (bundle && mayEdit) {
-    content = (
-      <>
-        {/* An admin's takedown: said at the top, as on the bundle's page (the form works as before). */}
-        {bundle.takedown ? (
-          <TakedownNotice
-            itemType="BUNDLE"
-            takedown={bundle.takedown}
-            audience={bundle.author.id === String(user.id) ? 'author' : 'admin'}
-            mb="xl"
-          />
-        ) : null}
+  const query = {
+    item: data?.bundle,
+    hasData: Boolean(data),
+    fetching,
+    error,
+    retry: () => refetch({ requestPolicy: 'network-only' }),
+  };
+  return (
+    <EditItemPage kind={BUNDLE_PAGE} query={query}>
+      {(bundle) => (
         <BundleEditorForm
           key={bundle.id}
           bundle={editableOf(bundle)}
           onSaved={(saved) => void navigate(`/bundles/${encodeURIComponent(saved.url)}`)}
           onCancel={() => void navigate('/me/bundles')}
         />
-      </>
-    );
-  } else if (fetching && !data) {
-    content = <DetailSkeleton label={editor.loading} />;
-  } else if (error && !data) {
-    content = (
-      <ListLoadError
-        message={itemEditorMessages.editor.loadFailed}
-        onRetry={() => refetch({ requestPolicy: 'network-only' })}
-      />
-    );
-  } else {
-    content = (
-      <EmptyState
-        icon={<IconStackBack stroke={1.5} />}
-        title={editor.notFoundTitle}
-        message={editor.notFound}
-        actions={
-          <Button component={Link} to="/me/bundles">
-            {editor.back}
-          </Button>
-        }
-      />
-    );
-  }
-  return (
-    <PageContainer title={editor.editTitle} description={bundle ? bundle.title : editor.description}>
-      {content}
-    </PageContainer>
+      )}
+    </EditItemPage>
   );
 }
 
