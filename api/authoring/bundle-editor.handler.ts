@@ -44,19 +44,8 @@ export async function createBundle(
         input.skins.map((skin) => skin.id),
         now,
       ),
-    insert: async (tx, id, now) =>
-      insertBundle(tx, {
-        id,
-        authorId: viewer.id,
-        title: input.title,
-        description: input.description,
-        game: input.type,
-        priceCents: centsOf(input.price),
-        videoUrl: input.videoUrl,
-        published: true,
-        createdAt: now,
-        skinIds: await checkBundleSkins(tx, input, viewer.id),
-      }),
+    insert: async (tx, item) =>
+      insertBundle(tx, { ...item, skinIds: await checkBundleSkins(tx, input, viewer.id) }),
   });
 }
 

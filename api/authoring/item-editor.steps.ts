@@ -14,6 +14,7 @@ import {
   type CatalogueFact,
   type CatalogueItemState,
 } from '../catalogue/catalogue-facts';
+import type { NewBundle } from '../catalogue/catalogue.writes';
 import { savePayWhatYouWant } from './pay-what-you-want';
 import { lockEditableItem, type EditedItem } from './item-ownership';
 import { saveItemImages, type ItemRef } from './item-resources';
@@ -25,6 +26,8 @@ export type SavedItem = { id: number; url: string; success: true };
 type ItemInput = {
   id?: number | null;
   title: string;
+  description: string;
+  videoUrl: string | null;
   type: GameType;
   price: number;
   payWhatYouWant: boolean;
@@ -38,12 +41,15 @@ const KINDS = {
 } as const;
 type ItemType = keyof typeof KINDS;
 
+/** The columns every new item has, under the id taken before. */
+export type NewItem = Omit<NewBundle, 'skinIds'>;
+
 /** A new item's own steps, inside the transaction that publishes it. */
 export interface PublishSteps {
   /** Facts besides ItemPublished (a bundle's skins joining it). */
   moreFacts?: (tx: DatabaseTransactionConnection, id: number, now: Date) => Promise<CatalogueFact[]>;
-  /** Checks what the item holds and inserts its row under the id taken before. */
-  insert: (tx: DatabaseTransactionConnection, id: number, now: Date) => Promise<{ id: number; url: string }>;
+  /** Checks what the item holds and inserts its row: what every item has, and the kind's own columns. */
+  insert: (tx: DatabaseTransactionConnection, item: NewItem) => Promise<{ id: number; url: string }>;
   /** Its parts after the price option and the screenshots (a skin's zip, variations, tags). */
   saveParts?: (tx: DatabaseTransactionConnection, id: number) => Promise<void>;
 }
@@ -80,7 +86,17 @@ export async function publishItem(
     );
     const more = steps.moreFacts ? await steps.moreFacts(tx, id, now) : [];
     await appendCatalogueFacts(app.store, tx, itemType, id, [published, ...more], actor);
-    const item = await steps.insert(tx, id, now);
+    const item = await steps.insert(tx, {
+      id,
+      authorId: viewer.id,
+      title: input.title,
+      description: input.description,
+      game: input.type,
+      priceCents: centsOf(input.price),
+      videoUrl: input.videoUrl,
+      published: true,
+      createdAt: now,
+    });
     await savePayWhatYouWant(tx, table, item.id, input.payWhatYouWant);
     await saveItemImages(tx, ref(item.id), input.images, viewer.id);
     await steps.saveParts?.(tx, item.id);

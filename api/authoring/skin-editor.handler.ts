@@ -72,20 +72,12 @@ export async function createSkin(
   if (!source.temporary)
     throw new DomainError('BAD_USER_INPUT', skinEditorMessages.zipNotUploaded, 'skinSource');
   return publishItem(app, viewer, 'SKIN', input, options, {
-    insert: (tx, id, now) =>
+    insert: (tx, item) =>
       insertSkin(tx, {
-        id,
-        authorId: viewer.id,
-        title: input.title,
-        description: input.description,
-        game: input.type,
-        priceCents: centsOf(input.price),
+        ...item,
         availableAlone: input.availableAlone,
-        videoUrl: input.videoUrl,
         colorPrimary: input.colorPrimary,
         colorSecondary: input.colorSecondary,
-        published: true,
-        createdAt: now,
       }),
     saveParts: async (tx, skinId) => {
       await saveSkinSource(tx, skinId, source, viewer.id);

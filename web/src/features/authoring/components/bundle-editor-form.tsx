@@ -2,13 +2,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { bundleInput, LINKABLE_SKINS_PAGE } from '../../../../../domain/catalog/item-editor.schemas';
-import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import { BundleCard } from '../../../shared/bundle-card';
 import { useImageUploads } from '../../../shared/uploads';
 import type { ImageUploads } from '../../../shared/uploads';
 import { useCardPreview } from '../hooks/use-editor-author';
 import { useItemForm } from '../hooks/use-item-form';
-import type { ItemFormState, ItemSaving, ItemUploads, SavedItemRef } from '../hooks/use-item-form';
+import type { ItemFormState, ItemUploads, SavedItemRef } from '../hooks/use-item-form';
 import { itemEditorMessages } from '../item-editor.messages';
 import {
   BUNDLE_FORM_FIELDS,
@@ -25,29 +24,8 @@ import {
 } from '../lib/item-editor.documents';
 import { BundleContentsSection, chosenSkins, NewSkinModal } from './bundle-contents-section';
 import { ItemEditorForm } from './item-editor-form';
-import type { ItemEditorLayout } from './item-editor-form';
 
 const bundleTexts = itemEditorMessages.bundleEditor;
-
-const BUNDLE_LAYOUT: ItemEditorLayout = {
-  columns: { main: 7, side: 5 },
-  submitInMainColumn: true,
-  mediaGap: 'md',
-  switchesOffset: 'md',
-  descriptionRequired: true,
-};
-
-const BUNDLE_SAVING: ItemSaving<
-  ReturnType<typeof bundleDtoOf>,
-  { createBundle: SavedItemRef },
-  { updateBundle: SavedItemRef }
-> = {
-  name: 'Bundle',
-  create: CreateBundleMutation,
-  update: UpdateBundleMutation,
-  created: (data) => data?.createBundle,
-  updated: (data) => data?.updateBundle,
-};
 
 /**
  * The item editor for a bundle (spec 2.11, 5): besides what every item has (its description is
@@ -79,32 +57,19 @@ export function BundleEditorForm({
     uploads: { images },
     dtoOf,
     schema: bundleInput,
-    saving: BUNDLE_SAVING,
-    texts: bundleTexts,
+    saving: { create: CreateBundleMutation, update: UpdateBundleMutation },
+    kind: 'bundle',
     refusable: BUNDLE_FORM_FIELDS,
     onSaved,
   });
   const { form } = state;
 
-  const changeType = (type: string | null) => {
-    if (!type) return;
-    form.setFieldValue('type', type as GameType);
-    // Only skins of the bundle's game belong in it.
-    form.setFieldValue(
-      'skins',
-      form.getValues().skins.filter((id) => linkable.skins.find((skin) => skin.id === id)?.type === type),
-    );
-  };
-
   return (
     <ItemEditorForm
       state={state}
-      images={images}
-      editing={editing}
       onCancel={onCancel}
-      layout={BUNDLE_LAYOUT}
-      texts={bundleTexts}
-      onTypeChange={changeType}
+      kind="bundle"
+      onTypeChange={(type) => state.changeGame(type, 'skins', linkable.skins)}
       sectionsBeforeMedia={
         <BundleContentsSection
           form={form}

@@ -18,10 +18,9 @@ import type { GameType } from '../../../../../domain/catalog/item-editor.schemas
 import { gameNames } from '../../../shared/skin-card';
 import { PriceInput } from '../../../shared/ui';
 import { ImageUploadField } from '../../../shared/uploads';
-import type { ImageUploads } from '../../../shared/uploads';
-import type { ItemFormState, ItemSaveTexts, ItemValues } from '../hooks/use-item-form';
+import type { ItemFormState, ItemValues } from '../hooks/use-item-form';
 import { itemEditorMessages } from '../item-editor.messages';
-import { priceOf, showsCounter } from '../lib/editor-form';
+import { kindTexts, priceOf, showsCounter, type ItemKind } from '../lib/editor-form';
 import type { EditorSnapshot } from '../lib/publishing-rule-states';
 import { EditorSection } from './editor-section';
 import { PublishingRules } from './publishing-rules';
@@ -30,7 +29,7 @@ import classes from './editor-section.module.css';
 const texts = itemEditorMessages.editor;
 
 /** Where one kind of item's editor puts things: the same blocks, in its own proportions. */
-export interface ItemEditorLayout {
+interface ItemEditorLayout {
   /** The form's and the preview's share of the wide screen's 12 columns. */
   columns: { main: number; side: number };
   /** The save button under the form's sections (bundle) or under the preview, in a row of its own (skin). */
@@ -42,10 +41,25 @@ export interface ItemEditorLayout {
   descriptionRequired: boolean;
 }
 
+const LAYOUTS: Record<ItemKind, ItemEditorLayout> = {
+  skin: {
+    columns: { main: 8, side: 4 },
+    submitInMainColumn: false,
+    mediaGap: 'lg',
+    descriptionRequired: false,
+  },
+  bundle: {
+    columns: { main: 7, side: 5 },
+    submitInMainColumn: true,
+    switchesOffset: 'md',
+    mediaGap: 'md',
+    descriptionRequired: true,
+  },
+};
+
 /** What a kind of item adds to the shared editor: its data and its small parts. */
 export interface ItemEditorKindParts {
-  layout: ItemEditorLayout;
-  texts: ItemSaveTexts & { submitNew: string; submitEdit: string };
+  kind: ItemKind;
   /** The game, when the page or the bundle fixed it (spec 5: the game is fixed when a type is passed in). */
   fixedType?: GameType | null;
   onTypeChange: (type: string | null) => void;
@@ -66,8 +80,6 @@ export interface ItemEditorKindParts {
 
 export interface ItemEditorFormProps<V extends ItemValues> extends ItemEditorKindParts {
   state: ItemFormState<V>;
-  images: ImageUploads;
-  editing: boolean;
   /** The short form of the bundle editor's modal: details, screenshots and the .zip, no sections. */
   compact?: boolean;
   submitLabel?: string;
@@ -95,7 +107,7 @@ export function ItemEditorForm<V extends ItemValues>(props: ItemEditorFormProps<
       </form>
     );
   }
-  const { layout } = props;
+  const layout = LAYOUTS[props.kind];
   const sections = (
     <Stack gap="lg">
       <EditorSection title={texts.details}>{details}</EditorSection>
@@ -128,14 +140,14 @@ export function ItemEditorForm<V extends ItemValues>(props: ItemEditorFormProps<
 
 /** Name, description, game, price and the switches. */
 function DetailsFields<V extends ItemValues>({
-  state: { form },
-  editing,
-  layout,
+  state: { form, editing },
+  kind,
   fixedType = null,
   onTypeChange,
   moreDetails,
 }: ItemEditorFormProps<V>) {
   const { values } = form;
+  const layout = LAYOUTS[kind];
   const nameLabel = showsCounter(values.title.length, TITLE_MAX)
     ? `${texts.name} (${texts.nameCount(values.title.length, TITLE_MAX)})`
     : texts.name;
@@ -192,14 +204,13 @@ function DetailsFields<V extends ItemValues>({
 
 /** The screenshots, the video (not in the short form) and what the kind adds. */
 function MediaFields<V extends ItemValues>({
-  state: { form, errors },
-  images,
-  layout,
+  state: { form, errors, images },
+  kind,
   compact,
   moreMedia,
 }: ItemEditorFormProps<V>) {
   return (
-    <Stack gap={layout.mediaGap}>
+    <Stack gap={LAYOUTS[kind].mediaGap}>
       <ImageUploadField
         uploads={images}
         label={texts.images}
@@ -223,13 +234,13 @@ function MediaFields<V extends ItemValues>({
 
 /** What is wrong, if anything, and the buttons. */
 function SubmitBar<V extends ItemValues>({
-  state: { form, errors, failed, saving },
-  editing,
+  state: { form, errors, failed, saving, editing },
   compact,
-  texts: kindTexts,
+  kind,
   submitLabel,
   onCancel,
 }: ItemEditorFormProps<V>) {
+  const saveTexts = kindTexts(kind);
   const hasErrors = errors.attempted && Object.keys(form.errors).length > 0;
   return (
     <Stack gap="sm" className={compact ? undefined : classes.submitBar}>
@@ -239,7 +250,7 @@ function SubmitBar<V extends ItemValues>({
         </Alert>
       ) : failed ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
-          {editing ? kindTexts.updateFailed : kindTexts.createFailed} {texts.saveFailedDetail}
+          {editing ? saveTexts.updateFailed : saveTexts.createFailed} {texts.saveFailedDetail}
         </Alert>
       ) : null}
       <Group justify="flex-end" gap="sm">
@@ -254,7 +265,7 @@ function SubmitBar<V extends ItemValues>({
           loading={saving}
           leftSection={<IconRocket size={18} aria-hidden />}
         >
-          {submitLabel ?? (editing ? kindTexts.submitEdit : kindTexts.submitNew)}
+          {submitLabel ?? (editing ? saveTexts.submitEdit : saveTexts.submitNew)}
         </Button>
       </Group>
     </Stack>
@@ -263,8 +274,7 @@ function SubmitBar<V extends ItemValues>({
 
 /** The live card and the publishing rules. */
 function PreviewColumn<V extends ItemValues>({
-  state: { form },
-  images,
+  state: { form, images },
   preview,
   rules,
 }: ItemEditorFormProps<V>) {

@@ -7,7 +7,7 @@ import { SkinCard } from '../../../shared/skin-card';
 import { useFileUpload, useImageUploads } from '../../../shared/uploads';
 import { useCardPreview } from '../hooks/use-editor-author';
 import { useItemForm } from '../hooks/use-item-form';
-import type { ItemFormState, ItemSaving } from '../hooks/use-item-form';
+import type { ItemFormState } from '../hooks/use-item-form';
 import { itemEditorMessages } from '../item-editor.messages';
 import { truncateLabel } from '../lib/editor-form';
 import { CreateSkinMutation, MyLinkableSkinsQuery, UpdateSkinMutation } from '../lib/item-editor.documents';
@@ -21,7 +21,6 @@ import {
   type SkinUploads,
 } from '../lib/skin-editor-values';
 import { ItemEditorForm } from './item-editor-form';
-import type { ItemEditorLayout } from './item-editor-form';
 import {
   AvailableAloneSwitch,
   ColorsSection,
@@ -31,25 +30,6 @@ import {
 } from './skin-editor-parts';
 
 const skinTexts = itemEditorMessages.skinEditor;
-
-const SKIN_LAYOUT: ItemEditorLayout = {
-  columns: { main: 8, side: 4 },
-  submitInMainColumn: false,
-  mediaGap: 'lg',
-  descriptionRequired: false,
-};
-
-const SKIN_SAVING: ItemSaving<
-  ReturnType<typeof skinDtoOf>,
-  { createSkin: { id: string; url: string } },
-  { updateSkin: { id: string; url: string } }
-> = {
-  name: 'Skin',
-  create: CreateSkinMutation,
-  update: UpdateSkinMutation,
-  created: (data) => data?.createSkin,
-  updated: (data) => data?.updateSkin,
-};
 
 export interface SkinEditorFormProps {
   /** The skin being edited, or null for a new one. */
@@ -98,8 +78,8 @@ export function SkinEditorForm(props: SkinEditorFormProps) {
     dtoOf,
     schema: skinInput,
     moreErrors,
-    saving: SKIN_SAVING,
-    texts: skinTexts,
+    saving: { create: CreateSkinMutation, update: UpdateSkinMutation },
+    kind: 'skin',
     refusable: SKIN_FORM_FIELDS,
     savedMessage: props.savedMessage,
     onSaved: (saved, dto) =>
@@ -107,17 +87,6 @@ export function SkinEditorForm(props: SkinEditorFormProps) {
   });
   const { form } = state;
 
-  // Color variations are the author's skins for the same game; a change of game drops the others.
-  const changeType = (type: string | null) => {
-    if (!type) return;
-    form.setFieldValue('type', type as GameType);
-    form.setFieldValue(
-      'colorVariations',
-      form
-        .getValues()
-        .colorVariations.filter((id) => linkable.skins.find((other) => other.id === id)?.type === type),
-    );
-  };
   const variationOptions = linkable.skins
     .filter((other) => other.type === form.values.type)
     .map((other) => ({ value: other.id, label: truncateLabel(other.title) }));
@@ -127,13 +96,10 @@ export function SkinEditorForm(props: SkinEditorFormProps) {
       state={state}
       submitLabel={props.submitLabel}
       onCancel={props.onCancel}
-      images={images}
-      editing={editing}
       compact={compact}
       fixedType={fixedType}
-      layout={SKIN_LAYOUT}
-      texts={skinTexts}
-      onTypeChange={changeType}
+      kind="skin"
+      onTypeChange={(type) => state.changeGame(type, 'colorVariations', linkable.skins)}
       moreDetails={<AvailableAloneSwitch form={form} />}
       moreMedia={
         editing ? null : (

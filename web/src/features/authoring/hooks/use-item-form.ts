@@ -7,25 +7,22 @@ import { useMutation } from 'urql';
 import type { CombinedError, TypedDocumentNode } from 'urql';
 import type { z } from 'zod';
 import { editorMessages } from '../../../../../domain/catalog/item-editor.schemas';
-import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { ErrorsAfterSubmit } from '../../../shared/forms';
 import type { ImageUploads } from '../../../shared/uploads';
 import { itemEditorMessages } from '../item-editor.messages';
-import { fieldErrorsOf, markRefusedField } from '../lib/editor-form';
+import {
+  fieldErrorsOf,
+  kindTexts,
+  markRefusedField,
+  type ItemKind,
+  type ItemValues,
+} from '../lib/editor-form';
+
+export type { ItemValues };
 
 /** Saving an item changes every list of skins and bundles the cache holds (even an empty one). */
 export const CHANGES_ITEMS = { additionalTypenames: ['Skin', 'SkinPage', 'Bundle', 'BundlePage'] };
-
-/** The fields every item's form has; a skin and a bundle add their own. */
-export interface ItemValues extends Record<string, unknown> {
-  title: string;
-  description: string;
-  type: GameType;
-  price: number | string;
-  payWhatYouWant: boolean;
-  videoUrl: string;
-}
 
 /** The uploads a form's validation reads: the screenshots, and whatever else the item uploads. */
 export interface ItemUploads {
@@ -38,25 +35,26 @@ export interface SavedItemRef {
   url: string;
 }
 
-/** The toasts and alerts of one kind of item. */
-export interface ItemSaveTexts {
-  created: string;
-  updated: string;
-  createFailed: string;
-  updateFailed: string;
-}
-
-/** How one kind of item is saved: its two mutations and where their answers put the saved item. */
+/** How one kind of item is saved: its two mutations, each answering with the saved item as its one field. */
 export interface ItemSaving<Dto, CreateData, UpdateData> {
-  /** Names the failure in the console: `createSkin failed`. */
-  name: string;
   create: TypedDocumentNode<CreateData, { dto: Dto }>;
   update: TypedDocumentNode<UpdateData, { dto: Dto }>;
-  created: (data: CreateData | undefined) => SavedItemRef | undefined;
-  updated: (data: UpdateData | undefined) => SavedItemRef | undefined;
 }
 
-export interface ItemFormOptions<V extends ItemValues, U extends ItemUploads, Dto, CreateData, UpdateData> {
+const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The saved item in a save's answer (`{ createSkin: { id, url } }`). */
+function savedOf(data: object | undefined): SavedItemRef | undefined {
+  return data ? (Object.values(data)[0] as SavedItemRef | undefined) : undefined;
+}
+
+export interface ItemFormOptions<
+  V extends ItemValues,
+  U extends ItemUploads,
+  Dto,
+  CreateData extends object,
+  UpdateData extends object,
+> {
   editing: boolean;
   initialValues: V;
   uploads: U;
@@ -67,8 +65,8 @@ export interface ItemFormOptions<V extends ItemValues, U extends ItemUploads, Dt
   schema: z.ZodType;
   /** What only the editor knows beyond the shared rules (memoised). */
   moreErrors?: (values: V, uploads: U, errors: Record<string, ReactNode>) => void;
+  kind: ItemKind;
   saving: ItemSaving<Dto, CreateData, UpdateData>;
-  texts: ItemSaveTexts;
   /** The fields a refused save may point at. */
   refusable: ReadonlySet<string>;
   savedMessage?: string;
@@ -77,11 +75,19 @@ export interface ItemFormOptions<V extends ItemValues, U extends ItemUploads, Dt
 
 export interface ItemFormState<V extends ItemValues> {
   form: UseFormReturnType<V>;
+  editing: boolean;
+  images: ImageUploads;
   errors: ErrorsAfterSubmit<V>;
   saving: boolean;
   /** The last save was refused or failed. */
   failed: boolean;
   onSubmit: ReturnType<ErrorsAfterSubmit<V>['onSubmit']>;
+  /** A change of game: the skins linked in `linked` keep only those of the new game. */
+  changeGame: (
+    type: string | null,
+    linked: 'colorVariations' | 'skins',
+    skins: readonly { id: string; type: string }[],
+  ) => void;
 }
 
 /**
@@ -89,9 +95,13 @@ export interface ItemFormState<V extends ItemValues> {
  * the create or update mutation and its toasts. Nothing is flagged until the first failed publish;
  * then the messages follow the changes and the uploads.
  */
-export function useItemForm<V extends ItemValues, U extends ItemUploads, Dto, CreateData, UpdateData>(
-  options: ItemFormOptions<V, U, Dto, CreateData, UpdateData>,
-): ItemFormState<V> {
+export function useItemForm<
+  V extends ItemValues,
+  U extends ItemUploads,
+  Dto,
+  CreateData extends object,
+  UpdateData extends object,
+>(options: ItemFormOptions<V, U, Dto, CreateData, UpdateData>): ItemFormState<V> {
   const { editing, uploads, dtoOf, schema, moreErrors } = options;
   const [failed, setFailed] = useState(false);
   const [{ fetching: creating }, create] = useMutation(options.saving.create);
@@ -130,38 +140,48 @@ export function useItemForm<V extends ItemValues, U extends ItemUploads, Dto, Cr
     if (attempted) form.validate();
   }, [attempted, uploads.images.items, options.watchedUpload]);
 
+  const texts = kindTexts(options.kind);
   const submit = async () => {
     setFailed(false);
     const dto = dtoOf(form.getValues(), uploadsRef.current);
-    const { saved, error } = editing
-      ? await update({ dto }, CHANGES_ITEMS).then((result) => ({
-          saved: options.saving.updated(result.data),
-          error: result.error,
-        }))
-      : await create({ dto }, CHANGES_ITEMS).then((result) => ({
-          saved: options.saving.created(result.data),
-          error: result.error,
-        }));
+    const { data, error } = await (editing ? update : create)({ dto }, CHANGES_ITEMS);
+    const saved = savedOf(data ?? undefined);
     if (error || !saved) {
       refused(error);
       return;
     }
     notifications.show({
       color: 'teal',
-      message: options.savedMessage ?? (editing ? options.texts.updated : options.texts.created),
+      message: options.savedMessage ?? (editing ? texts.updated : texts.created),
     });
     options.onSaved(saved, dto);
   };
 
   const refused = (error: CombinedError | undefined) => {
-    console.error(`${editing ? 'update' : 'create'}${options.saving.name} failed`, error);
+    console.error(`${editing ? 'update' : 'create'}${upperFirst(options.kind)} failed`, error);
     markRefusedField(error, options.refusable, errors.setServerError);
     setFailed(true);
     notifications.show({
       color: 'red',
-      message: editing ? options.texts.updateFailed : options.texts.createFailed,
+      message: editing ? texts.updateFailed : texts.createFailed,
     });
   };
 
-  return { form, errors, saving: creating || updating, failed, onSubmit: errors.onSubmit(submit) };
+  const changeGame: ItemFormState<V>['changeGame'] = (type, linked, skins) => {
+    if (!type) return;
+    const ids = form.getValues()[linked] as string[];
+    const kept = ids.filter((id) => skins.find((skin) => skin.id === id)?.type === type);
+    form.setValues({ type, [linked]: kept } as Partial<V>);
+  };
+
+  return {
+    form,
+    editing,
+    images: uploads.images,
+    errors,
+    saving: creating || updating,
+    failed,
+    onSubmit: errors.onSubmit(submit),
+    changeGame,
+  };
 }

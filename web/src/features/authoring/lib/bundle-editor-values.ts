@@ -1,32 +1,14 @@
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import type { BundleInput } from '../../../shared/graphql/generated/graphql';
-import type { ImageUploads, KeptImage } from '../../../shared/uploads';
-import { priceOf } from './editor-form';
+import type { ImageUploads } from '../../../shared/uploads';
+import { itemDtoOf, itemValuesOf, type EditableItem, type ItemValues } from './editor-form';
 
 /** A bundle as the editor opens it (/me/bundle/edit/{url}). */
-export interface EditableBundle {
-  id: string;
-  url: string;
-  title: string;
-  description: string;
-  type: GameType;
-  price: number;
-  payWhatYouWant: boolean;
-  published: boolean;
-  videoUrl: string | null;
-  images: KeptImage[];
+export interface EditableBundle extends EditableItem {
   skins: string[];
 }
 
-export type BundleFormValues = {
-  title: string;
-  description: string;
-  type: GameType;
-  price: number | string;
-  payWhatYouWant: boolean;
-  videoUrl: string;
-  skins: string[];
-};
+export type BundleFormValues = ItemValues & { skins: string[] };
 
 /** A skin the bundle may hold. */
 export interface LinkableSkin {
@@ -50,15 +32,7 @@ export const BUNDLE_FORM_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 export function bundleValuesOf(bundle: EditableBundle | null): BundleFormValues {
-  return {
-    title: bundle?.title ?? '',
-    description: bundle?.description ?? '',
-    type: bundle?.type ?? 'TM2020',
-    price: bundle && bundle.price > 0 ? bundle.price : '',
-    payWhatYouWant: bundle?.payWhatYouWant ?? false,
-    videoUrl: bundle?.videoUrl ?? '',
-    skins: bundle?.skins ?? [],
-  };
+  return { ...itemValuesOf(bundle, 'TM2020'), skins: bundle?.skins ?? [] };
 }
 
 /** The API's BundleInput for the form's values and screenshots. */
@@ -67,15 +41,5 @@ export function bundleDtoOf(
   images: ImageUploads,
   bundleId: string | null,
 ): BundleInput {
-  return {
-    id: bundleId,
-    title: values.title,
-    description: values.description,
-    type: values.type,
-    price: priceOf(values.price),
-    payWhatYouWant: values.payWhatYouWant,
-    videoUrl: values.videoUrl.trim() || null,
-    skins: values.skins.map((id) => ({ id })),
-    images: images.resources,
-  };
+  return { ...itemDtoOf(values, images, bundleId), skins: values.skins.map((id) => ({ id })) };
 }

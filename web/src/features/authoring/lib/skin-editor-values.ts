@@ -2,39 +2,23 @@ import type { ReactNode } from 'react';
 import { editorMessages } from '../../../../../domain/catalog/item-editor.schemas';
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import type { SkinInput } from '../../../shared/graphql/generated/graphql';
-import type { FileUploadState, ImageUploads, KeptImage } from '../../../shared/uploads';
-import { priceOf } from './editor-form';
+import type { FileUploadState, ImageUploads } from '../../../shared/uploads';
+import { itemDtoOf, itemValuesOf, type EditableItem, type ItemValues } from './editor-form';
 
 /** A skin as the editor opens it (/me/skin/edit/{url}). */
-export interface EditableSkin {
-  id: string;
-  url: string;
-  title: string;
-  description: string;
-  type: GameType;
-  price: number;
-  payWhatYouWant: boolean;
-  published: boolean;
+export interface EditableSkin extends EditableItem {
   availableAlone: boolean;
-  videoUrl: string | null;
   colorPrimary: string | null;
   colorSecondary: string | null;
   rating: { average: number; totalRatings: number };
   downloads?: { total: number };
-  images: KeptImage[];
   colorVariations: string[];
   /** Link names of its (active) tags. */
   tags: string[];
 }
 
-export type SkinFormValues = {
-  title: string;
-  description: string;
-  type: GameType;
-  price: number | string;
-  payWhatYouWant: boolean;
+export type SkinFormValues = ItemValues & {
   availableAlone: boolean;
-  videoUrl: string;
   colorPrimary: string;
   twoColors: boolean;
   colorSecondary: string;
@@ -65,13 +49,8 @@ export const SKIN_FORM_FIELDS: ReadonlySet<string> = new Set([
 
 export function skinValuesOf(skin: EditableSkin | null, type: GameType): SkinFormValues {
   return {
-    title: skin?.title ?? '',
-    description: skin?.description ?? '',
-    type: skin?.type ?? type,
-    price: skin && skin.price > 0 ? skin.price : '',
-    payWhatYouWant: skin?.payWhatYouWant ?? false,
+    ...itemValuesOf(skin, type),
     availableAlone: skin?.availableAlone ?? true,
-    videoUrl: skin?.videoUrl ?? '',
     colorPrimary: skin?.colorPrimary ?? '',
     twoColors: Boolean(skin?.colorSecondary),
     colorSecondary: skin?.colorSecondary ?? '',
@@ -91,20 +70,13 @@ export interface SkinFormShape {
 export function skinDtoOf(values: SkinFormValues, uploads: SkinUploads, shape: SkinFormShape): SkinInput {
   const editing = shape.skinId !== null;
   return {
-    id: shape.skinId,
-    title: values.title,
-    description: values.description,
-    type: values.type,
-    price: priceOf(values.price),
-    payWhatYouWant: values.payWhatYouWant,
+    ...itemDtoOf(values, uploads.images, shape.skinId),
     availableAlone: values.availableAlone,
-    videoUrl: values.videoUrl.trim() || null,
     colorPrimary: values.colorPrimary || null,
     colorSecondary: values.twoColors ? values.colorSecondary || null : null,
     colorVariations: shape.withVariations || editing ? values.colorVariations : [],
     // The short form has no tag picker: it leaves the tags as they are.
     tags: shape.compact ? null : values.tags,
-    images: uploads.images.resources,
     skinSource:
       !editing && uploads.zip?.status === 'done' && uploads.zip.id
         ? { id: uploads.zip.id, temporary: true, type: 'SKIN_SOURCE', order: 0 }

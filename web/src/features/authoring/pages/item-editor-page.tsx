@@ -1,17 +1,18 @@
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
-import type { CombinedError } from 'urql';
+import { Link, useNavigate } from 'react-router';
+import type { AnyVariables, CombinedError, UseQueryResponse } from 'urql';
 import { ListLoadError } from '../../../shared/listing';
 import { TakedownNotice } from '../../../shared/moderation';
 import { hasAllRoles, useSession } from '../../../shared/session';
 import { DetailSkeleton, EmptyState, PageContainer } from '../../../shared/ui';
 import type { KeptImage } from '../../../shared/uploads';
 import { itemEditorMessages } from '../item-editor.messages';
+import { kindTexts, type ItemKind } from '../lib/editor-form';
 
 /** What the editor page of one kind of item says and where it leads back to. */
-export interface ItemEditorPageKind {
+interface ItemEditorPageKind {
   itemType: 'SKIN' | 'BUNDLE';
   /** Names the item in the console: "The skin could not be loaded for editing". */
   name: string;
@@ -25,7 +26,21 @@ export interface ItemEditorPageKind {
   };
   /** The author's list of these items. */
   listPath: string;
+  /** Where a saved item's page is: `${viewPath}/{url}`. */
+  viewPath: string;
   emptyIcon: ReactNode;
+}
+
+/** The editor page of skins or bundles, with the icon of its "not found". */
+export function pageKindOf(kind: ItemKind, emptyIcon: ReactNode): ItemEditorPageKind {
+  return {
+    itemType: kind === 'skin' ? 'SKIN' : 'BUNDLE',
+    name: kind,
+    texts: kindTexts(kind),
+    listPath: `/me/${kind}s`,
+    viewPath: `/${kind}s`,
+    emptyIcon,
+  };
 }
 
 /** The part of an item the page itself reads. */
@@ -42,6 +57,29 @@ export interface EditableItemQuery<T extends PageItem> {
   fetching: boolean;
   error: CombinedError | undefined;
   retry: () => void;
+}
+
+/** The page's view of the item's query; `itemOf` finds the item in its answer. */
+export function editableQueryOf<D, V extends AnyVariables, T extends PageItem>(
+  [{ data, fetching, error }, refetch]: UseQueryResponse<D, V>,
+  itemOf: (data: D) => T | null | undefined,
+): EditableItemQuery<T> {
+  return {
+    item: data ? itemOf(data) : undefined,
+    hasData: Boolean(data),
+    fetching,
+    error,
+    retry: () => refetch({ requestPolicy: 'network-only' }),
+  };
+}
+
+/** Where the editor leads: to the saved item's page, or back to the author's list. */
+export function useEditorExits(kind: ItemEditorPageKind) {
+  const navigate = useNavigate();
+  return {
+    onSaved: (saved: { url: string }) => void navigate(`${kind.viewPath}/${encodeURIComponent(saved.url)}`),
+    onCancel: () => void navigate(kind.listPath),
+  };
 }
 
 /** An item's stored pictures, in their order, as the screenshots field keeps them. */

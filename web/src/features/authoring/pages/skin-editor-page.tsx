@@ -1,6 +1,6 @@
 import { Grid } from '@mantine/core';
 import { IconCarCrash } from '@tabler/icons-react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { GAME_TYPES } from '../../../../../domain/catalog/item-editor.schemas';
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
@@ -11,18 +11,11 @@ import { SkinEditorForm } from '../components/skin-editor-form';
 import { itemEditorMessages } from '../item-editor.messages';
 import { EditableSkinQuery } from '../lib/item-editor.documents';
 import type { EditableSkin } from '../lib/skin-editor-values';
-import { EditItemPage, keptImagesOf } from './item-editor-page';
-import type { ItemEditorPageKind } from './item-editor-page';
+import { EditItemPage, editableQueryOf, keptImagesOf, pageKindOf, useEditorExits } from './item-editor-page';
 
 const editor = itemEditorMessages.skinEditor;
 
-const SKIN_PAGE: ItemEditorPageKind = {
-  itemType: 'SKIN',
-  name: 'skin',
-  texts: editor,
-  listPath: '/me/skins',
-  emptyIcon: <IconCarCrash stroke={1.5} />,
-};
+const SKIN_PAGE = pageKindOf('skin', <IconCarCrash stroke={1.5} />);
 
 function gameOf(value: string | null): GameType | null {
   return (GAME_TYPES as readonly string[]).includes(value ?? '') ? (value as GameType) : null;
@@ -40,30 +33,17 @@ function editableOf(skin: NonNullable<EditableSkinResult['skin']>): EditableSkin
 
 /** /me/skin/edit/{url}: the skin in the editor, and below it the form that publishes a new version. */
 function EditSkin({ url }: { url: string }) {
-  const navigate = useNavigate();
-  const [{ data, fetching, error }, refetch] = useQuery({
+  const exits = useEditorExits(SKIN_PAGE);
+  const result = useQuery({
     query: EditableSkinQuery,
     variables: { url },
     requestPolicy: 'cache-and-network',
   });
-  const query = {
-    item: data?.skin,
-    hasData: Boolean(data),
-    fetching,
-    error,
-    retry: () => refetch({ requestPolicy: 'network-only' }),
-  };
   return (
-    <EditItemPage kind={SKIN_PAGE} query={query}>
+    <EditItemPage kind={SKIN_PAGE} query={editableQueryOf(result, (data) => data.skin)}>
       {(skin) => (
         <>
-          <SkinEditorForm
-            key={skin.id}
-            skin={editableOf(skin)}
-            withVariations
-            onSaved={(saved) => void navigate(`/skins/${encodeURIComponent(saved.url)}`)}
-            onCancel={() => void navigate('/me/skins')}
-          />
+          <SkinEditorForm key={skin.id} skin={editableOf(skin)} withVariations {...exits} />
           {/* Its own form, below the editor's and as wide as its main column. */}
           <Grid gap="lg" mt="xl">
             <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -83,7 +63,7 @@ function EditSkin({ url }: { url: string }) {
 export function SkinEditorPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const exits = useEditorExits(SKIN_PAGE);
   if (id) return <EditSkin url={id} />;
 
   const withVariations = params.get('variations') === 'true';
@@ -96,8 +76,7 @@ export function SkinEditorPage() {
         skin={null}
         fixedType={gameOf(params.get('type'))}
         withVariations={withVariations}
-        onSaved={(saved) => void navigate(`/skins/${encodeURIComponent(saved.url)}`)}
-        onCancel={() => void navigate('/me/skins')}
+        {...exits}
       />
     </PageContainer>
   );
