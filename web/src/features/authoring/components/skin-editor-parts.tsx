@@ -1,6 +1,6 @@
 import { Anchor, MultiSelect, SimpleGrid, Stack, Switch } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { TAG_GROUPS, tagGroupLabels, TAGS_PER_SKIN_MAX } from '../../../../../domain/catalog/tags.schemas';
@@ -46,7 +46,7 @@ export function AvailableAloneSwitch({ form }: { form: SkinForm }) {
 }
 
 /** A new skin's .zip, with a link to how a skin is packed. */
-export function SkinZipField({ zip, error }: { zip: FileUpload; error: React.ReactNode }) {
+export function SkinZipField({ zip, error }: { zip: FileUpload; error: ReactNode }) {
   return (
     <ZipUploadField
       upload={zip}
