@@ -5,22 +5,12 @@ import { DomainError } from '../../domain/errors';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
 import type { AppContext } from '../app-context';
-import {
-  appendCatalogueFacts,
-  catalogueItemState,
-  itemPublished,
-  lockCatalogueStream,
-  nextItemId,
-  priceChanges,
-  type CatalogueActor,
-} from '../catalogue/catalogue-facts';
 import { insertSkin, linkColorVariations } from '../catalogue/catalogue.writes';
 import { filesKeptByVersions } from '../community/skin-versions.repository';
 import { saveSkinTags } from '../tags/skin-tags';
-import { savePayWhatYouWant } from './pay-what-you-want';
-import { authorsSkinsAmong, lockEditableItem } from './item-ownership';
-import { saveItemImages, saveSkinSource } from './item-resources';
-import { removeStoredFiles, type StoredFile } from './stored-files';
+import { authorsSkinsAmong } from './item-ownership';
+import { publishItem, updateItem, type SavedItem } from './item-editor.steps';
+import { saveSkinSource } from './item-resources';
 
 export const skinEditorMessages = {
   titleFixed: 'The name of a skin cannot be changed once it is published.',
@@ -30,8 +20,6 @@ export const skinEditorMessages = {
   inBundleOfGame: (bundles: string) =>
     `This skin is in the bundle ${bundles}, which holds skins of its current game only. Take it out of the bundle first, then change its game.`,
 } as const;
-
-export type SavedItem = { id: number; url: string; success: true };
 
 const savedUrl = z.object({ url: z.string() });
 
@@ -71,10 +59,7 @@ async function assertInNoBundleOfGame(tx: Queryable, skinId: number, game: strin
   }
 }
 
-/**
- * createSkin: a published skin with its pictures, its zip and its color variations, in one
- * transaction, which first records its ItemPublished (docs/community.md) under an id taken before.
- */
+/** createSkin: a published skin with its pictures, its zip, its color variations and its tags. */
 export async function createSkin(
   app: AppContext,
   viewer: Session,
@@ -86,60 +71,25 @@ export async function createSkin(
   if (!source) throw new DomainError('BAD_USER_INPUT', editorMessages.zipMissing, 'skinSource');
   if (!source.temporary)
     throw new DomainError('BAD_USER_INPUT', skinEditorMessages.zipNotUploaded, 'skinSource');
-  const now = app.now();
-  const id = await nextItemId(app.pool, 'SKIN');
-  const actor: CatalogueActor = { viewer, ...options };
-  const saved = await app.pool.transaction(async (tx) => {
-    await appendCatalogueFacts(
-      app.store,
-      tx,
-      'SKIN',
-      id,
-      [
-        itemPublished(
-          'SKIN',
-          id,
-          {
-            author_id: viewer.id,
-            title: input.title,
-            game: input.type,
-            price_cents: centsOf(input.price),
-            username: viewer.username,
-          },
-          now,
-        ),
-      ],
-      actor,
-    );
-    const skin = await insertSkin(tx, {
-      id,
-      authorId: viewer.id,
-      title: input.title,
-      description: input.description,
-      game: input.type,
-      priceCents: centsOf(input.price),
-      availableAlone: input.availableAlone,
-      videoUrl: input.videoUrl,
-      colorPrimary: input.colorPrimary,
-      colorSecondary: input.colorSecondary,
-      published: true,
-      createdAt: now,
-    });
-    await savePayWhatYouWant(tx, 'skins', skin.id, input.payWhatYouWant);
-    await saveItemImages(tx, { skinId: skin.id }, input.images, viewer.id);
-    await saveSkinSource(tx, skin.id, source, viewer.id);
-    await saveColorVariations(tx, skin.id, input.colorVariations, viewer.id, input.type);
-    await saveSkinTags(tx, skin.id, input.tags);
-    return skin;
+  return publishItem(app, viewer, 'SKIN', input, options, {
+    insert: (tx, item) =>
+      insertSkin(tx, {
+        ...item,
+        availableAlone: input.availableAlone,
+        colorPrimary: input.colorPrimary,
+        colorSecondary: input.colorSecondary,
+      }),
+    saveParts: async (tx, skinId) => {
+      await saveSkinSource(tx, skinId, source, viewer.id);
+      await saveColorVariations(tx, skinId, input.colorVariations, viewer.id, input.type);
+      await saveSkinTags(tx, skinId, input.tags);
+    },
   });
-  app.log.info({ skinId: saved.id, authorId: viewer.id }, 'skin published');
-  return { ...saved, success: true };
 }
 
 /**
- * updateSkin: everything but the name (fixed once published), by the author or an admin. Images
- * are reordered, added and removed; an uploaded zip replaces the old one. Files no longer used
- * are deleted after the commit.
+ * updateSkin: besides what every item changes, its game (unless a bundle of its game holds it),
+ * availability, video, colors, color variations and tags; an uploaded zip replaces the old one.
  */
 export async function updateSkin(
   app: AppContext,
@@ -148,41 +98,27 @@ export async function updateSkin(
   options: { correlationId?: string } = {},
 ): Promise<SavedItem> {
   const input: SkinInput = skinInput.parse(rawInput);
-  if (!input.id) throw new DomainError('BAD_USER_INPUT', skinEditorMessages.idRequired, 'id');
-  const skinId = input.id;
-  const { url, unused } = await app.pool.transaction(async (tx) => {
-    // A price change is recorded first (the append is the transaction's first write); a refusal
-    // below rolls it back.
-    await lockCatalogueStream(tx, 'SKIN', skinId);
-    const before = await catalogueItemState(tx, 'SKIN', skinId);
-    if (before && !before.deleted) {
-      const facts = priceChanges('SKIN', skinId, before, centsOf(input.price), app.now());
-      await appendCatalogueFacts(app.store, tx, 'SKIN', skinId, facts, { viewer, ...options });
-    }
-    const skin = await lockEditableItem(tx, 'skin', skinId, viewer);
-    if (input.title !== skin.title)
-      throw new DomainError('BAD_USER_INPUT', skinEditorMessages.titleFixed, 'title');
-    if (input.type !== skin.game) await assertInNoBundleOfGame(tx, skinId, skin.game);
-    const row = await tx.one(sql.type(savedUrl)`
-      update skins set description = ${input.description}, game = ${input.type},
-        price_cents = ${centsOf(input.price)}, available_alone = ${input.availableAlone},
-        video_url = ${input.videoUrl}, color_primary = ${input.colorPrimary},
-        color_secondary = ${input.colorSecondary}, modified_at = ${app.now().toISOString()}
-      where id = ${skinId} returning url::text as url`);
-    await savePayWhatYouWant(tx, 'skins', skinId, input.payWhatYouWant);
-    const unused: StoredFile[] = [
-      ...(await saveItemImages(tx, { skinId }, input.images, viewer.id)),
-      ...(await saveSkinSource(tx, skinId, input.skinSource, viewer.id)),
-    ];
-    await saveColorVariations(tx, skinId, input.colorVariations, skin.author_id, input.type);
-    await saveSkinTags(tx, skinId, input.tags);
-    // A replaced zip that the version history names stays stored: earlier versions download.
-    const kept = await filesKeptByVersions(
-      tx,
-      unused.map((file) => file.name),
-    );
-    return { url: row.url, unused: unused.filter((file) => !kept.has(file.name)) };
+  return updateItem(app, viewer, 'SKIN', input, options, {
+    messages: skinEditorMessages,
+    update: async (tx, skin) => {
+      if (input.type !== skin.game) await assertInNoBundleOfGame(tx, skin.id, skin.game);
+      return tx.oneFirst(sql.type(savedUrl)`
+        update skins set description = ${input.description}, game = ${input.type},
+          price_cents = ${centsOf(input.price)}, available_alone = ${input.availableAlone},
+          video_url = ${input.videoUrl}, color_primary = ${input.colorPrimary},
+          color_secondary = ${input.colorSecondary}, modified_at = ${app.now().toISOString()}
+        where id = ${skin.id} returning url::text as url`);
+    },
+    saveParts: async (tx, skin, unusedImages) => {
+      const unused = [...unusedImages, ...(await saveSkinSource(tx, skin.id, input.skinSource, viewer.id))];
+      await saveColorVariations(tx, skin.id, input.colorVariations, skin.author_id, input.type);
+      await saveSkinTags(tx, skin.id, input.tags);
+      // A replaced zip that the version history names stays stored: earlier versions download.
+      const kept = await filesKeptByVersions(
+        tx,
+        unused.map((file) => file.name),
+      );
+      return unused.filter((file) => !kept.has(file.name));
+    },
   });
-  await removeStoredFiles(app.storage, app.log, unused);
-  return { id: skinId, url, success: true };
 }

@@ -44,9 +44,12 @@ const PurchaseHistoryPage = lazyPage(
   'PurchaseHistoryPage',
 );
 const PublishPage = lazyPage(() => import('../features/account/pages/publish-page'), 'PublishPage');
-const SkinEditorPage = lazyPage(() => import('../features/account/pages/skin-editor-page'), 'SkinEditorPage');
+const SkinEditorPage = lazyPage(
+  () => import('../features/authoring/pages/skin-editor-page'),
+  'SkinEditorPage',
+);
 const BundleEditorPage = lazyPage(
-  () => import('../features/account/pages/bundle-editor-page'),
+  () => import('../features/authoring/pages/bundle-editor-page'),
   'BundleEditorPage',
 );
 const CreativityDashboardPage = lazyPage(

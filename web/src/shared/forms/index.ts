@@ -1,2 +1,3 @@
 export { readFileAsDataUrl } from './read-file';
 export { useErrorsAfterSubmit } from './use-errors-after-submit';
+export type { ErrorsAfterSubmit } from './use-errors-after-submit';

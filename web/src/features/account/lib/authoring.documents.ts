@@ -1,6 +1,6 @@
 import { graphql } from '../../../shared/graphql/generated';
 
-// The author's own skins and bundles (spec 2.11, 7.2): the tables, the editors and their mutations.
+// The author's own skins and bundles (spec 2.11, 7.2): the tables and their visibility switches.
 
 export const MyCreatedSkinsQuery = graphql(`
   query MyCreatedSkins($page: PageInput!) {
@@ -35,27 +35,6 @@ export const MyCreatedSkinsQuery = graphql(`
           totalRatings
         }
         sales
-      }
-    }
-  }
-`);
-
-// Spec 7.2 and 9: the author's skins offered for linking (color variations, bundle contents), 100.
-export const MyLinkableSkinsQuery = graphql(`
-  query MyLinkableSkins($page: PageInput!) {
-    myCreatedSkins(page: $page) {
-      content {
-        id
-        url
-        title
-        type
-        price
-        published
-        availableAlone
-        thumbnail {
-          id
-          cardUrl
-        }
       }
     }
   }
@@ -108,143 +87,6 @@ export const HideBundleMutation = graphql(`
     hideBundle(id: $id, hide: $hide) {
       id
       success
-    }
-  }
-`);
-
-// The skin editor for an existing skin (/me/skin/edit/{url}).
-export const EditableSkinQuery = graphql(`
-  query EditableSkin($url: String!) {
-    skin(url: $url) {
-      id
-      url
-      title
-      description
-      type
-      price
-      payWhatYouWant
-      published
-      availableAlone
-      videoUrl
-      colorPrimary
-      colorSecondary
-      author {
-        id
-      }
-      rating {
-        average
-        totalRatings
-      }
-      downloads {
-        total
-      }
-      resources {
-        id
-        type
-        order
-        title
-        url
-        cardUrl
-      }
-      colorVariations {
-        id
-      }
-      tags {
-        id
-        slug
-      }
-      takedown {
-        at
-        reason
-      }
-    }
-  }
-`);
-
-export const EditableBundleQuery = graphql(`
-  query EditableBundle($url: String!) {
-    bundle(url: $url) {
-      id
-      url
-      title
-      description
-      type
-      price
-      payWhatYouWant
-      published
-      videoUrl
-      author {
-        id
-      }
-      resources {
-        id
-        type
-        order
-        title
-        url
-        cardUrl
-      }
-      skins {
-        id
-      }
-      takedown {
-        at
-        reason
-      }
-    }
-  }
-`);
-
-export const CreateSkinMutation = graphql(`
-  mutation CreateSkin($dto: SkinInput!) {
-    createSkin(dto: $dto) {
-      id
-      url
-      success
-    }
-  }
-`);
-
-export const UpdateSkinMutation = graphql(`
-  mutation UpdateSkin($dto: SkinInput!) {
-    updateSkin(dto: $dto) {
-      id
-      url
-      success
-    }
-  }
-`);
-
-export const CreateBundleMutation = graphql(`
-  mutation CreateBundle($dto: BundleInput!) {
-    createBundle(dto: $dto) {
-      id
-      url
-      success
-    }
-  }
-`);
-
-export const UpdateBundleMutation = graphql(`
-  mutation UpdateBundle($dto: BundleInput!) {
-    updateBundle(dto: $dto) {
-      id
-      url
-      success
-    }
-  }
-`);
-
-/** The curated tag list the skin editor's picker offers (active tags, in the list's order). */
-export const EditorTagsQuery = graphql(`
-  query EditorTags {
-    tags {
-      tag {
-        id
-        slug
-        name
-        group
-      }
     }
   }
 `);

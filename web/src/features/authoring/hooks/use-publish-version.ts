@@ -1,16 +1,13 @@
-import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconVersions } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useMutation } from 'urql';
 import type { CombinedError } from 'urql';
-import { CHANGELOG_MAX, skinChangelog } from '../../../../../domain/community/skin-version.schemas';
+import { skinChangelog } from '../../../../../domain/community/skin-version.schemas';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
-import { useFileUpload, ZipUploadField } from '../../../shared/uploads';
+import { useFileUpload } from '../../../shared/uploads';
 import { PublishSkinVersionMutation } from '../lib/skin-versions.documents';
 import { publishVersionMessages as messages } from '../publish-version.messages';
-import { EditorSection } from './editor-section';
 
 /** Spec 9: toasts close after 5 s. */
 const TOAST_MS = 5000;
@@ -30,10 +27,10 @@ function refusalOf(error: CombinedError | undefined): { field: string | null; me
 }
 
 /**
- * The skin editor's "Publish a new version": a new ZIP (uploaded at once, as the source upload is)
- * and a changelog, validated by the schema the API uses. A published skin only.
+ * The state of "Publish a new version": the new ZIP (uploaded at once, as the source upload is),
+ * the changelog form, what is wrong with either after an attempt, and the publish itself.
  */
-export function PublishVersionSection({ skinId, listed }: { skinId: string; listed: boolean }) {
+export function usePublishVersion(skinId: string) {
   const zip = useFileUpload('SKIN_SOURCE');
   const [attempted, setAttempted] = useState(false);
   // The server's refusal of the uploaded file (the same as the current one): shown until another is picked.
@@ -46,16 +43,6 @@ export function PublishVersionSection({ skinId, listed }: { skinId: string; list
     clearInputErrorOnChange: false,
   });
   const errors = useErrorsAfterSubmit(form);
-
-  if (!listed) {
-    return (
-      <EditorSection title={messages.title}>
-        <Alert variant="light" color="gray" icon={<IconAlertCircle size={18} />}>
-          {messages.notListed}
-        </Alert>
-      </EditorSection>
-    );
-  }
 
   const zipProblem = () => {
     const state = zip.state;
@@ -93,47 +80,9 @@ export function PublishVersionSection({ skinId, listed }: { skinId: string; list
     setFileRefusal(null);
   };
 
-  return (
-    <EditorSection title={messages.title} description={messages.description}>
-      <form
-        onSubmit={(event) => {
-          setAttempted(true);
-          errors.onSubmit(submit)(event);
-        }}
-        noValidate
-        aria-label={messages.title}
-      >
-        <Stack gap="md">
-          <ZipUploadField
-            upload={zip}
-            label={messages.zip}
-            description={messages.zipHint}
-            error={zipError}
-            required
-          />
-          <Textarea
-            label={messages.changelog}
-            description={messages.changelogHint(CHANGELOG_MAX)}
-            placeholder={messages.changelogPlaceholder}
-            required
-            autosize
-            minRows={3}
-            maxRows={10}
-            maxLength={CHANGELOG_MAX + 100}
-            {...form.getInputProps('changelog')}
-          />
-          {failure ? (
-            <Alert variant="light" color="red" icon={<IconAlertCircle size={18} />}>
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button type="submit" loading={fetching} leftSection={<IconVersions size={18} />}>
-              {messages.submit}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </EditorSection>
-  );
+  const onSubmit = (event?: SyntheticEvent<HTMLFormElement>) => {
+    setAttempted(true);
+    errors.onSubmit(submit)(event);
+  };
+  return { zip, zipError, form, failure, publishing: fetching, onSubmit };
 }

@@ -1,7 +1,7 @@
 import { Anchor, Card, List, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconPoint, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { accountMessages } from '../account.messages';
+import { itemEditorMessages } from '../item-editor.messages';
 import {
   publishingRuleStates,
   type EditorSnapshot,
@@ -9,7 +9,7 @@ import {
   type RuleState,
 } from '../lib/publishing-rule-states';
 
-const rules = accountMessages.rules;
+const rules = itemEditorMessages.rules;
 
 function RuleIcon({ state }: { state: RuleState }) {
   if (state === 'holds')

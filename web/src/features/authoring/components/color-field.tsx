@@ -1,8 +1,8 @@
 import { CheckIcon, ColorInput, ColorSwatch, Group, Stack } from '@mantine/core';
 import type { ColorInputProps } from '@mantine/core';
-import { accountMessages } from '../account.messages';
+import { itemEditorMessages } from '../item-editor.messages';
 
-const texts = accountMessages.skinEditor;
+const texts = itemEditorMessages.skinEditor;
 
 /** The suggested colours under a skin's colour fields, each with a name for screen readers. */
 export const SKIN_SWATCHES = Object.keys(texts.swatchNames);
