@@ -17,7 +17,7 @@ import { DESCRIPTION_MAX, GAME_TYPES, TITLE_MAX } from '../../../../../domain/ca
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import { gameNames } from '../../../shared/skin-card';
 import { PriceInput } from '../../../shared/ui';
-import { ImageUploadField } from '../../../shared/uploads';
+import { ImageUploadField } from '../uploads';
 import type { ItemFormState, ItemValues } from '../hooks/use-item-form';
 import { itemEditorMessages } from '../item-editor.messages';
 import { kindTexts, priceOf, showsCounter, type ItemKind } from '../lib/editor-form';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconVersions } from '@tabler/icons-react';
 import { CHANGELOG_MAX } from '../../../../../domain/community/skin-version.schemas';
-import { ZipUploadField } from '../../../shared/uploads';
+import { ZipUploadField } from '../uploads';
 import { usePublishVersion } from '../hooks/use-publish-version';
 import { publishVersionMessages as messages } from '../publish-version.messages';
 import { EditorSection } from './editor-section';

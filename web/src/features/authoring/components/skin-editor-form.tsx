@@ -4,7 +4,7 @@ import { useQuery } from 'urql';
 import { LINKABLE_SKINS_PAGE, skinInput } from '../../../../../domain/catalog/item-editor.schemas';
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import { SkinCard } from '../../../shared/skin-card';
-import { useFileUpload, useImageUploads } from '../../../shared/uploads';
+import { useFileUpload, useImageUploads } from '../uploads';
 import { useCardPreview } from '../hooks/use-editor-author';
 import { useItemForm } from '../hooks/use-item-form';
 import type { ItemFormState } from '../hooks/use-item-form';

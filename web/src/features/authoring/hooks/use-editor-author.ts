@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
-import { useQuery } from 'urql';
+import { useMyUser } from '../../../shared/my-user/use-my-user';
 import { useSession } from '../../../shared/session';
-import type { ImageUploads } from '../../../shared/uploads';
+import type { ImageUploads } from '../uploads';
 import { priceOf } from '../lib/editor-form';
-import { EditorAuthorQuery } from '../lib/item-editor.documents';
 import type { ItemValues } from './use-item-form';
 
 /** The author a preview card names. */
@@ -15,16 +13,12 @@ export interface PreviewAuthor {
 }
 
 /**
- * The signed-in author for the editor's live preview: their account once it has loaded, what the
- * session token says until then (or if it fails).
+ * The signed-in author for the editor's live preview: their account once it has loaded (the same
+ * cached answer the menu reads), what the session token says until then (or if it fails).
  */
 export function useEditorAuthor(): PreviewAuthor {
   const { user } = useSession();
-  const [{ data, error }] = useQuery({ query: EditorAuthorQuery, pause: !user });
-  useEffect(() => {
-    if (error) console.error('The author could not be loaded for the preview', error);
-  }, [error]);
-  const myUser = data?.myUser;
+  const { myUser } = useMyUser();
   return {
     id: String(user?.id ?? ''),
     url: myUser?.url ?? '',

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { editorMessages } from '../../../../../domain/catalog/item-editor.schemas';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import type { ErrorsAfterSubmit } from '../../../shared/forms';
-import type { ImageUploads } from '../../../shared/uploads';
+import type { ImageUploads } from '../uploads';
 import { itemEditorMessages } from '../item-editor.messages';
 import {
   fieldErrorsOf,

@@ -5,7 +5,7 @@ import { useMutation } from 'urql';
 import type { CombinedError } from 'urql';
 import { skinChangelog } from '../../../../../domain/community/skin-version.schemas';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
-import { useFileUpload } from '../../../shared/uploads';
+import { useFileUpload } from '../uploads';
 import { PublishSkinVersionMutation } from '../lib/skin-versions.documents';
 import { publishVersionMessages as messages } from '../publish-version.messages';
 

@@ -1,6 +1,6 @@
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import type { BundleInput } from '../../../shared/graphql/generated/graphql';
-import type { ImageUploads } from '../../../shared/uploads';
+import type { ImageUploads } from '../uploads';
 import { itemDtoOf, itemValuesOf, type EditableItem, type ItemValues } from './editor-form';
 
 /** A bundle as the editor opens it (/me/bundle/edit/{url}). */

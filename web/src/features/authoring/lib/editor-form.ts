@@ -4,7 +4,7 @@ import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { itemEditorMessages } from '../item-editor.messages';
 import type { z } from 'zod';
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
-import type { ImageUploads, KeptImage } from '../../../shared/uploads';
+import type { ImageUploads, KeptImage } from '../uploads';
 
 /** Spec 9: skin titles in the skin pickers are cut at 25 characters. */
 export const SKIN_LABEL_MAX = 25;

@@ -159,15 +159,3 @@ export const EditorTagsQuery = graphql(`
     }
   }
 `);
-
-/** The signed-in author, as the editor's preview card names them. */
-export const EditorAuthorQuery = graphql(`
-  query EditorAuthor {
-    myUser {
-      id
-      url
-      username
-      country
-    }
-  }
-`);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { editorMessages } from '../../../../../domain/catalog/item-editor.schemas';
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import type { SkinInput } from '../../../shared/graphql/generated/graphql';
-import type { FileUploadState, ImageUploads } from '../../../shared/uploads';
+import type { FileUploadState, ImageUploads } from '../uploads';
 import { itemDtoOf, itemValuesOf, type EditableItem, type ItemValues } from './editor-form';
 
 /** A skin as the editor opens it (/me/skin/edit/{url}). */

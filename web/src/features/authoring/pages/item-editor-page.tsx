@@ -7,7 +7,7 @@ import { ListLoadError } from '../../../shared/listing';
 import { TakedownNotice } from '../../../shared/moderation';
 import { hasAllRoles, useSession } from '../../../shared/session';
 import { DetailSkeleton, EmptyState, PageContainer } from '../../../shared/ui';
-import type { KeptImage } from '../../../shared/uploads';
+import type { KeptImage } from '../uploads';
 import { itemEditorMessages } from '../item-editor.messages';
 import { kindTexts, type ItemKind } from '../lib/editor-form';
 

@@ -1,4 +1,4 @@
-import { getSessionToken } from '../session';
+import { getSessionToken } from '../../../shared/session';
 
 /** What an upload is for (spec 3: resource types). */
 export type AssetType = 'IMAGE' | 'SKIN_SOURCE';

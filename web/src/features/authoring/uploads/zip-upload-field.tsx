@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { SKIN_ZIP_MAX_BYTES } from '../../../../domain/catalog/item-editor.schemas';
+import { SKIN_ZIP_MAX_BYTES } from '../../../../../domain/catalog/item-editor.schemas';
 import type { FileUpload } from './use-file-upload';
 import { uploadMessages } from './uploads.messages';
 import classes from './uploads.module.css';

@@ -1,4 +1,4 @@
-import { IMAGES_MAX } from '../../../../domain/catalog/item-editor.schemas';
+import { IMAGES_MAX } from '../../../../../domain/catalog/item-editor.schemas';
 import type { AssetType } from './upload-asset';
 
 // Texts of the image and skin-file uploads (spec 5 and 8 "Upload messages").

@@ -27,7 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { IMAGES_MAX } from '../../../../domain/catalog/item-editor.schemas';
+import { IMAGES_MAX } from '../../../../../domain/catalog/item-editor.schemas';
 import type { ImageItem, ImageUploads } from './use-image-uploads';
 import { uploadMessages } from './uploads.messages';
 import classes from './uploads.module.css';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { IMAGE_MAX_BYTES, IMAGES_MAX } from '../../../../domain/catalog/item-editor.schemas';
+import { IMAGE_MAX_BYTES, IMAGES_MAX } from '../../../../../domain/catalog/item-editor.schemas';
 import { uploadTemporaryAsset } from './upload-asset';
 import type { UploadHandle } from './upload-asset';
 import { isRetryable, uploadFailureMessage, uploadMessages } from './uploads.messages';
