@@ -21,6 +21,7 @@ import {
   type BundleRow,
 } from './bundles.repository';
 import { resourceOf, skinOf } from './catalogue.resolvers';
+import { namedForLoaders } from '../graphql/loader-key';
 import { resourcesOfSkins, skinsByIds, type Visibility } from './skins.repository';
 
 // Page sizes of spec 7.2.
@@ -49,19 +50,22 @@ export function commentOf(row: CommentRow) {
 export type CommentObject = ReturnType<typeof commentOf>;
 
 export function bundleOf(row: BundleRow) {
-  return {
-    id: row.id,
-    url: row.url,
-    title: row.title,
-    description: row.description,
-    type: row.game,
-    published: row.published,
-    videoUrl: row.video_url,
-    createdAt: iso(row.created_at),
-    deletedAt: iso(row.deleted_at),
-    price: row.price_cents / 100,
-    authorId: row.author_id,
-  };
+  return namedForLoaders(
+    {
+      id: row.id,
+      url: row.url,
+      title: row.title,
+      description: row.description,
+      type: row.game,
+      published: row.published,
+      videoUrl: row.video_url,
+      createdAt: iso(row.created_at),
+      deletedAt: iso(row.deleted_at),
+      price: row.price_cents / 100,
+      authorId: row.author_id,
+    },
+    `bundle:${row.id}`,
+  );
 }
 type BundleObject = ReturnType<typeof bundleOf>;
 

@@ -7,6 +7,7 @@ import { imageVariantNames } from '../../infra/media/image-variants';
 import { publicUserViewOf, seesPrivateFieldsOf, userViewLoader } from '../accounts/accounts.resolvers';
 import { isAdmin, requireViewer, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest, sortOf } from '../graphql/paging';
+import { namedForLoaders } from '../graphql/loader-key';
 import { rateSkin } from './rate-skin.handler';
 import {
   findSkinByUrl,
@@ -132,24 +133,27 @@ function cardOf(row: SkinRow | SkinCardRow) {
  * and request), or from the card when the row came from the list's read model.
  */
 export function skinOf(row: SkinRow | SkinCardRow) {
-  return {
-    id: row.id,
-    url: row.url,
-    title: row.title,
-    description: row.description,
-    type: row.game,
-    published: row.published,
-    availableAlone: row.available_alone,
-    videoUrl: row.video_url,
-    colorPrimary: row.color_primary,
-    colorSecondary: row.color_secondary,
-    createdAt: iso(row.created_at),
-    modifiedAt: iso(row.modified_at),
-    deletedAt: iso(row.deleted_at),
-    price: row.price_cents / 100,
-    authorId: row.author_id,
-    card: cardOf(row),
-  };
+  return namedForLoaders(
+    {
+      id: row.id,
+      url: row.url,
+      title: row.title,
+      description: row.description,
+      type: row.game,
+      published: row.published,
+      availableAlone: row.available_alone,
+      videoUrl: row.video_url,
+      colorPrimary: row.color_primary,
+      colorSecondary: row.color_secondary,
+      createdAt: iso(row.created_at),
+      modifiedAt: iso(row.modified_at),
+      deletedAt: iso(row.deleted_at),
+      price: row.price_cents / 100,
+      authorId: row.author_id,
+      card: cardOf(row),
+    },
+    `skin:${row.id}`,
+  );
 }
 type SkinObject = ReturnType<typeof skinOf>;
 
