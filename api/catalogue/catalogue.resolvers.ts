@@ -8,6 +8,7 @@ import { publicUserViewOf, seesPrivateFieldsOf, userViewLoader } from '../accoun
 import { isAdmin, requireViewer, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest, sortOf } from '../graphql/paging';
 import { namedForLoaders } from '../graphql/loader-key';
+import { takeTurnIfHeavy } from '../graphql/heavy-query-gate';
 import { rateSkin } from './rate-skin.handler';
 import {
   findSkinByUrl,
@@ -196,6 +197,8 @@ function listingOf(args: z.infer<typeof listArgs>, context: RequestContext, fall
 async function skinPage(rawArgs: unknown, context: RequestContext, fallbackSort: SkinSort) {
   const { page, listing } = listingOf(listArgs.parse(rawArgs), context, fallbackSort);
   const { rows, total } = await listSkins(context.services.pool, listing);
+  // A page of a heavy answer is completed in an event-loop turn of its own (heavy-query-gate.ts).
+  await takeTurnIfHeavy(context.request);
   return pageOf(rows.map(skinOf), total, page);
 }
 
