@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { handleShutdownSignalsYourself, stopEmbeddedServerOf } from './db/embedded-postgres';
 import { DEMO_PASSWORD, demoAccounts } from './demo/seed-demo';
 import { createLogger } from './logger';
+import { fullCollection, IdleHeapRelease } from './runtime/idle-heap-release';
 import { buildWebAppIfNeeded } from './web-build';
 
 /** A process manager waits about 10 s after SIGTERM before it kills: be done well before. */
@@ -71,6 +72,9 @@ try {
     },
   });
   closeApp = app.close;
+  // After a burst of heavy work the heap V8 grew to is given back once the process is quiet.
+  const gc = fullCollection();
+  if (gc) new IdleHeapRelease(gc, log.child({ component: 'heap' })).start();
   if (stopping) closeAndExit(app.close);
   else {
     const database = config.databaseUrl
