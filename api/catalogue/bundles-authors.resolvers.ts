@@ -22,6 +22,7 @@ import {
 } from './bundles.repository';
 import { resourceOf, skinOf } from './catalogue.resolvers';
 import { namedForLoaders } from '../graphql/loader-key';
+import { takeTurnIfHeavy } from '../graphql/heavy-query-gate';
 import { resourcesOfSkins, skinsByIds, type Visibility } from './skins.repository';
 
 // Page sizes of spec 7.2.
@@ -117,11 +118,13 @@ export const bundlesAuthorsResolvers = {
         size: page.size,
         includeHidden: isAdmin(context.viewer),
       });
+      await takeTurnIfHeavy(context.request);
       return pageOf(rows.map(bundleOf), total, page);
     },
     bundlesById: async (_root: unknown, args: { ids: string[] }, context: RequestContext) => {
       const ids = z.array(z.coerce.number().int().positive()).max(100).parse(args.ids);
       const rows = await bundlesByIds(context.services.pool, ids, visibilityOf(context));
+      await takeTurnIfHeavy(context.request);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => {
         const row = byId.get(id);
@@ -139,6 +142,7 @@ export const bundlesAuthorsResolvers = {
         page: page.page,
         size: page.size,
       });
+      await takeTurnIfHeavy(context.request);
       return pageOf(rows.map(authorOf), total, page);
     },
     author: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {

@@ -223,6 +223,7 @@ export const catalogueResolvers = {
     skinsById: async (_root: unknown, args: { ids: string[] }, context: RequestContext) => {
       const ids = z.array(z.coerce.number().int().positive()).max(100).parse(args.ids);
       const rows = await skinsByIds(context.services.pool, ids, visibilityOf(context));
+      await takeTurnIfHeavy(context.request);
       const byId = new Map(rows.map((row) => [row.id, row]));
       // In the order asked, leaving out what the caller may not see.
       return ids.flatMap((id) => {
