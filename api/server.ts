@@ -222,8 +222,9 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     },
   });
 
-  // At most two heavy operations at once; 32 more wait up to 10 s, others are answered 503 (SERVER_BUSY).
-  const heavyQueries = new HeavyQueryGate({ maxRunning: 2, maxWaiting: 32, maxWaitMs: 10_000 });
+  // At most two heavy operations at once (GRAPHQL_HEAVY_RUNNING); 32 more wait up to 10 s, others
+  // are answered 503 (SERVER_BUSY).
+  const heavyQueries = new HeavyQueryGate(app.config.graphql.heavy);
   fastify.graphql.addHook('preExecution', costLimitHook(app.config.graphql, heavyQueries));
   fastify.addHook('onResponse', async (request) => leaveHeavyQueryGate(request));
   fastify.addHook('onRequestAbort', async (request) => leaveHeavyQueryGate(request));

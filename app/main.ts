@@ -5,6 +5,7 @@ import { handleShutdownSignalsYourself, stopEmbeddedServerOf } from '../infra/db
 import { DEMO_PASSWORD, demoAccounts } from './demo/demo-accounts';
 import { createLogger } from '../infra/logger';
 import { buildWebAppIfNeeded } from '../infra/web-build';
+import { fullCollection, IdleHeapRelease } from '../infra/runtime/idle-heap-release';
 
 /** A process manager waits about 10 s after SIGTERM before it kills: be done well before. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
@@ -71,6 +72,9 @@ try {
     },
   });
   closeApp = app.close;
+  // After a burst of heavy work the heap V8 grew to is given back once the process is quiet.
+  const gc = fullCollection();
+  if (gc) new IdleHeapRelease(gc, log.child({ component: 'heap' })).start();
   if (stopping) closeAndExit(app.close);
   else {
     const database = config.databaseUrl

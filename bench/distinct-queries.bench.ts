@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import autocannon from 'autocannon';
 
 export const DISTINCT_QUERIES = 2_000;
@@ -52,6 +53,8 @@ function percentile(values: number[], share: number): number {
  * later, and health's latency during the burst.
  */
 export async function benchDistinctHeavyQueries(url: string, pid: number) {
+  // Other work on the machine shows in every latency figure: the 1-minute load average says how much.
+  const loadAverageBefore = Math.round(os.loadavg()[0]! * 10) / 10;
   const before = await rssMb(pid);
   let peak = before;
   const sampler = setInterval(() => {
@@ -110,6 +113,7 @@ export async function benchDistinctHeavyQueries(url: string, pid: number) {
   polling = false;
   await healthPoller;
   const atEnd = await rssMb(pid);
+  const loadAverageAtEnd = Math.round(os.loadavg()[0]! * 10) / 10;
   // A minute of quiet: what the process gives back.
   await new Promise((resolve) => setTimeout(resolve, 60_000));
   clearInterval(sampler);
@@ -133,6 +137,8 @@ export async function benchDistinctHeavyQueries(url: string, pid: number) {
     healthMaxMs: percentile(healthMs, 1),
     healthChecks: healthMs.length,
     healthFailures,
+    loadAverageBefore,
+    loadAverageAtEnd,
     aims: { peakRssMb: 800, healthP99Ms: 200, rssMinuteLaterMb: 'near rssBeforeMb' },
   };
 }

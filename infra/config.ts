@@ -43,6 +43,10 @@ const environmentSchema = z.object({
     .int()
     .min(10_000)
     .default(2 * 1024 * 1024),
+  // Heavy operations (estimated cost 5,000 or more) at once, and how many may wait for a place and how long.
+  GRAPHQL_HEAVY_RUNNING: z.coerce.number().int().min(1).max(64).default(2),
+  GRAPHQL_HEAVY_WAITING: z.coerce.number().int().min(0).max(10_000).default(32),
+  GRAPHQL_HEAVY_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   RESPONSE_CACHE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -159,6 +163,8 @@ export type Config = {
     maxTokens: number;
     maxResponseBytes: number;
     responseCacheMaxBytes: number;
+    /** Heavy operations (api/graphql/heavy-query-gate.ts): running at once, waiting, and the longest wait. */
+    heavy: { maxRunning: number; maxWaiting: number; maxWaitMs: number };
   };
   jwtSecret: string | undefined;
   /** When set, /metrics asks for `Authorization: Bearer <token>`. */
@@ -351,6 +357,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxTokens: e.GRAPHQL_MAX_TOKENS,
       maxResponseBytes: e.GRAPHQL_MAX_RESPONSE_BYTES,
       responseCacheMaxBytes: e.RESPONSE_CACHE_MAX_BYTES,
+      heavy: {
+        maxRunning: e.GRAPHQL_HEAVY_RUNNING,
+        maxWaiting: e.GRAPHQL_HEAVY_WAITING,
+        maxWaitMs: e.GRAPHQL_HEAVY_WAIT_MS,
+      },
     },
     jwtSecret: e.JWT_SECRET,
     metricsToken: e.METRICS_TOKEN,

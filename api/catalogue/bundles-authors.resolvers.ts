@@ -21,6 +21,8 @@ import {
   type BundleRow,
 } from './bundles.repository';
 import { catalogueItemOf, resourceOf, skinOf } from './catalogue.resolvers';
+import { namedForLoaders } from '../graphql/loader-key';
+import { takeTurnIfHeavy } from '../graphql/heavy-query-gate';
 import { resourcesOfSkins, skinsByIds, type Visibility } from './skins.repository';
 
 // Page sizes of spec 7.2.
@@ -49,7 +51,7 @@ export function commentOf(row: CommentRow) {
 export type CommentObject = ReturnType<typeof commentOf>;
 
 export function bundleOf(row: BundleRow) {
-  return catalogueItemOf(row);
+  return namedForLoaders(catalogueItemOf(row), `bundle:${row.id}`);
 }
 type BundleObject = ReturnType<typeof bundleOf>;
 
@@ -101,11 +103,13 @@ export const bundlesAuthorsResolvers = {
         size: page.size,
         includeHidden: isAdmin(context.viewer),
       });
+      await takeTurnIfHeavy(context.request);
       return pageOf(rows.map(bundleOf), total, page);
     },
     bundlesById: async (_root: unknown, args: { ids: string[] }, context: RequestContext) => {
       const ids = z.array(z.coerce.number().int().positive()).max(100).parse(args.ids);
       const rows = await bundlesByIds(context.services.pool, ids, visibilityOf(context));
+      await takeTurnIfHeavy(context.request);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => {
         const row = byId.get(id);
@@ -123,6 +127,7 @@ export const bundlesAuthorsResolvers = {
         page: page.page,
         size: page.size,
       });
+      await takeTurnIfHeavy(context.request);
       return pageOf(rows.map(authorOf), total, page);
     },
     author: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {

@@ -7,6 +7,8 @@ import { imageVariantNames } from '../../infra/media/image-variants';
 import { publicUserViewOf, seesPrivateFieldsOf, userViewLoader } from '../accounts/accounts.resolvers';
 import { isAdmin, requireViewer, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest, sortOf } from '../graphql/paging';
+import { namedForLoaders } from '../graphql/loader-key';
+import { takeTurnIfHeavy } from '../graphql/heavy-query-gate';
 import { rateSkin } from './rate-skin.handler';
 import {
   findSkinByUrl,
@@ -133,14 +135,17 @@ function cardOf(row: SkinRow | SkinCardRow) {
  * and request), or from the card when the row came from the list's read model.
  */
 export function skinOf(row: SkinRow | SkinCardRow) {
-  return {
-    ...catalogueItemOf(row),
-    availableAlone: row.available_alone,
-    colorPrimary: row.color_primary,
-    colorSecondary: row.color_secondary,
-    modifiedAt: iso(row.modified_at),
-    card: cardOf(row),
-  };
+  return namedForLoaders(
+    {
+      ...catalogueItemOf(row),
+      availableAlone: row.available_alone,
+      colorPrimary: row.color_primary,
+      colorSecondary: row.color_secondary,
+      modifiedAt: iso(row.modified_at),
+      card: cardOf(row),
+    },
+    `skin:${row.id}`,
+  );
 }
 
 /** The fields a skin and a bundle share, from their rows (the bundle has no others). */
@@ -200,6 +205,8 @@ function listingOf(args: z.infer<typeof listArgs>, context: RequestContext, fall
 async function skinPage(rawArgs: unknown, context: RequestContext, fallbackSort: SkinSort) {
   const { page, listing } = listingOf(listArgs.parse(rawArgs), context, fallbackSort);
   const { rows, total } = await listSkins(context.services.pool, listing);
+  // A page of a heavy answer is completed in an event-loop turn of its own (heavy-query-gate.ts).
+  await takeTurnIfHeavy(context.request);
   return pageOf(rows.map(skinOf), total, page);
 }
 
@@ -224,6 +231,7 @@ export const catalogueResolvers = {
     skinsById: async (_root: unknown, args: { ids: string[] }, context: RequestContext) => {
       const ids = z.array(z.coerce.number().int().positive()).max(100).parse(args.ids);
       const rows = await skinsByIds(context.services.pool, ids, visibilityOf(context));
+      await takeTurnIfHeavy(context.request);
       const byId = new Map(rows.map((row) => [row.id, row]));
       // In the order asked, leaving out what the caller may not see.
       return ids.flatMap((id) => {

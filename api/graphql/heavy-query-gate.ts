@@ -79,3 +79,31 @@ export async function enterHeavyQueryGate(gate: HeavyQueryGate, cost: number, re
   if (cost < HEAVY_QUERY_COST || !request) return;
   (request as WithPlace).leaveHeavyQueryGate = await gate.enter();
 }
+
+const turns: (() => void)[] = [];
+let turnScheduled = false;
+
+function nextTurnOf(): void {
+  const next = turns.shift();
+  // Scheduled from inside an immediate callback, the next one runs in the loop's next iteration.
+  turnScheduled = turns.length > 0;
+  if (turnScheduled) setImmediate(nextTurnOf);
+  next?.();
+}
+
+/**
+ * Waits for an event-loop iteration of its own when the request is a heavy operation: each page
+ * of cards of a heavy answer (an alias) is then completed in a turn of its own, and the I/O that
+ * came in meanwhile (health, the next request, database answers) is read between two turns,
+ * instead of after the whole answer of every heavy operation whose rows arrived together.
+ */
+export async function takeTurnIfHeavy(request: object | undefined): Promise<void> {
+  if (!(request as WithPlace | undefined)?.leaveHeavyQueryGate) return;
+  await new Promise<void>((resolve) => {
+    turns.push(resolve);
+    if (!turnScheduled) {
+      turnScheduled = true;
+      setImmediate(nextTurnOf);
+    }
+  });
+}

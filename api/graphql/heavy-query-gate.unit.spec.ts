@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HeavyQueryGate, ServerBusyError } from './heavy-query-gate';
+import { HeavyQueryGate, ServerBusyError, takeTurnIfHeavy } from './heavy-query-gate';
 
 describe('the gate of heavy GraphQL operations', () => {
   it('lets two run, queues the next until one leaves, and hands the place over in order', async () => {
@@ -45,5 +45,30 @@ describe('the gate of heavy GraphQL operations', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('turns of heavy operations on the event loop', () => {
+  it('gives each heavy page an event-loop iteration of its own, in order; others go on at once', async () => {
+    // Counts the loop's iterations: an immediate queued from an immediate runs in the next one.
+    let iteration = 0;
+    let counting = true;
+    const tick = () => {
+      iteration += 1;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const heavy = { leaveHeavyQueryGate: () => undefined };
+    const seen: { who: string; iteration: number }[] = [];
+    const pages = ['a', 'b', 'c'].map((who) =>
+      takeTurnIfHeavy(heavy).then(() => seen.push({ who, iteration })),
+    );
+    const light = takeTurnIfHeavy({}).then(() => seen.push({ who: 'light', iteration }));
+    await Promise.all([...pages, light]);
+    counting = false;
+    expect(seen.map((entry) => entry.who)).toEqual(['light', 'a', 'b', 'c']);
+    expect(seen[0]!.iteration).toBe(0);
+    const iterations = seen.slice(1).map((entry) => entry.iteration);
+    expect(new Set(iterations).size).toBe(3);
   });
 });

@@ -39,6 +39,7 @@ export class DatabaseMonitor {
   private client: pg.Client | null = null;
   private inFlight: Promise<DatabaseProbe> | null = null;
   private last: DatabaseProbe = { status: 'up', latencyMs: null, error: null };
+  private lastAt: number | null = null;
   private failures = 0;
   private refused = false;
   private timer: NodeJS.Timeout | null = null;
@@ -55,6 +56,11 @@ export class DatabaseMonitor {
   /** The last probe's finding (no I/O). */
   get current(): DatabaseProbe {
     return this.last;
+  }
+
+  /** When the last probe settled (`performance.now()`), or null before the first. */
+  get probedAt(): number | null {
+    return this.lastAt;
   }
 
   /**
@@ -148,6 +154,7 @@ export class DatabaseMonitor {
     }
     this.report(next);
     this.last = next;
+    this.lastAt = performance.now();
     if (wasAvailable && !this.available) for (const listener of this.unavailableListeners) listener();
     return next;
   }

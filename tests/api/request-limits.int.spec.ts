@@ -28,6 +28,7 @@ beforeAll(async () => {
         maxTokens: 1_000,
         maxResponseBytes: MAX_RESPONSE_BYTES,
         responseCacheMaxBytes: 1_000_000,
+        heavy: { maxRunning: 2, maxWaiting: 32, maxWaitMs: 10_000 },
       },
     },
   });
