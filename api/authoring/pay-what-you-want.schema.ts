@@ -2,6 +2,10 @@
 // their editors' inputs.
 
 export const payWhatYouWantSchema = /* GraphQL */ `
+  extend interface CatalogueItem {
+    "The price is the least a buyer pays; they may choose to pay more (paid items only)."
+    payWhatYouWant: Boolean!
+  }
   extend type Skin {
     "The price is the least a buyer pays; they may choose to pay more (paid items only)."
     payWhatYouWant: Boolean!

@@ -108,6 +108,11 @@ export const moderationSchema = /* GraphQL */ `
     content: [ModerationLogEntry!]!
   }
 
+  extend interface CatalogueItem {
+    "The author and admins: the admin's takedown, when the item is taken down."
+    takedown: Takedown
+  }
+
   extend type Skin {
     "The author and admins: the admin's takedown, when the skin is taken down."
     takedown: Takedown

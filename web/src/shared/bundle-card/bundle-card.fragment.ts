@@ -4,23 +4,8 @@ import { graphql } from '../graphql/generated';
 // The skins' prices give the card its skin count and the saving.
 export const BundleCardFieldsFragment = graphql(`
   fragment BundleCardFields on Bundle {
-    id
-    url
-    title
+    ...ItemCardFields
     description
-    type
-    price
-    published
-    thumbnail {
-      id
-      cardUrl
-    }
-    author {
-      id
-      url
-      username
-      country
-    }
     skins {
       id
       price

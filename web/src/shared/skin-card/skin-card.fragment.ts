@@ -3,22 +3,7 @@ import { graphql } from '../graphql/generated';
 // What a skin card shows (DESIGN.md): every list that renders cards spreads this fragment.
 export const SkinCardFieldsFragment = graphql(`
   fragment SkinCardFields on Skin {
-    id
-    url
-    title
-    type
-    price
-    published
-    thumbnail {
-      id
-      cardUrl
-    }
-    author {
-      id
-      url
-      username
-      country
-    }
+    ...ItemCardFields
     rating {
       average
       totalRatings

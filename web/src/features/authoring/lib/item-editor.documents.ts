@@ -23,39 +23,50 @@ export const MyLinkableSkinsQuery = graphql(`
   }
 `);
 
+// What both editors read of the item they edit (a skin and a bundle alike).
+export const EditableItemFieldsFragment = graphql(`
+  fragment EditableItemFields on CatalogueItem {
+    id
+    url
+    title
+    description
+    type
+    price
+    payWhatYouWant
+    published
+    videoUrl
+    author {
+      id
+    }
+    resources {
+      id
+      type
+      order
+      title
+      url
+      cardUrl
+    }
+    takedown {
+      at
+      reason
+    }
+  }
+`);
+
 // The skin editor for an existing skin (/me/skin/edit/{url}).
 export const EditableSkinQuery = graphql(`
   query EditableSkin($url: String!) {
     skin(url: $url) {
-      id
-      url
-      title
-      description
-      type
-      price
-      payWhatYouWant
-      published
+      ...EditableItemFields
       availableAlone
-      videoUrl
       colorPrimary
       colorSecondary
-      author {
-        id
-      }
       rating {
         average
         totalRatings
       }
       downloads {
         total
-      }
-      resources {
-        id
-        type
-        order
-        title
-        url
-        cardUrl
       }
       colorVariations {
         id
@@ -64,10 +75,6 @@ export const EditableSkinQuery = graphql(`
         id
         slug
       }
-      takedown {
-        at
-        reason
-      }
     }
   }
 `);
@@ -75,43 +82,27 @@ export const EditableSkinQuery = graphql(`
 export const EditableBundleQuery = graphql(`
   query EditableBundle($url: String!) {
     bundle(url: $url) {
-      id
-      url
-      title
-      description
-      type
-      price
-      payWhatYouWant
-      published
-      videoUrl
-      author {
-        id
-      }
-      resources {
-        id
-        type
-        order
-        title
-        url
-        cardUrl
-      }
+      ...EditableItemFields
       skins {
         id
       }
-      takedown {
-        at
-        reason
-      }
     }
+  }
+`);
+
+// What every save answers: the item saved and where it now lives.
+export const SavedItemFieldsFragment = graphql(`
+  fragment SavedItemFields on SavedItem {
+    id
+    url
+    success
   }
 `);
 
 export const CreateSkinMutation = graphql(`
   mutation CreateSkin($dto: SkinInput!) {
     createSkin(dto: $dto) {
-      id
-      url
-      success
+      ...SavedItemFields
     }
   }
 `);
@@ -119,9 +110,7 @@ export const CreateSkinMutation = graphql(`
 export const UpdateSkinMutation = graphql(`
   mutation UpdateSkin($dto: SkinInput!) {
     updateSkin(dto: $dto) {
-      id
-      url
-      success
+      ...SavedItemFields
     }
   }
 `);
@@ -129,9 +118,7 @@ export const UpdateSkinMutation = graphql(`
 export const CreateBundleMutation = graphql(`
   mutation CreateBundle($dto: BundleInput!) {
     createBundle(dto: $dto) {
-      id
-      url
-      success
+      ...SavedItemFields
     }
   }
 `);
@@ -139,9 +126,7 @@ export const CreateBundleMutation = graphql(`
 export const UpdateBundleMutation = graphql(`
   mutation UpdateBundle($dto: BundleInput!) {
     updateBundle(dto: $dto) {
-      id
-      url
-      success
+      ...SavedItemFields
     }
   }
 `);
