@@ -167,9 +167,13 @@ export class DatabaseMonitor {
         connectionTimeoutMillis: this.probeTimeoutMs,
         application_name: 'marketplace-health',
       });
-      // A lost connection shows in the next probe; the event must be listened to or it would throw.
+      // A lost connection (the server died or was restarted) is probed at once rather than at the
+      // next tick: a supervised restart can be quicker than the interval, and the requests in
+      // between must be refused with 503, not fail. The event must be listened to or it would throw.
       client.on('error', () => {
-        if (this.client === client) this.client = null;
+        if (this.client !== client) return;
+        this.client = null;
+        if (!this.stopped) void this.check();
       });
       this.client = client;
       try {
