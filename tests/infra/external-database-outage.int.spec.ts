@@ -7,6 +7,7 @@ import { loadConfig } from '../../infra/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../infra/db/embedded-postgres';
 import { createLogger } from '../../infra/logger';
 import { freePort } from '../support/free-port';
+import { expectUnavailable, outageRequests, until } from '../support/outage-requests';
 
 // The whole app (startApp, as `npm start` runs it) with DATABASE_URL pointing at a PostgreSQL it
 // does not manage: a second embedded server that this test stops and starts again under it.
@@ -61,64 +62,7 @@ afterAll(async () => {
   await fs.rm(serverDir, { recursive: true, force: true });
 }, 60_000);
 
-async function timed(url: string, init?: RequestInit) {
-  const started = performance.now();
-  const response = await fetch(`${app.url}${url}`, { ...init, signal: AbortSignal.timeout(15_000) }).catch(
-    (error: unknown) => {
-      throw new Error(`${url} did not answer within 15 s`, { cause: error });
-    },
-  );
-  const body = (await response.json()) as Record<string, unknown>;
-  return { response, body, ms: performance.now() - started };
-}
-
-const health = () => timed('/api/health');
-
-/** A REST call that reads the database (a login with a wrong password answers 400 when it is up). */
-const login = () =>
-  timed('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'nobody', password: 'not-the-password' }),
-  });
-
-/** A catalogue query no cache has seen, so it reaches the database. */
-const graphqlQuery = () =>
-  timed('/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query:
-        'query ($search: String) { skins(search: $search, page: { page: 1, size: 5 }) { content { id } } }',
-      variables: { search: `outside-${Math.random()}` },
-    }),
-  });
-
-/** Polls `call` until `done` holds, collecting every status seen on the way. */
-async function until<T extends { response: Response }>(
-  call: () => Promise<T>,
-  done: (result: T) => boolean,
-  seen: number[],
-  withinMs: number,
-): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const result = await call();
-    seen.push(result.response.status);
-    if (done(result)) return result;
-    if (Date.now() > deadline) throw new Error(`not done within ${withinMs} ms; statuses ${seen.join(',')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function expectUnavailable(result: { response: Response; body: Record<string, unknown> }, graphql: boolean) {
-  expect(result.response.status).toBe(503);
-  expect(Number(result.response.headers.get('retry-after'))).toBeGreaterThan(0);
-  if (graphql) {
-    const errors = result.body.errors as { extensions: { code: string } }[];
-    expect(errors.map((error) => error.extensions.code)).toContain('SERVICE_UNAVAILABLE');
-  }
-}
+const { health, login, graphqlQuery } = outageRequests(() => app.url);
 
 describe('with DATABASE_URL, when that server stops and starts again under the running app', () => {
   it('answers 503 with Retry-After in between (never 500), says down, and reconnects on its own', async () => {
