@@ -87,6 +87,13 @@ const environmentSchema = z.object({
   PAYPAL_API_BASE_URL: z.url().optional(),
   PAYPAL_FEE_PERCENT: z.coerce.number().min(0).max(20).multipleOf(0.01).default(3.49),
   PAYPAL_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100).default(35),
+  // VAT and the seller on tax documents (docs/vat.md). The demo runs registered with the One-Stop Shop.
+  VAT_REGISTRATION: z.enum(['oss', 'none']).default('oss'),
+  VAT_HOME_COUNTRY: z.string().trim().toLowerCase().length(2).default('cz'),
+  VAT_ID: z.string().trim().min(4).max(16).optional(),
+  SELLER_NAME: z.string().trim().min(1).max(140).default('TrackSkins s.r.o.'),
+  SELLER_ADDRESS: z.string().trim().min(1).max(300).default('Vinohradská 12, 120 00 Praha 2, Czech Republic'),
+  SELLER_COMPANY_ID: z.string().trim().min(1).max(20).optional(),
   // Payouts (docs/payouts.md): the marketplace's own bank account, which SEPA payout files pay from.
   SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
   SEPA_DEBTOR_IBAN: z.string().trim().min(15).max(34).optional(),
@@ -154,6 +161,7 @@ export type Config = {
   trustProxy: boolean;
   /** Serve HTTPS with HTTP/2 from these PEM files; null: plain HTTP/1.1 (behind a proxy, or locally). */
   tls: { certFile: string; keyFile: string } | null;
+  vat: VatConfig;
   /** Limits of one GraphQL request, and the anonymous response cache's memory (docs/security.md). */
   graphql: {
     maxCost: number;
@@ -252,6 +260,19 @@ const EXAMPLE_SEPA_DEBTOR = {
   bic: 'GIBACZPX',
 };
 
+/**
+ * The operator's VAT position (docs/vat.md): registered with the One-Stop Shop in `homeCountry`
+ * (then `vatId` is its VAT number), or not registered (`registered: false`: no VAT is charged and the
+ * documents say why). `seller` is who issues the tax documents.
+ */
+export type VatConfig = {
+  registered: boolean;
+  /** Lowercase ISO 3166-1 alpha-2 code of the member state of identification. */
+  homeCountry: string;
+  vatId: string | null;
+  seller: { name: string; address: string; companyId: string | null };
+};
+
 export type PaymentsConfig = {
   /** Card payments through Stripe; null: the local checkout page stands in. */
   stripe: {
@@ -306,6 +327,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const stray = s3Settings.filter((key) => e[key] !== undefined);
   if (!e.S3_BUCKET && stray.length > 0) {
     throw new ConfigurationError(`Invalid configuration:\n  ${stray.join(', ')} set without S3_BUCKET`);
+  }
+  if (e.NODE_ENV === 'production' && e.VAT_REGISTRATION === 'oss' && !e.VAT_ID) {
+    // Tax documents must name the seller's VAT number; a made-up one would be worse than none.
+    throw new ConfigurationError('Invalid configuration:\n  VAT_ID is required with VAT_REGISTRATION=oss');
   }
   const socialKeys = [
     ['X_API_KEY', 'X_API_SECRET', 'X_ACCESS_TOKEN', 'X_ACCESS_TOKEN_SECRET'],
@@ -422,6 +447,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             }
           : null,
       paypalFee: { percent: e.PAYPAL_FEE_PERCENT, fixedCents: e.PAYPAL_FEE_FIXED_CENTS },
+    },
+    vat: {
+      registered: e.VAT_REGISTRATION === 'oss',
+      homeCountry: e.VAT_HOME_COUNTRY,
+      // Outside production an example number keeps the documents complete (never a real company's).
+      vatId: e.VAT_REGISTRATION === 'oss' ? (e.VAT_ID ?? 'CZ12345679') : null,
+      seller: {
+        name: e.SELLER_NAME,
+        address: e.SELLER_ADDRESS,
+        companyId: e.SELLER_COMPANY_ID ?? (e.NODE_ENV === 'production' ? null : '12345679'),
+      },
     },
     payouts: {
       sepaDebtor:

@@ -40,6 +40,16 @@ export type OrderedItem = OrderItemRef & {
    */
   minimumPriceCents?: Cents;
   /**
+   * VAT carved out of price + tip at the order's rate (`OrderPlaced.vat`); absent in orders placed
+   * before VAT (read as 0). net = price + tip − VAT; author share = net − site fee − payment fee.
+   */
+  vatCents?: Cents;
+  /**
+   * What the catalogue asked for the item when a reverse-charge buyer paid less than it: the
+   * VAT-inclusive price the buyer's country would have paid (`priceCents` is then what was charged).
+   */
+  listPriceCents?: Cents;
+  /**
    * A bundle's skins when it was bought: owning the bundle owns exactly these, so ownership replays
    * the same whatever the bundle holds later. Absent for skins.
    */
@@ -47,11 +57,57 @@ export type OrderedItem = OrderItemRef & {
 };
 
 export type OrderTotals = {
-  /** What the buyer pays: the sum of the items' prices and tips. */
+  /** What the buyer pays: the sum of the items' prices and tips (gross, VAT included). */
   totalCents: Cents;
+  /** The items' VAT; absent in orders placed before VAT (read as 0). */
+  vatCents?: Cents;
   siteFeeCents: Cents;
   paymentFeeCents: Cents;
   authorShareCents: Cents;
+};
+
+/**
+ * How VAT applied to an order (docs/vat.md):
+ * - OSS: a consumer in another member state, taxed at that state's rate and declared through the
+ *   One-Stop Shop;
+ * - DOMESTIC: a consumer in the operator's home country, home rate, declared in the domestic return;
+ * - REVERSE_CHARGE: a business in another member state with a valid VAT ID: no VAT, the buyer
+ *   accounts for it (VAT Directive Art. 196);
+ * - OUTSIDE_EU: the buyer lives outside the EU: no EU VAT;
+ * - NOT_REGISTERED: the operator is not registered for VAT: none is charged.
+ */
+export type VatTreatment = 'OSS' | 'DOMESTIC' | 'REVERSE_CHARGE' | 'OUTSIDE_EU' | 'NOT_REGISTERED';
+
+/**
+ * The evidence of where the buyer lives (Implementing Regulation 282/2011, Art. 24b-24f), recorded
+ * when the order is placed. The card's issuing country comes later, with the payment
+ * (`PaymentReceived.cardCountry`).
+ */
+export type LocationEvidence = {
+  /** The billing country given at checkout. */
+  billingCountry: string | null;
+  /** The country of the buyer's IP address (offline database), null when it tells nothing. */
+  ipCountry: string | null;
+  /** How `OrderVat.country` was settled (docs/vat.md states the rule). */
+  rule: 'BILLING_AND_IP_AGREE' | 'BUYER_CONFIRMED';
+};
+
+/** The order's VAT, decided when it was placed. Absent in orders placed before VAT. */
+export type OrderVat = {
+  treatment: VatTreatment;
+  /** The country whose VAT applies: lowercase ISO 3166-1 alpha-2, null when unknown. */
+  country: string | null;
+  /** The rate applied in basis points (1900 = 19 %), 0 when no VAT is charged. */
+  rateBasisPoints: number;
+  /** The rate set the rate came from, e.g. `vatrates@2.0.3`. */
+  rateSetVersion: string;
+  /** The operator when the order was placed: its home country and VAT number (null: not registered). */
+  seller: { homeCountry: string; vatId: string | null };
+  /** The buyer's VAT ID, for REVERSE_CHARGE only. */
+  buyerVatId: string | null;
+  /** How the buyer's VAT ID was checked (VIES, or the local stand-in offline). */
+  vatIdCheck: { source: 'VIES' | 'LOCAL'; requestIdentifier: string | null; checkedAt: string } | null;
+  evidence: LocationEvidence;
 };
 
 /** Who takes the payment: the card provider, PayPal, or the built-in local stand-in for either. */
@@ -79,6 +135,8 @@ export type OrderPlaced = {
     totals: OrderTotals;
     /** The fee rules that priced the items (`FeePolicy.version`). */
     feePolicyVersion: string;
+    /** Absent in orders placed before VAT: they read as no VAT at all. */
+    vat?: OrderVat;
     placedAt: string;
   };
 };
@@ -106,6 +164,8 @@ export type PaymentReceived = {
     /** The provider's notification that confirmed it (Stripe event id, PayPal capture id), if any. */
     providerEventId: string | null;
     amountCents: Cents;
+    /** The card's issuing country when the provider reports it (lowercase), else null or absent. */
+    cardCountry?: string | null;
     receivedAt: string;
   };
 };
