@@ -32,6 +32,7 @@ type Line = {
   name: string;
   price_cents: number;
   tip_cents: number;
+  vat_cents: number;
   site_fee_cents: number;
   payment_fee_cents: number;
   author_share_cents: number;
@@ -91,6 +92,8 @@ export const payoutsProjection: RebuildableProjection = {
             name: item.name,
             price_cents: item.priceCents,
             tip_cents: item.tipCents,
+            // Absent for items of orders placed before VAT: they had none.
+            vat_cents: item.vatCents ?? 0,
             site_fee_cents: item.siteFeeCents,
             payment_fee_cents: item.paymentFeeCents,
             author_share_cents: item.authorShareCents,
@@ -135,6 +138,7 @@ export const payoutsProjection: RebuildableProjection = {
             // The author's share taken back; the fees of a refunded order are never the author's.
             price_cents: data.amountCents,
             tip_cents: 0,
+            vat_cents: 0,
             site_fee_cents: 0,
             payment_fee_cents: 0,
             author_share_cents: data.amountCents,
@@ -249,14 +253,14 @@ export const payoutsProjection: RebuildableProjection = {
     if (inserted.size > 0) {
       await tx.query(sql.unsafe`
         insert into payout_lines (payout_id, line_no, kind, order_id, order_external_id, position, item_type,
-                                  item_id, name, price_cents, tip_cents, site_fee_cents, payment_fee_cents,
+                                  item_id, name, price_cents, tip_cents, vat_cents, site_fee_cents, payment_fee_cents,
                                   author_share_cents, payment_type, from_payout_id, occurred_at)
         select x.payout_id, x.line_no, x.kind, x.order_id, x.order_external_id, x.position, x.item_type,
-               x.item_id, x.name, x.price_cents, x.tip_cents, x.site_fee_cents, x.payment_fee_cents,
+               x.item_id, x.name, x.price_cents, x.tip_cents, x.vat_cents, x.site_fee_cents, x.payment_fee_cents,
                x.author_share_cents, x.payment_type, x.from_payout_id, x.occurred_at
         from json_to_recordset(${jsonRows([...inserted.values()])}) as x(
           payout_id bigint, line_no int, kind text, order_id bigint, order_external_id text, position int,
-          item_type text, item_id bigint, name text, price_cents int, tip_cents int, site_fee_cents int,
+          item_type text, item_id bigint, name text, price_cents int, tip_cents int, vat_cents int, site_fee_cents int,
           payment_fee_cents int, author_share_cents int, payment_type text, from_payout_id bigint,
           occurred_at timestamptz)`);
     }

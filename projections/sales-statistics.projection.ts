@@ -26,6 +26,8 @@ const saleItem = z.object({
   authorId: z.number(),
   /** price + tip: what the buyer paid for the item. */
   salesCents: z.number(),
+  /** The VAT carved out of salesCents; absent (0) for orders placed before VAT. */
+  vatCents: z.number().default(0),
   authorShareCents: z.number(),
 });
 type SaleItem = z.infer<typeof saleItem>;
@@ -33,6 +35,8 @@ const saleOrder = z.object({
   order_id: z.number(),
   payment_type: z.string(),
   total_cents: z.number(),
+  /** The order's VAT (totals.vatCents), 0 for orders placed before VAT. */
+  vat_cents: z.number(),
   site_fee_cents: z.number(),
   payment_fee_cents: z.number(),
   items: z.array(saleItem),
@@ -75,15 +79,26 @@ class Sums<Row extends Record<string, string | number>> {
 }
 
 /** What an item's sales and refunds add up, per month and of all time. */
-const ITEM_SUMS = ['sold_count', 'sold_cents', 'refund_count', 'refunded_cents'] as const;
+const ITEM_SUMS = [
+  'sold_count',
+  'sold_cents',
+  'refund_count',
+  'refunded_cents',
+  'sold_vat_cents',
+  'refunded_vat_cents',
+] as const;
 
 /** The distinct authors of an order's items, with the sums of their own items. */
 function byAuthor(items: readonly SaleItem[]) {
-  const authors = new Map<number, { count: number; salesCents: number; shareCents: number }>();
+  const authors = new Map<
+    number,
+    { count: number; salesCents: number; vatCents: number; shareCents: number }
+  >();
   for (const item of items) {
-    const sums = authors.get(item.authorId) ?? { count: 0, salesCents: 0, shareCents: 0 };
+    const sums = authors.get(item.authorId) ?? { count: 0, salesCents: 0, vatCents: 0, shareCents: 0 };
     sums.count += 1;
     sums.salesCents += item.salesCents;
+    sums.vatCents += item.vatCents;
     sums.shareCents += item.authorShareCents;
     authors.set(item.authorId, sums);
   }
@@ -99,7 +114,8 @@ function byAuthor(items: readonly SaleItem[]) {
  * of each order placed (`sales_orders`). An order's events share one stream, so its OrderPlaced
  * comes before them in the feed, in the same batch or an earlier one. Every other row is a sum
  * that events only add to, in the month (or day) of the event's own time: none depends on where the
- * feed is split into batches, so a rebuild gives the live rows. Amounts are the events' cents.
+ * feed is split into batches, so a rebuild gives the live rows. Amounts are the events' cents; the
+ * VAT beside each amount is the one the order recorded (0 for orders placed before VAT).
  */
 export const salesStatisticsProjection: RebuildableProjection = {
   name: 'sales-statistics',
@@ -123,6 +139,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
         order_id: Number(data.orderId),
         payment_type: data.paymentType,
         total_cents: data.totals.totalCents,
+        // Absent in orders placed before VAT: they had none.
+        vat_cents: data.totals.vatCents ?? 0,
         site_fee_cents: data.totals.siteFeeCents,
         payment_fee_cents: data.totals.paymentFeeCents,
         items: data.items.map((item) => ({
@@ -130,6 +148,7 @@ export const salesStatisticsProjection: RebuildableProjection = {
           itemId: item.itemId,
           authorId: item.authorId,
           salesCents: item.priceCents + item.tipCents,
+          vatCents: item.vatCents ?? 0,
           authorShareCents: item.authorShareCents,
         })),
       });
@@ -148,6 +167,7 @@ export const salesStatisticsProjection: RebuildableProjection = {
       payment_type: string;
       order_count: number;
       total_cents: number;
+      vat_cents: number;
     }>(
       'sales_monthly',
       {
@@ -157,9 +177,10 @@ export const salesStatisticsProjection: RebuildableProjection = {
         payment_type: 'text',
         order_count: 'integer',
         total_cents: 'bigint',
+        vat_cents: 'bigint',
       },
       ['author_id', 'month', 'payment_status', 'payment_type'],
-      ['order_count', 'total_cents'],
+      ['order_count', 'total_cents', 'vat_cents'],
     );
     const daily = new Sums<{
       day: string;
@@ -169,6 +190,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
       payment_fee_cents: number;
       refund_count: number;
       refunded_cents: number;
+      vat_cents: number;
+      refunded_vat_cents: number;
     }>(
       'sales_daily',
       {
@@ -179,9 +202,20 @@ export const salesStatisticsProjection: RebuildableProjection = {
         payment_fee_cents: 'bigint',
         refund_count: 'integer',
         refunded_cents: 'bigint',
+        vat_cents: 'bigint',
+        refunded_vat_cents: 'bigint',
       },
       ['day'],
-      ['paid_count', 'paid_cents', 'site_fee_cents', 'payment_fee_cents', 'refund_count', 'refunded_cents'],
+      [
+        'paid_count',
+        'paid_cents',
+        'site_fee_cents',
+        'payment_fee_cents',
+        'refund_count',
+        'refunded_cents',
+        'vat_cents',
+        'refunded_vat_cents',
+      ],
     );
     const itemMonthly = new Sums<{
       item_type: string;
@@ -192,6 +226,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
       sold_cents: number;
       refund_count: number;
       refunded_cents: number;
+      sold_vat_cents: number;
+      refunded_vat_cents: number;
     }>(
       'sales_item_monthly',
       {
@@ -203,6 +239,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
         sold_cents: 'bigint',
         refund_count: 'integer',
         refunded_cents: 'bigint',
+        sold_vat_cents: 'bigint',
+        refunded_vat_cents: 'bigint',
       },
       ['item_type', 'item_id', 'month'],
       ITEM_SUMS,
@@ -230,6 +268,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
       items_refunded: number;
       refunded_cents: number;
       refunded_share_cents: number;
+      vat_cents: number;
+      refunded_vat_cents: number;
     }>(
       'sales_author_monthly',
       {
@@ -241,6 +281,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
         items_refunded: 'integer',
         refunded_cents: 'bigint',
         refunded_share_cents: 'bigint',
+        vat_cents: 'bigint',
+        refunded_vat_cents: 'bigint',
       },
       ['author_id', 'month'],
       [
@@ -250,15 +292,20 @@ export const salesStatisticsProjection: RebuildableProjection = {
         'items_refunded',
         'refunded_cents',
         'refunded_share_cents',
+        'vat_cents',
+        'refunded_vat_cents',
       ],
     );
 
-    /** One order's row for the site (its total, or the refunded amount) and one per author. */
+    /**
+     * One order's row for the site (its total, or the refunded amount) and one per author. A refund
+     * returns the whole order, so its VAT is the order's.
+     */
     const countOrder = (order: SaleOrder, month: string, status: string, siteCents: number) => {
       const key = { month, payment_status: status, payment_type: order.payment_type, order_count: 1 };
-      monthly.add({ ...key, author_id: 0, total_cents: siteCents });
+      monthly.add({ ...key, author_id: 0, total_cents: siteCents, vat_cents: order.vat_cents });
       for (const [authorId, sums] of byAuthor(order.items)) {
-        monthly.add({ ...key, author_id: authorId, total_cents: sums.salesCents });
+        monthly.add({ ...key, author_id: authorId, total_cents: sums.salesCents, vat_cents: sums.vatCents });
       }
     };
 
@@ -280,6 +327,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
             payment_fee_cents: order.payment_fee_cents,
             refund_count: 0,
             refunded_cents: 0,
+            vat_cents: order.vat_cents,
+            refunded_vat_cents: 0,
           });
           for (const item of order.items) {
             addItem({
@@ -291,6 +340,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
               sold_cents: item.salesCents,
               refund_count: 0,
               refunded_cents: 0,
+              sold_vat_cents: item.vatCents,
+              refunded_vat_cents: 0,
             });
           }
           for (const [authorId, sums] of byAuthor(order.items)) {
@@ -303,6 +354,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
               items_refunded: 0,
               refunded_cents: 0,
               refunded_share_cents: 0,
+              vat_cents: sums.vatCents,
+              refunded_vat_cents: 0,
             });
           }
           break;
@@ -319,6 +372,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
             payment_fee_cents: 0,
             refund_count: 1,
             refunded_cents: event.data.amountCents,
+            vat_cents: 0,
+            refunded_vat_cents: order.vat_cents,
           });
           for (const item of order.items) {
             addItem({
@@ -330,6 +385,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
               sold_cents: 0,
               refund_count: 1,
               refunded_cents: item.salesCents,
+              sold_vat_cents: 0,
+              refunded_vat_cents: item.vatCents,
             });
           }
           for (const [authorId, sums] of byAuthor(order.items)) {
@@ -342,6 +399,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
               items_refunded: sums.count,
               refunded_cents: sums.salesCents,
               refunded_share_cents: sums.shareCents,
+              vat_cents: 0,
+              refunded_vat_cents: sums.vatCents,
             });
           }
           break;
@@ -375,19 +434,25 @@ async function ordersPlacedBefore(
   const ids = [...new Set(orderIds)].filter((id) => !inBatch.has(id));
   if (ids.length === 0) return new Map();
   const rows = await tx.any(sql.type(saleOrder)`
-    select order_id, payment_type, total_cents, site_fee_cents, payment_fee_cents, items
+    select order_id, payment_type, total_cents, vat_cents, site_fee_cents, payment_fee_cents, items
     from sales_orders where order_id = any(${sql.array(ids, 'int8')})`);
   return new Map(rows.map((row) => [row.order_id, saleOrder.parse(row)]));
 }
 
 async function insertOrders(tx: DatabaseTransactionConnection, rows: readonly SaleOrder[]) {
   if (rows.length === 0) return;
+  // An item's VAT is kept only when it has some, so the items of orders placed before VAT keep the
+  // shape they were stored with (reading takes an absent one as 0).
+  const stored = rows.map((row) => ({
+    ...row,
+    items: row.items.map(({ vatCents, ...item }) => (vatCents === 0 ? item : { ...item, vatCents })),
+  }));
   await tx.query(sql.unsafe`
-    insert into sales_orders (order_id, payment_type, total_cents, site_fee_cents, payment_fee_cents, items)
-    select x.order_id, x.payment_type, x.total_cents, x.site_fee_cents, x.payment_fee_cents, x.items
-    from json_to_recordset(${jsonRows(rows)}) as x(
-      order_id bigint, payment_type text, total_cents int, site_fee_cents int, payment_fee_cents int,
-      items jsonb)
+    insert into sales_orders (order_id, payment_type, total_cents, vat_cents, site_fee_cents, payment_fee_cents, items)
+    select x.order_id, x.payment_type, x.total_cents, x.vat_cents, x.site_fee_cents, x.payment_fee_cents, x.items
+    from json_to_recordset(${jsonRows(stored)}) as x(
+      order_id bigint, payment_type text, total_cents int, vat_cents int, site_fee_cents int,
+      payment_fee_cents int, items jsonb)
     on conflict (order_id) do nothing`);
 }
 

@@ -1,5 +1,11 @@
 import { centsToEuros, formatEuros } from '../../domain/money';
-import { statementTotals, type StatementTotals } from '../../domain/payouts/payout-statement';
+import {
+  lineGrossCents,
+  lineNetCents,
+  statementTotals,
+  type StatementLine,
+  type StatementTotals,
+} from '../../domain/payouts/payout-statement';
 import { csvText } from '../../domain/text/csv';
 import type { PayoutLineRow, PayoutRow } from './payouts.repository';
 
@@ -9,16 +15,29 @@ import type { PayoutLineRow, PayoutRow } from './payouts.repository';
  * from `statementTotals`, so they cannot disagree.
  */
 export function statementTotalsOf(lines: readonly PayoutLineRow[]): StatementTotals {
-  return statementTotals(
-    lines.map((line) => ({
-      kind: line.kind,
-      priceCents: line.price_cents,
-      tipCents: line.tip_cents,
-      paymentFeeCents: line.payment_fee_cents,
-      siteFeeCents: line.site_fee_cents,
-      authorShareCents: line.author_share_cents,
-    })),
-  );
+  return statementTotals(lines.map(statementLineOf));
+}
+
+/** A payout line as a statement line: its money as the order recorded it (VAT 0 before VAT). */
+export const statementLineOf = (line: PayoutLineRow): StatementLine => ({
+  kind: line.kind,
+  priceCents: line.price_cents,
+  tipCents: line.tip_cents,
+  vatCents: line.vat_cents,
+  paymentFeeCents: line.payment_fee_cents,
+  siteFeeCents: line.site_fee_cents,
+  authorShareCents: line.author_share_cents,
+});
+
+/** An item line's gross, VAT and net in euros, as GraphQL's PayoutItem shows them (null for adjustments). */
+export function lineMoneyView(line: PayoutLineRow) {
+  if (line.kind !== 'ITEM') return { gross: null, vat: null, net: null };
+  const statementLine = statementLineOf(line);
+  return {
+    gross: centsToEuros(lineGrossCents(statementLine)),
+    vat: centsToEuros(statementLine.vatCents),
+    net: centsToEuros(lineNetCents(statementLine)),
+  };
 }
 
 /** The totals as GraphQL's PayoutTotals shows them, in euros. */
@@ -28,6 +47,9 @@ export function totalsView(totals: StatementTotals) {
     adjustmentCount: totals.adjustmentCount,
     price: centsToEuros(totals.priceCents),
     tip: centsToEuros(totals.tipCents),
+    gross: centsToEuros(totals.grossCents),
+    vat: centsToEuros(totals.vatCents),
+    net: centsToEuros(totals.netCents),
     paymentFee: centsToEuros(totals.paymentFeeCents),
     siteFee: centsToEuros(totals.siteFeeCents),
     adjustments: centsToEuros(totals.adjustmentsCents),
@@ -48,15 +70,19 @@ export const STATEMENT_CSV_HEADER = [
   'paid with',
   'price EUR',
   'tip EUR',
+  'gross EUR',
+  'VAT EUR',
+  'net EUR',
   'payment fee EUR',
   'site fee EUR',
   'author share EUR',
 ] as const;
 
 /**
- * The statement CSV: one row per line (an adjustment has no price, tip or fees of its own: its
+ * The statement CSV: one row per line (an adjustment has no price, tip, VAT or fees of its own: its
  * cells are empty and it counts only in the author share), then a refunds row when there are
- * adjustments, and the total row: price + tip − payment fee − site fee + refunds = author share.
+ * adjustments, and the total row: gross (price + tip) − VAT = net, and
+ * net − payment fee − site fee + refunds = author share. Orders placed before VAT show VAT 0.
  */
 export function statementCsv(
   payout: PayoutRow,
@@ -76,6 +102,7 @@ export function statementCsv(
   return csvText(STATEMENT_CSV_HEADER, [
     ...lines.map((line) => {
       const item = line.kind === 'ITEM';
+      const money = statementLineOf(line);
       return [
         payout.id,
         payout.status,
@@ -87,6 +114,9 @@ export function statementCsv(
         line.payment_type ?? '',
         item ? formatEuros(line.price_cents) : '',
         item ? formatEuros(line.tip_cents) : '',
+        item ? formatEuros(lineGrossCents(money)) : '',
+        item ? formatEuros(money.vatCents) : '',
+        item ? formatEuros(lineNetCents(money)) : '',
         item ? formatEuros(line.payment_fee_cents) : '',
         item ? formatEuros(line.site_fee_cents) : '',
         formatEuros(line.author_share_cents),
@@ -101,6 +131,9 @@ export function statementCsv(
             '',
             '',
             '',
+            '',
+            '',
+            '',
             formatEuros(totals.adjustmentsCents),
           ]),
         ]
@@ -110,11 +143,14 @@ export function statementCsv(
       '',
       formatEuros(totals.priceCents),
       formatEuros(totals.tipCents),
+      formatEuros(totals.grossCents),
+      formatEuros(totals.vatCents),
+      formatEuros(totals.netCents),
       formatEuros(totals.paymentFeeCents),
       formatEuros(totals.siteFeeCents),
       formatEuros(totals.authorShareCents),
     ]),
     // What the event log was when the statement was made (docs/operations.md, "Checking the event log").
-    summary('event log head', [eventLogHead, '', '', '', '', '', '']),
+    summary('event log head', [eventLogHead, '', '', '', '', '', '', '', '', '']),
   ]);
 }

@@ -62,6 +62,8 @@ export const payoutLineRow = z.object({
   name: z.string(),
   price_cents: z.number(),
   tip_cents: z.number(),
+  /** 0 for items of orders placed before VAT and for adjustments. */
+  vat_cents: z.number(),
   site_fee_cents: z.number(),
   payment_fee_cents: z.number(),
   author_share_cents: z.number(),
@@ -114,7 +116,7 @@ export async function linesOfPayouts(db: Queryable, payoutIds: readonly number[]
   return [
     ...(await db.any(sql.type(payoutLineRow)`
       select payout_id, line_no, kind, order_id, order_external_id, position, item_type, item_id, name,
-             price_cents, tip_cents, site_fee_cents, payment_fee_cents, author_share_cents, payment_type,
+             price_cents, tip_cents, vat_cents, site_fee_cents, payment_fee_cents, author_share_cents, payment_type,
              from_payout_id, occurred_at
       from payout_lines where payout_id = any(${sql.array([...payoutIds], 'int8')})
       order by payout_id, line_no`)),

@@ -20,7 +20,7 @@ import { pageOf, pageRequest } from '../graphql/paging';
 import { lockPayout } from './lock-payout.handler';
 import { markPayoutFailed } from './mark-payout-failed.handler';
 import { sendPayout } from './send-payout.handler';
-import { statementTotalsOf, totalsView } from './payout-statement';
+import { lineMoneyView, statementTotalsOf, totalsView } from './payout-statement';
 import { registerQuery } from './payouts.routes';
 import {
   findPayout,
@@ -315,6 +315,7 @@ export const payoutsLoaders = {
             price: centsToEuros(line.price_cents),
             authorReward: centsToEuros(line.author_share_cents),
             tip: centsToEuros(line.tip_cents),
+            ...lineMoneyView(line),
             internalFee: centsToEuros(line.site_fee_cents),
             externalFee: centsToEuros(line.payment_fee_cents),
             inBundle: line.item_type === 'BUNDLE',

@@ -14,6 +14,12 @@ export const payoutsSchema = /* GraphQL */ `
     "The author's share."
     authorReward: Float!
     tip: Float!
+    "An item's gross, price + tip: what the buyer paid for it, VAT included (null for an adjustment)."
+    gross: Float
+    "The VAT carved out of the gross, as the order recorded it; 0 for orders placed before VAT (null for an adjustment)."
+    vat: Float
+    "gross - vat: what the site fee, the payment fee and the author's share split (null for an adjustment)."
+    net: Float
     "The site's fee."
     internalFee: Float!
     "The payment provider's fee."
@@ -39,11 +45,17 @@ export const payoutsSchema = /* GraphQL */ `
     price: Float!
     "The buyers' tips on them."
     tip: Float!
+    "price + tip: what buyers paid for the items, VAT included."
+    gross: Float!
+    "The VAT carved out of the items (0 for orders placed before VAT)."
+    vat: Float!
+    "gross - vat."
+    net: Float!
     paymentFee: Float!
     siteFee: Float!
     "What refund adjustments took back (negative or 0)."
     adjustments: Float!
-    "price + tip - paymentFee - siteFee + adjustments: the payout's amount."
+    "net - paymentFee - siteFee + adjustments: the payout's amount."
     authorShare: Float!
   }
 

@@ -12,6 +12,7 @@ const purchaseHistoryRow = z.object({
   payment_type: z.string(),
   order_count: z.number(),
   total_cents: z.number(),
+  vat_cents: z.number(),
 });
 
 const allMonths: StatisticsPeriod = {
@@ -26,7 +27,7 @@ const allMonths: StatisticsPeriod = {
 export async function purchaseHistory(db: Queryable, scope: StatisticsScope, period = allMonths) {
   const rows = await db.any(sql.type(purchaseHistoryRow)`
     select extract(year from month)::int as year, extract(month from month)::int as month,
-           payment_status, payment_type, order_count, total_cents
+           payment_status, payment_type, order_count, total_cents, vat_cents
     from sales_monthly where author_id = ${authorKey(scope)} and ${inMonths(period, sql.fragment`month`)}
     order by sales_monthly.month, payment_status, payment_type`);
   return [...rows];
@@ -39,6 +40,8 @@ const moneyRow = z.object({
   payment_fee_cents: z.number(),
   refund_count: z.number(),
   refunded_cents: z.number(),
+  vat_cents: z.number(),
+  refunded_vat_cents: z.number(),
 });
 export type MoneyFigures = z.infer<typeof moneyRow>;
 
@@ -58,7 +61,9 @@ export async function moneySpent<Name extends string>(
            coalesce(sum(d.site_fee_cents), 0)::int8 as site_fee_cents,
            coalesce(sum(d.payment_fee_cents), 0)::int8 as payment_fee_cents,
            coalesce(sum(d.refund_count), 0)::int8 as refund_count,
-           coalesce(sum(d.refunded_cents), 0)::int8 as refunded_cents
+           coalesce(sum(d.refunded_cents), 0)::int8 as refunded_cents,
+           coalesce(sum(d.vat_cents), 0)::int8 as vat_cents,
+           coalesce(sum(d.refunded_vat_cents), 0)::int8 as refunded_vat_cents
     from unnest(
       ${sql.array(
         named.map(([name]) => name),
@@ -85,6 +90,8 @@ const popularityRow = z.object({
   sold_cents: z.number(),
   refund_count: z.number(),
   refunded_cents: z.number(),
+  sold_vat_cents: z.number(),
+  refunded_vat_cents: z.number(),
 });
 
 /** The skins (sold alone) that brought the most money in the period's months: their sales and refunds. */
@@ -98,7 +105,8 @@ export async function skinPurchasePopularity(
   if (period.fromMonth === null && period.toMonth === null) {
     // All time: the first rows of the revenue index.
     const rows = await db.any(sql.type(popularityRow)`
-      select item_id as skin_id, sold_count::int8, sold_cents::int8, refund_count::int8, refunded_cents::int8
+      select item_id as skin_id, sold_count::int8, sold_cents::int8, refund_count::int8, refunded_cents::int8,
+             sold_vat_cents::int8, refunded_vat_cents::int8
       from sales_item_totals
       where item_type = 'SKIN' and ${ofScope} and sold_count > 0
       order by sold_cents desc, item_id
@@ -107,7 +115,8 @@ export async function skinPurchasePopularity(
   }
   const rows = await db.any(sql.type(popularityRow)`
     select item_id as skin_id, sum(sold_count)::int8 as sold_count, sum(sold_cents)::int8 as sold_cents,
-           sum(refund_count)::int8 as refund_count, sum(refunded_cents)::int8 as refunded_cents
+           sum(refund_count)::int8 as refund_count, sum(refunded_cents)::int8 as refunded_cents,
+           sum(sold_vat_cents)::int8 as sold_vat_cents, sum(refunded_vat_cents)::int8 as refunded_vat_cents
     from sales_item_monthly
     where item_type = 'SKIN' and ${inMonths(period, sql.fragment`month`)} and ${ofScope}
     group by item_id
@@ -126,6 +135,8 @@ const earningsRow = z.object({
   items_refunded: z.number(),
   refunded_cents: z.number(),
   refunded_share_cents: z.number(),
+  vat_cents: z.number(),
+  refunded_vat_cents: z.number(),
 });
 
 /** An author's (or every author's) items sold and earnings per UTC month, oldest first. */
@@ -134,7 +145,8 @@ export async function earningsHistory(db: Queryable, scope: StatisticsScope, per
     select extract(year from month)::int as year, extract(month from month)::int as month,
            sum(items_sold)::int8 as items_sold, sum(sales_cents)::int8 as sales_cents,
            sum(author_share_cents)::int8 as author_share_cents, sum(items_refunded)::int8 as items_refunded,
-           sum(refunded_cents)::int8 as refunded_cents, sum(refunded_share_cents)::int8 as refunded_share_cents
+           sum(refunded_cents)::int8 as refunded_cents, sum(refunded_share_cents)::int8 as refunded_share_cents,
+           sum(vat_cents)::int8 as vat_cents, sum(refunded_vat_cents)::int8 as refunded_vat_cents
     from sales_author_monthly
     where ${scope.authorId === null ? sql.fragment`true` : sql.fragment`author_id = ${scope.authorId}`}
       and ${inMonths(period, sql.fragment`month`)}

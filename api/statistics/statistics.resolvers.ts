@@ -57,10 +57,13 @@ async function withSkins<Row extends { skin_id: number }>(
 
 const moneyFiguresOf = (row: MoneyFigures) => ({
   totalSpent: centsToEuros(row.paid_cents),
+  vatTotal: centsToEuros(row.vat_cents),
+  netTotal: centsToEuros(row.paid_cents - row.vat_cents),
   externalFeesTotal: centsToEuros(row.payment_fee_cents),
   internalFeesTotal: centsToEuros(row.site_fee_cents),
   paymentCount: row.paid_count,
   refundedTotal: centsToEuros(row.refunded_cents),
+  refundedVatTotal: centsToEuros(row.refunded_vat_cents),
   refundCount: row.refund_count,
 });
 
@@ -133,6 +136,8 @@ export const statisticsResolvers = {
         paymentType: row.payment_type,
         totalCount: row.order_count,
         totalPrice: centsToEuros(row.total_cents),
+        vat: centsToEuros(row.vat_cents),
+        net: centsToEuros(row.total_cents - row.vat_cents),
       }));
     },
     moneySpent: async (_root: unknown, _args: unknown, context: RequestContext) => {
@@ -170,8 +175,11 @@ export const statisticsResolvers = {
       return shown.map((row) => ({
         skin: row.skin,
         totalPrice: centsToEuros(row.sold_cents),
+        totalVat: centsToEuros(row.sold_vat_cents),
+        totalNet: centsToEuros(row.sold_cents - row.sold_vat_cents),
         totalCount: row.sold_count,
         refundedPrice: centsToEuros(row.refunded_cents),
+        refundedVat: centsToEuros(row.refunded_vat_cents),
         refundCount: row.refund_count,
       }));
     },
@@ -187,9 +195,12 @@ export const statisticsResolvers = {
         month: row.month,
         itemsSold: row.items_sold,
         totalPrice: centsToEuros(row.sales_cents),
+        vat: centsToEuros(row.vat_cents),
+        net: centsToEuros(row.sales_cents - row.vat_cents),
         earnings: centsToEuros(row.author_share_cents),
         itemsRefunded: row.items_refunded,
         refundedPrice: centsToEuros(row.refunded_cents),
+        refundedVat: centsToEuros(row.refunded_vat_cents),
         refundedEarnings: centsToEuros(row.refunded_share_cents),
       }));
     },

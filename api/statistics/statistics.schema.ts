@@ -61,13 +61,22 @@ export const statisticsSchema = /* GraphQL */ `
     paymentStatus: PaymentStatus!
     paymentType: PaymentType!
     totalCount: Int!
+    "Gross: what the buyers paid (or got back), VAT included."
     totalPrice: Float!
+    "The VAT in totalPrice, as the orders recorded it (0 for orders placed before VAT)."
+    vat: Float!
+    "totalPrice - vat."
+    net: Float!
   }
 
   "The site's payments received in a window, their fees, and the refunds made in it."
   type MoneySpentFigures {
-    "What buyers paid (order totals)."
+    "What buyers paid (order totals, gross: VAT included)."
     totalSpent: Float!
+    "The VAT the orders of those payments recorded (0 for orders placed before VAT)."
+    vatTotal: Float!
+    "totalSpent - vatTotal: what the fees and the author shares split."
+    netTotal: Float!
     "The payment providers' fees of those payments."
     externalFeesTotal: Float!
     "The site's fees of those payments."
@@ -75,6 +84,8 @@ export const statisticsSchema = /* GraphQL */ `
     paymentCount: Int!
     "What went back to buyers in refunds."
     refundedTotal: Float!
+    "The VAT of the refunded orders."
+    refundedVatTotal: Float!
     refundCount: Int!
   }
 
@@ -110,9 +121,16 @@ export const statisticsSchema = /* GraphQL */ `
   "A skin's sales (sold alone, not in a bundle): price and tips paid, and refunds."
   type SkinPurchases {
     skin: Skin!
+    "Gross: price and tips paid, VAT included."
     totalPrice: Float!
+    "The VAT in totalPrice (0 for orders placed before VAT)."
+    totalVat: Float!
+    "totalPrice - totalVat."
+    totalNet: Float!
     totalCount: Int!
     refundedPrice: Float!
+    "The VAT in refundedPrice."
+    refundedVat: Float!
     refundCount: Int!
   }
 
@@ -121,12 +139,18 @@ export const statisticsSchema = /* GraphQL */ `
     year: Int!
     month: Int!
     itemsSold: Int!
-    "Price and tips of the items sold."
+    "Gross: price and tips of the items sold, VAT included."
     totalPrice: Float!
-    "The author's share of them (after the site and payment fees)."
+    "The VAT carved out of totalPrice (0 for orders placed before VAT)."
+    vat: Float!
+    "totalPrice - vat: what the site fee, the payment fee and the author's share split."
+    net: Float!
+    "The author's share of them (the net after the site and payment fees)."
     earnings: Float!
     itemsRefunded: Int!
     refundedPrice: Float!
+    "The VAT in refundedPrice."
+    refundedVat: Float!
     "The author shares refunds took back."
     refundedEarnings: Float!
   }

@@ -80,7 +80,8 @@ type PayoutFacts = {
 };
 
 /** An order item's author and share as OrderPlaced recorded them. */
-type OrderItemShare = { authorId: number; shareCents: Cents };
+/** An order item's author, share and VAT (0 when the order recorded none: placed before VAT). */
+type OrderItemShare = { authorId: number; shareCents: Cents; vatCents: Cents };
 
 /** The money of one order item: what the allocated order events owe its author, what payouts hold. */
 type ItemMoney = {
@@ -226,7 +227,11 @@ class PayoutEventsFold {
       const data = event.data as OrderPlaced['data'];
       this.orderItems.set(
         data.orderId,
-        data.items.map((item) => ({ authorId: item.authorId, shareCents: item.authorShareCents })),
+        data.items.map((item) => ({
+          authorId: item.authorId,
+          shareCents: item.authorShareCents,
+          vatCents: item.vatCents ?? 0,
+        })),
       );
       return;
     }
@@ -331,6 +336,13 @@ class PayoutEventsFold {
         payout.problems.push(
           `holds order ${item.orderId} item ${item.position} for ${eur(item.authorShareCents)}, ` +
             `but the order recorded an author share of ${eur(ordered.shareCents)}`,
+        );
+      }
+      // The statement shows the item's VAT as the payout copied it: it must be the order's.
+      if (ordered.vatCents !== (item.vatCents ?? 0)) {
+        payout.problems.push(
+          `holds order ${item.orderId} item ${item.position} with VAT ${eur(item.vatCents ?? 0)}, ` +
+            `but the order recorded VAT ${eur(ordered.vatCents)}`,
         );
       }
     }

@@ -43,8 +43,9 @@ export type SalesReconciliation = {
  * The sales part of `npm run reconcile`. The projection runs behind the feed (catch-up), so the
  * events counted are those up to its checkpoint, which it writes with its rows: in one snapshot
  * the two agree. Amounts and days are taken as the projection is documented to take them
- * (docs/statistics.md): an order's totals and items from its OrderPlaced, a payment, refund or
- * cancellation counted in the UTC day and month of its own time.
+ * (docs/statistics.md): an order's totals and items from its OrderPlaced (VAT included, 0 when the
+ * order recorded none), a payment, refund or cancellation counted in the UTC day and month of its
+ * own time.
  */
 export function salesCheck(): ReconcileCheck<SalesReconciliation> {
   // Plain SQL on a connection of its own in the same snapshot: it overlaps with the replay.
@@ -79,8 +80,13 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
                      'itemType', i ->> 'itemType', 'itemId', (i ->> 'itemId')::int8,
                      'authorId', (i ->> 'authorId')::int8,
                      'salesCents', (i ->> 'priceCents')::int8 + (i ->> 'tipCents')::int8,
-                     'authorShareCents', (i ->> 'authorShareCents')::int8) order by n)
-            from jsonb_array_elements(data -> 'items') with ordinality as x(i, n)) as items
+                     'authorShareCents', (i ->> 'authorShareCents')::int8)
+                   -- An item's VAT is kept only when it has some (absent: placed before VAT, 0).
+                   || case when coalesce((i ->> 'vatCents')::int8, 0) <> 0
+                           then jsonb_build_object('vatCents', (i ->> 'vatCents')::int8) else '{}' end
+                   order by n)
+            from jsonb_array_elements(data -> 'items') with ordinality as x(i, n)) as items,
+           coalesce((data #>> '{totals,vatCents}')::int, 0) as vat_cents
     from sales_events where event_type = 'OrderPlaced'
     order by (data ->> 'orderId')::int8, global_position`);
   // Temporary tables get no statistics by themselves: without them the joins below are planned as
@@ -94,7 +100,7 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
            (f.at at time zone 'UTC')::date as day,
            date_trunc('month', f.at at time zone 'UTC')::date as month,
            case when f.status = 'REFUNDED' then f.refunded_cents else o.total_cents end as site_cents,
-           o.total_cents, o.site_fee_cents, o.payment_fee_cents, f.refunded_cents
+           o.total_cents, o.site_fee_cents, o.payment_fee_cents, f.refunded_cents, o.vat_cents
     from (
       select global_position, (data ->> 'orderId')::int8 as order_id,
              case event_type when 'PaymentReceived' then 'PAYMENT_RECEIVED'
@@ -111,7 +117,8 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
     create temporary table expected_sales_lines on commit drop as
     select f.fact, f.status, f.month, i ->> 'itemType' as item_type, (i ->> 'itemId')::int8 as item_id,
            (i ->> 'authorId')::int8 as author_id, (i ->> 'salesCents')::int8 as sales_cents,
-           (i ->> 'authorShareCents')::int8 as share_cents, f.payment_type
+           (i ->> 'authorShareCents')::int8 as share_cents, f.payment_type,
+           coalesce((i ->> 'vatCents')::int8, 0) as vat_cents
     from expected_sales_facts f
     join expected_sales_orders o using (order_id)
     cross join lateral jsonb_array_elements(o.items) as i
@@ -127,17 +134,21 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
              coalesce(sum(payment_fee_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8
                as payment_fee_cents,
              count(*) filter (where status = 'REFUNDED')::int as refund_count,
-             coalesce(sum(refunded_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents
+             coalesce(sum(refunded_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents,
+             coalesce(sum(vat_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as vat_cents,
+             coalesce(sum(vat_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_vat_cents
       from expected_sales_facts where status <> 'CANCELLED' group by day`,
     sales_monthly: sql.fragment`
       select 0::int8 as author_id, month, status as payment_status, payment_type,
-             count(*)::int as order_count, sum(site_cents)::int8 as total_cents
+             count(*)::int as order_count, sum(site_cents)::int8 as total_cents,
+             sum(vat_cents)::int8 as vat_cents
       from expected_sales_facts group by month, status, payment_type
       union all
-      select author_id, month, payment_status, payment_type, count(*)::int, sum(cents)::int8
+      select author_id, month, payment_status, payment_type, count(*)::int, sum(cents)::int8, sum(vat)::int8
       from (
         select f.fact, (i ->> 'authorId')::int8 as author_id, f.month, f.status as payment_status,
-               f.payment_type, sum((i ->> 'salesCents')::int8) as cents
+               f.payment_type, sum((i ->> 'salesCents')::int8) as cents,
+               sum(coalesce((i ->> 'vatCents')::int8, 0)) as vat
         from expected_sales_facts f join expected_sales_orders o using (order_id)
         cross join lateral jsonb_array_elements(o.items) as i
         group by f.fact, (i ->> 'authorId')::int8, f.month, f.status, f.payment_type
@@ -148,14 +159,18 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
              count(*) filter (where status = 'PAYMENT_RECEIVED')::int as sold_count,
              coalesce(sum(sales_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as sold_cents,
              count(*) filter (where status = 'REFUNDED')::int as refund_count,
-             coalesce(sum(sales_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents
+             coalesce(sum(sales_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents,
+             coalesce(sum(vat_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as sold_vat_cents,
+             coalesce(sum(vat_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_vat_cents
       from expected_sales_lines group by item_type, item_id, month`,
     sales_item_totals: sql.fragment`
       select item_type, item_id, min(author_id) as author_id,
              count(*) filter (where status = 'PAYMENT_RECEIVED')::int as sold_count,
              coalesce(sum(sales_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as sold_cents,
              count(*) filter (where status = 'REFUNDED')::int as refund_count,
-             coalesce(sum(sales_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents
+             coalesce(sum(sales_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents,
+             coalesce(sum(vat_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as sold_vat_cents,
+             coalesce(sum(vat_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_vat_cents
       from expected_sales_lines group by item_type, item_id`,
     sales_author_monthly: sql.fragment`
       select author_id, month,
@@ -164,7 +179,9 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
              coalesce(sum(share_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as author_share_cents,
              count(*) filter (where status = 'REFUNDED')::int as items_refunded,
              coalesce(sum(sales_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents,
-             coalesce(sum(share_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_share_cents
+             coalesce(sum(share_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_share_cents,
+             coalesce(sum(vat_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as vat_cents,
+             coalesce(sum(vat_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_vat_cents
       from expected_sales_lines group by author_id, month`,
   };
 

@@ -121,6 +121,8 @@ export function allocatePayment(
           name: item.name,
           priceCents: item.priceCents,
           tipCents: item.tipCents,
+          // Copied only when the order recorded it: an order placed before VAT keeps its shape.
+          ...(item.vatCents === undefined ? {} : { vatCents: item.vatCents }),
           siteFeeCents: item.siteFeeCents,
           paymentFeeCents: item.paymentFeeCents,
           authorShareCents: item.authorShareCents,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { feePolicy, priceOrder, type OrderPaymentType } from '../fees';
-import { sumCents } from '../money';
-import { statementTotals, type StatementLine } from './payout-statement';
+import { percentOf, sumCents } from '../money';
+import { lineNetCents, statementTotals, type StatementLine } from './payout-statement';
 
 // Sold items as real orders price them (tips included), and refunds taking some shares back.
 const payouts = fc.record({
@@ -23,6 +23,50 @@ const payouts = fc.record({
   refunds: fc.array(fc.integer({ min: 1, max: 50_000 }), { maxLength: 3 }),
 });
 
+/**
+ * Items of orders placed with VAT, as the order events record them (whatever fee rules priced them):
+ * VAT carved out of price + tip at a rate, the fees taken from the net, the author's share the rest,
+ * so price + tip = VAT + site fee + payment fee + author share. The statement copies these numbers;
+ * it never prices anything, so any split that keeps the identity is one it must add up.
+ */
+const vatItems = fc.array(
+  fc
+    .record({
+      priceCents: fc.integer({ min: 1, max: 50_000 }),
+      tipCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 10_000 })),
+      // 0 (reverse charge, outside the EU) up to 27 % (Hungary).
+      rateBasisPoints: fc.constantFrom(0, 500, 700, 1900, 2000, 2100, 2500, 2700),
+      siteFeeBasisPoints: fc.integer({ min: 0, max: 3000 }),
+      paymentFeeBasisPoints: fc.integer({ min: 0, max: 1000 }),
+    })
+    .map(
+      ({
+        priceCents,
+        tipCents,
+        rateBasisPoints,
+        siteFeeBasisPoints,
+        paymentFeeBasisPoints,
+      }): StatementLine => {
+        const gross = priceCents + tipCents;
+        // The VAT a VAT-inclusive amount holds: gross × rate / (1 + rate).
+        const vatCents = gross - Math.round((gross * 10_000) / (10_000 + rateBasisPoints));
+        const net = gross - vatCents;
+        const siteFeeCents = percentOf(net, siteFeeBasisPoints);
+        const paymentFeeCents = Math.min(percentOf(gross, paymentFeeBasisPoints), net - siteFeeCents);
+        return {
+          kind: 'ITEM',
+          priceCents,
+          tipCents,
+          vatCents,
+          siteFeeCents,
+          paymentFeeCents,
+          authorShareCents: net - siteFeeCents - paymentFeeCents,
+        };
+      },
+    ),
+  { maxLength: 8 },
+);
+
 function linesOf(payout: typeof payouts extends fc.Arbitrary<infer P> ? P : never): StatementLine[] {
   const items = payout.orders.flatMap((order) =>
     priceOrder({
@@ -34,6 +78,8 @@ function linesOf(payout: typeof payouts extends fc.Arbitrary<infer P> ? P : neve
       kind: 'ITEM',
       priceCents: item.priceCents,
       tipCents: item.tipCents,
+      // Priced before VAT: the order recorded none.
+      vatCents: 0,
       paymentFeeCents: item.paymentFeeCents,
       siteFeeCents: item.siteFeeCents,
       authorShareCents: item.authorShareCents,
@@ -43,6 +89,7 @@ function linesOf(payout: typeof payouts extends fc.Arbitrary<infer P> ? P : neve
     kind: 'ADJUSTMENT',
     priceCents: -cents,
     tipCents: 0,
+    vatCents: 0,
     paymentFeeCents: 0,
     siteFeeCents: 0,
     authorShareCents: -cents,
@@ -50,21 +97,47 @@ function linesOf(payout: typeof payouts extends fc.Arbitrary<infer P> ? P : neve
   return [...items, ...adjustments];
 }
 
+/** Both identities of a statement's totals, and that they are the lines' sums. */
+function expectBalanced(lines: readonly StatementLine[]) {
+  const totals = statementTotals(lines);
+  const items = lines.filter((line) => line.kind === 'ITEM');
+  expect(totals.authorShareCents).toBe(sumCents(lines.map((line) => line.authorShareCents)));
+  expect(totals.grossCents).toBe(totals.priceCents + totals.tipCents);
+  expect(totals.vatCents).toBe(sumCents(items.map((line) => line.vatCents)));
+  expect(totals.netCents).toBe(totals.grossCents - totals.vatCents);
+  expect(totals.netCents).toBe(sumCents(items.map(lineNetCents)));
+  expect(
+    totals.vatCents +
+      totals.siteFeeCents +
+      totals.paymentFeeCents +
+      totals.authorShareCents -
+      totals.adjustmentsCents,
+  ).toBe(totals.grossCents);
+  expect(totals.netCents - totals.paymentFeeCents - totals.siteFeeCents + totals.adjustmentsCents).toBe(
+    totals.authorShareCents,
+  );
+  expect(totals.itemCount + totals.adjustmentCount).toBe(lines.length);
+  return totals;
+}
+
 describe('statementTotals, for any payout of priced items with tips and refund adjustments', () => {
   it('balances to the cent: price + tip − fees + adjustments is the author share, the sum of the lines', () => {
     fc.assert(
       fc.property(payouts, (payout) => {
-        const lines = linesOf(payout);
-        const totals = statementTotals(lines);
-        expect(totals.authorShareCents).toBe(sumCents(lines.map((line) => line.authorShareCents)));
-        expect(
-          totals.priceCents +
-            totals.tipCents -
-            totals.paymentFeeCents -
-            totals.siteFeeCents +
-            totals.adjustmentsCents,
-        ).toBe(totals.authorShareCents);
-        expect(totals.itemCount + totals.adjustmentCount).toBe(lines.length);
+        const totals = expectBalanced(linesOf(payout));
+        // Orders placed before VAT: no VAT, the net is the gross.
+        expect(totals.vatCents).toBe(0);
+        expect(totals.netCents).toBe(totals.grossCents);
+      }),
+    );
+  });
+
+  it('balances with VAT-era items beside older ones: gross = VAT + site fee + payment fee + author share − adjustments', () => {
+    fc.assert(
+      fc.property(payouts, vatItems, (payout, withVat) => {
+        const lines = [...linesOf(payout), ...withVat];
+        const totals = expectBalanced(lines);
+        expect(totals.vatCents).toBe(sumCents(withVat.map((line) => line.vatCents)));
       }),
     );
   });
@@ -75,6 +148,7 @@ describe('statementTotals, for any payout of priced items with tips and refund a
         kind: 'ITEM',
         priceCents: 3037,
         tipCents: 333,
+        vatCents: 0,
         paymentFeeCents: 348,
         siteFeeCents: 68,
         authorShareCents: 2954,
@@ -83,6 +157,7 @@ describe('statementTotals, for any payout of priced items with tips and refund a
         kind: 'ITEM',
         priceCents: 3000,
         tipCents: 0,
+        vatCents: 0,
         paymentFeeCents: 300,
         siteFeeCents: 60,
         authorShareCents: 2640,
@@ -91,9 +166,37 @@ describe('statementTotals, for any payout of priced items with tips and refund a
     expect(totals).toMatchObject({
       priceCents: 6037,
       tipCents: 333,
+      grossCents: 6370,
+      vatCents: 0,
+      netCents: 6370,
       paymentFeeCents: 648,
       siteFeeCents: 128,
     });
     expect(totals.authorShareCents).toBe(5594);
+  });
+
+  it('carves VAT out of the gross: a German buyer pays 3,50 € with 19 % VAT (0,56 €), the net 2,94 € is split', () => {
+    const totals = statementTotals([
+      {
+        kind: 'ITEM',
+        priceCents: 350,
+        tipCents: 0,
+        vatCents: 56,
+        siteFeeCents: 29,
+        paymentFeeCents: 30,
+        authorShareCents: 235,
+      },
+      {
+        kind: 'ADJUSTMENT',
+        priceCents: -100,
+        tipCents: 0,
+        vatCents: 0,
+        siteFeeCents: 0,
+        paymentFeeCents: 0,
+        authorShareCents: -100,
+      },
+    ]);
+    expect(totals).toMatchObject({ grossCents: 350, vatCents: 56, netCents: 294, adjustmentsCents: -100 });
+    expect(totals.authorShareCents).toBe(135);
   });
 });

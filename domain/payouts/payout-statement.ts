@@ -1,28 +1,44 @@
 import { sumCents, type Cents } from '../money';
 
 /**
- * A line of a payout statement: a sold item (price + tip − payment fee − site fee = the author's
- * share, as the order recorded it) or a refund adjustment, which only takes an author's share back.
+ * A line of a payout statement: a sold item or a refund adjustment, which only takes an author's
+ * share back. An item's money as the order recorded it: price + tip is the gross the buyer paid,
+ * VAT is carved out of it (0 for orders placed before VAT), the net is gross − VAT, and
+ * net − payment fee − site fee = the author's share.
  */
 export type StatementLine = {
   kind: 'ITEM' | 'ADJUSTMENT';
   priceCents: Cents;
   tipCents: Cents;
+  /** The item's VAT (0 when the order recorded none, and for adjustments). */
+  vatCents: Cents;
   paymentFeeCents: Cents;
   siteFeeCents: Cents;
   authorShareCents: Cents;
 };
 
+/** An item line's gross (what the buyer paid for it) and net (the gross without its VAT). */
+export const lineGrossCents = (line: Pick<StatementLine, 'priceCents' | 'tipCents'>): Cents =>
+  line.priceCents + line.tipCents;
+export const lineNetCents = (line: Pick<StatementLine, 'priceCents' | 'tipCents' | 'vatCents'>): Cents =>
+  lineGrossCents(line) - line.vatCents;
+
 /**
- * The statement's totals. Prices, tips and fees are the sold items' (an adjustment has none of its
- * own); `adjustmentsCents` is what refunds took back (negative or 0). They balance:
- * price + tip − payment fee − site fee + adjustments = author share, the payout's amount.
+ * The statement's totals. Prices, tips, VAT and fees are the sold items' (an adjustment has none of
+ * its own); `adjustmentsCents` is what refunds took back (negative or 0). They balance:
+ * gross (price + tip) − VAT = net, and net − payment fee − site fee + adjustments = author share,
+ * the payout's amount.
  */
 export type StatementTotals = {
   itemCount: number;
   adjustmentCount: number;
   priceCents: Cents;
   tipCents: Cents;
+  /** price + tip: what buyers paid for the items, VAT included. */
+  grossCents: Cents;
+  vatCents: Cents;
+  /** gross − VAT: what the fees and the author's share split. */
+  netCents: Cents;
   paymentFeeCents: Cents;
   siteFeeCents: Cents;
   adjustmentsCents: Cents;
@@ -42,6 +58,9 @@ export function statementTotals(lines: readonly StatementLine[]): StatementTotal
     adjustmentCount: adjustments.length,
     priceCents: sum(items, (line) => line.priceCents),
     tipCents: sum(items, (line) => line.tipCents),
+    grossCents: sum(items, lineGrossCents),
+    vatCents: sum(items, (line) => line.vatCents),
+    netCents: sum(items, lineNetCents),
     paymentFeeCents: sum(items, (line) => line.paymentFeeCents),
     siteFeeCents: sum(items, (line) => line.siteFeeCents),
     adjustmentsCents: sum(adjustments, (line) => line.authorShareCents),

@@ -40,6 +40,12 @@ export type PayoutItem = {
   name: string;
   priceCents: Cents;
   tipCents: Cents;
+  /**
+   * The VAT the order carved out of price + tip, copied from the order item; absent for items of
+   * orders placed before VAT and for payout items recorded before it was copied (read as 0).
+   * net = price + tip − VAT; author share = net − site fee − payment fee.
+   */
+  vatCents?: Cents;
   siteFeeCents: Cents;
   paymentFeeCents: Cents;
   authorShareCents: Cents;

@@ -293,20 +293,29 @@ export async function appendHistory(
       case 'place': {
         if (step.skins.length === 0 && !step.bundle) break;
         const id = nextOrder++;
+        // Every other order is placed with German VAT (19 %) carved out, as orders record it since
+        // VAT: price + tip = VAT + site fee + payment fee + author share. The others have none.
+        const withVat = id % 2 === 1;
         const items: OrderedItem[] = [
           ...step.skins.map((skin) => ({ itemType: 'SKIN' as const, itemId: skin })),
           ...(step.bundle ? [{ itemType: 'BUNDLE' as const, itemId: 1, skinIds: [1, 2] }] : []),
-        ].map((item, position) => ({
-          ...item,
-          name: `Item ${item.itemId}`,
-          authorId: 9,
-          priceCents: 500 + position,
-          tipCents: position * 100,
-          siteFeeCents: 50,
-          paymentFeeCents: 30,
-          authorShareCents: 420 + position * 101,
-        }));
+        ].map((item, position) => {
+          const gross = 500 + position + position * 100;
+          const vatCents = withVat ? Math.round((gross * 1900) / 11_900) : 0;
+          return {
+            ...item,
+            name: `Item ${item.itemId}`,
+            authorId: 9,
+            priceCents: 500 + position,
+            tipCents: position * 100,
+            ...(withVat ? { vatCents } : {}),
+            siteFeeCents: 50,
+            paymentFeeCents: 30,
+            authorShareCents: gross - vatCents - 80,
+          };
+        });
         const total = items.reduce((sum, item) => sum + item.priceCents + item.tipCents, 0);
+        const vatTotal = items.reduce((sum, item) => sum + (item.vatCents ?? 0), 0);
         const placed: OrderEvent = {
           type: 'OrderPlaced',
           data: {
@@ -323,11 +332,30 @@ export async function appendHistory(
             items,
             totals: {
               totalCents: total,
+              ...(withVat ? { vatCents: vatTotal } : {}),
               siteFeeCents: 50 * items.length,
               paymentFeeCents: 30 * items.length,
-              authorShareCents: total - 80 * items.length,
+              authorShareCents: total - vatTotal - 80 * items.length,
             },
             feePolicyVersion: '2026-01',
+            ...(withVat
+              ? {
+                  vat: {
+                    treatment: 'OSS' as const,
+                    country: 'de',
+                    rateBasisPoints: 1900,
+                    rateSetVersion: 'vatrates@test',
+                    seller: { homeCountry: 'cz', vatId: 'CZ12345678' },
+                    buyerVatId: null,
+                    vatIdCheck: null,
+                    evidence: {
+                      billingCountry: 'de',
+                      ipCountry: 'de',
+                      rule: 'BILLING_AND_IP_AGREE' as const,
+                    },
+                  },
+                }
+              : {}),
             placedAt: now.toISOString(),
           },
         };

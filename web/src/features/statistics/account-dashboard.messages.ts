@@ -22,15 +22,19 @@ export const accountMessages = {
     topLast30Empty: 'None of your skins was downloaded in the last 30 days.',
     topLastYearEmpty: 'None of your skins was downloaded in the last year.',
     earningsTitle: 'Earnings per month',
-    earningsHint: 'Your share of your items sold, after the site and payment fees.',
+    earningsHint:
+      'Your share of your items sold: what buyers paid (gross) less the VAT is the net, and your share is the net after the site and payment fees.',
     earningsChartCaption: 'Your items sold and earnings per month',
     earningsEmpty: 'Nothing of yours sold in this period.',
     itemsSoldColumn: 'Items sold',
+    grossColumn: 'Gross (EUR)',
+    vatColumn: 'VAT (EUR)',
+    netColumn: 'Net (EUR)',
     earningsColumn: 'Earnings (EUR)',
     refundedColumn: 'Refunded (EUR)',
     bestSellersTitle: 'Best-selling skins',
     bestSellersHint:
-      'Skins sold alone in the months of the period, by the money they brought (price and tips).',
+      'Skins sold alone in the months of the period, by the money they brought (price and tips, VAT included), with the VAT in it.',
     bestSellersEmpty: 'None of your skins was sold alone in this period.',
   },
 } as const;

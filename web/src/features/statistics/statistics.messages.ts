@@ -12,6 +12,8 @@ export const statisticsMessages = {
   total: 'Total',
   sold: 'Sold',
   revenue: 'Revenue (EUR)',
+  vat: 'VAT (EUR)',
+  net: 'Net (EUR)',
   refunded: 'Refunded',
   uniqueDownloads: (count: number) => `${count} unique ${count === 1 ? 'download' : 'downloads'}`,
   downloads: (count: number) => `${count} ${count === 1 ? 'download' : 'downloads'}`,

@@ -54,6 +54,9 @@ export const payoutsMessages = {
       name: 'Item',
       price: 'Base price',
       tip: 'Tip',
+      gross: 'Gross',
+      vat: 'VAT',
+      net: 'Net',
       paymentFee: 'Payment gate fee',
       siteShare: 'Site share',
       authorShare: 'Author share',
@@ -67,6 +70,9 @@ export const payoutsMessages = {
     fromPayout: (id: string) => `paid in payout ${id}`,
     tip: (amount: string) => `+ ${amount} tip`,
     notApplicable: '—',
+    /** Under the table: what the three VAT columns mean. */
+    vatNote:
+      'Gross = base price + tip, what the buyer paid with VAT included. VAT is what the order carved out for the tax office (0 for orders before VAT). Net = gross − VAT, split into the payment gate fee, the site share and the author share.',
   },
   charts: {
     moneyTitle: 'Where the money went',
@@ -76,6 +82,7 @@ export const payoutsMessages = {
     author: 'Author',
     paymentGates: 'Payment gates',
     site: 'Site',
+    vat: 'VAT',
     others: 'Others',
     empty: 'The charts appear with the first paid sale.',
   },

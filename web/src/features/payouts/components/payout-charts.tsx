@@ -12,11 +12,12 @@ import classes from '../../../shared/payouts/payouts.module.css';
 
 const messages = payoutsMessages.charts;
 
-/** Author in the action colour, the site in the highlight colour, the gates in amber. */
+/** Author in the action colour, the site in the highlight colour, the gates in amber, VAT in violet. */
 const moneyColors: Record<string, string> = {
   author: '#00d8fb',
   'payment-gates': '#ffb020',
   site: '#ff3595',
+  vat: '#8f7cff',
 };
 const itemColors = ['#00d8fb', '#ff3595', '#ffb020', '#8f7cff'];
 const OTHERS_COLOR = '#6c7587';

@@ -79,8 +79,12 @@ function ItemName({ item, audience }: { item: Item; audience: PayoutAudience }) 
   );
 }
 
-function Fee({ item, value }: { item: Item; value: number }) {
-  return item.adjustment ? <Text c="dimmed">{messages.notApplicable}</Text> : <Money value={value} />;
+function Fee({ item, value }: { item: Item; value: number | null }) {
+  return item.adjustment || value === null ? (
+    <Text c="dimmed">{messages.notApplicable}</Text>
+  ) : (
+    <Money value={value} />
+  );
 }
 
 function ItemsTable({
@@ -95,7 +99,7 @@ function ItemsTable({
   audience: PayoutAudience;
 }) {
   return (
-    <Table.ScrollContainer minWidth={840}>
+    <Table.ScrollContainer minWidth={1080}>
       <Table
         verticalSpacing="sm"
         highlightOnHover
@@ -110,6 +114,15 @@ function ItemsTable({
             </Table.Th>
             <Table.Th scope="col" ta="right">
               {columns.tip}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {columns.gross}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {columns.vat}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {columns.net}
             </Table.Th>
             <Table.Th scope="col" ta="right">
               {columns.paymentFee}
@@ -135,6 +148,15 @@ function ItemsTable({
                 <Fee item={item} value={item.tip} />
               </Table.Td>
               <Table.Td ta="right">
+                <Fee item={item} value={item.gross} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Fee item={item} value={item.vat} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Fee item={item} value={item.net} />
+              </Table.Td>
+              <Table.Td ta="right">
                 <Fee item={item} value={item.externalFee} />
               </Table.Td>
               <Table.Td ta="right">
@@ -149,7 +171,7 @@ function ItemsTable({
         <Table.Tfoot>
           {totals.adjustmentCount > 0 ? (
             <Table.Tr>
-              <Table.Th scope="row" colSpan={5} fw={600}>
+              <Table.Th scope="row" colSpan={8} fw={600}>
                 {messages.refunds(totals.adjustmentCount)}
               </Table.Th>
               <Table.Td ta="right">
@@ -164,6 +186,15 @@ function ItemsTable({
             </Table.Td>
             <Table.Td ta="right">
               <Money value={totals.tip} strong />
+            </Table.Td>
+            <Table.Td ta="right">
+              <Money value={totals.gross} strong />
+            </Table.Td>
+            <Table.Td ta="right">
+              <Money value={totals.vat} strong />
+            </Table.Td>
+            <Table.Td ta="right">
+              <Money value={totals.net} strong />
             </Table.Td>
             <Table.Td ta="right">
               <Money value={totals.paymentFee} strong />
@@ -220,6 +251,12 @@ function ItemCards({
                     <Money value={item.tip} />
                   </Line>
                 ) : null}
+                <Line label={columns.vat}>
+                  <Money value={item.vat ?? 0} />
+                </Line>
+                <Line label={columns.net}>
+                  <Money value={item.net ?? 0} />
+                </Line>
                 <Line label={columns.paymentFee}>
                   <Money value={item.externalFee} />
                 </Line>
@@ -244,6 +281,15 @@ function ItemCards({
           </Line>
           <Line label={columns.tip}>
             <Money value={totals.tip} />
+          </Line>
+          <Line label={columns.gross}>
+            <Money value={totals.gross} />
+          </Line>
+          <Line label={columns.vat}>
+            <Money value={totals.vat} />
+          </Line>
+          <Line label={columns.net}>
+            <Money value={totals.net} />
           </Line>
           <Line label={columns.paymentFee}>
             <Money value={totals.paymentFee} />
@@ -294,6 +340,9 @@ export function PayoutItemsTable({
       <Box hiddenFrom="sm">
         <ItemCards items={sorted} totals={totals} audience={audience} />
       </Box>
+      <Text size="xs" c="dimmed" px="md" py="xs">
+        {messages.vatNote}
+      </Text>
     </>
   );
 }

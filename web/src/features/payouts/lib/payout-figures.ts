@@ -6,6 +6,8 @@ export interface PayoutFigureItem {
   name: string;
   price: number;
   tip: number;
+  /** null for adjustments; 0 for items of orders placed before VAT. */
+  vat?: number | null;
   authorReward: number;
   internalFee: number;
   externalFee: number;
@@ -22,26 +24,30 @@ export interface PieSlice {
 }
 
 /**
- * "Where the money went": what the buyers paid for the sold items, split into the author's share,
- * the payment gates' fees and the site's share. Adjustments (refunds taken back) are left out.
+ * "Where the money went": what the buyers paid for the sold items (gross), split into the author's
+ * share, the payment gates' fees, the site's share and the VAT the orders carved out (no slice
+ * when there is none: orders placed before VAT). Adjustments (refunds taken back) are left out.
  */
 export function moneySplit(
   items: readonly PayoutFigureItem[],
-  labels: { author: string; paymentGates: string; site: string },
+  labels: { author: string; paymentGates: string; site: string; vat: string },
 ): PieSlice[] {
   let author = 0;
   let gates = 0;
   let site = 0;
+  let vat = 0;
   for (const item of items) {
     if (item.adjustment) continue;
     author += cents(item.authorReward);
     gates += cents(item.externalFee);
     site += cents(item.internalFee);
+    vat += cents(item.vat ?? 0);
   }
   return [
     { id: 'author', label: labels.author, value: euros(author) },
     { id: 'payment-gates', label: labels.paymentGates, value: euros(gates) },
     { id: 'site', label: labels.site, value: euros(site) },
+    { id: 'vat', label: labels.vat, value: euros(vat) },
   ].filter((slice) => slice.value > 0);
 }
 

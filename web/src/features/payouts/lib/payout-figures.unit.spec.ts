@@ -3,7 +3,7 @@ import { formatIban, maskIban } from './destination';
 import { moneySplit, newestFirst, popularItems, sharePercent } from './payout-figures';
 import type { PayoutFigureItem } from './payout-figures';
 
-const labels = { author: 'Author', paymentGates: 'Payment gates', site: 'Site' };
+const labels = { author: 'Author', paymentGates: 'Payment gates', site: 'Site', vat: 'VAT' };
 
 function sale(name: string, price: number, authorReward: number, externalFee: number, internalFee: number) {
   return { name, price, tip: 0, authorReward, externalFee, internalFee, adjustment: false };
@@ -48,6 +48,19 @@ describe('moneySplit', () => {
 
   it('leaves out empty slices', () => {
     expect(moneySplit([refund], labels)).toEqual([]);
+  });
+
+  it('adds a VAT slice for items of orders placed with VAT, so the pie is what buyers paid', () => {
+    // 3,50 € + 0,50 € tip with 0,64 € German VAT: 0,64 + 0,34 + 0,14 + 2,88 = 4,00.
+    const withVat = { ...sale('B', 3.5, 2.88, 0.14, 0.34), tip: 0.5, vat: 0.64 };
+    const slices = moneySplit([withVat, { ...sale('A', 10, 7.1, 0.4, 2.5), vat: 0 }, refund], labels);
+    expect(slices).toEqual([
+      { id: 'author', label: 'Author', value: 9.98 },
+      { id: 'payment-gates', label: 'Payment gates', value: 0.54 },
+      { id: 'site', label: 'Site', value: 2.84 },
+      { id: 'vat', label: 'VAT', value: 0.64 },
+    ]);
+    expect(Math.round(slices.reduce((sum, slice) => sum + slice.value, 0) * 100)).toBe(1400);
   });
 });
 

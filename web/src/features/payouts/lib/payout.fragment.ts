@@ -36,6 +36,9 @@ export const PayoutItemFieldsFragment = graphql(`
     name
     price
     tip
+    gross
+    vat
+    net
     authorReward
     internalFee
     externalFee
@@ -55,6 +58,9 @@ export const PayoutTotalsFieldsFragment = graphql(`
     adjustmentCount
     price
     tip
+    gross
+    vat
+    net
     paymentFee
     siteFee
     adjustments

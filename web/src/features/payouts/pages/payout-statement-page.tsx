@@ -66,11 +66,18 @@ function StatementFacts({ payout }: { payout: Payout }) {
   );
 }
 
-function Amount({ value, item }: { value: number; item?: Payout['items'][number] }) {
-  return <td className={classes.number}>{item?.adjustment ? items.notApplicable : formatAmount(value)}</td>;
+function Amount({ value, item }: { value: number | null; item?: Payout['items'][number] }) {
+  return (
+    <td className={classes.number}>
+      {item?.adjustment || value === null ? items.notApplicable : formatAmount(value)}
+    </td>
+  );
 }
 
-/** The lines and the server's totals (the CSV's): price + tip − fees + refunds = the author share. */
+/**
+ * The lines and the server's totals (the CSV's): price + tip = gross, gross − VAT = net, and
+ * net − fees + refunds = the author share.
+ */
 function StatementTable({ payout }: { payout: Payout }) {
   const totals = payout.totals;
   return (
@@ -85,6 +92,15 @@ function StatementTable({ payout }: { payout: Payout }) {
             </th>
             <th scope="col" className={classes.number}>
               {items.columns.tip}
+            </th>
+            <th scope="col" className={classes.number}>
+              {items.columns.gross}
+            </th>
+            <th scope="col" className={classes.number}>
+              {items.columns.vat}
+            </th>
+            <th scope="col" className={classes.number}>
+              {items.columns.net}
             </th>
             <th scope="col" className={classes.number}>
               {items.columns.paymentFee}
@@ -112,6 +128,9 @@ function StatementTable({ payout }: { payout: Payout }) {
               </td>
               <Amount value={item.price} item={item} />
               <Amount value={item.tip} item={item} />
+              <Amount value={item.gross} item={item} />
+              <Amount value={item.vat} item={item} />
+              <Amount value={item.net} item={item} />
               <Amount value={item.externalFee} item={item} />
               <Amount value={item.internalFee} item={item} />
               <td className={classes.number}>{formatAmount(item.authorReward)}</td>
@@ -121,7 +140,7 @@ function StatementTable({ payout }: { payout: Payout }) {
         <tfoot>
           {totals.adjustmentCount > 0 ? (
             <tr>
-              <th scope="row" colSpan={5}>
+              <th scope="row" colSpan={8}>
                 {items.refunds(totals.adjustmentCount)}
               </th>
               <Amount value={totals.adjustments} />
@@ -131,6 +150,9 @@ function StatementTable({ payout }: { payout: Payout }) {
             <th scope="row">{items.total}</th>
             <Amount value={totals.price} />
             <Amount value={totals.tip} />
+            <Amount value={totals.gross} />
+            <Amount value={totals.vat} />
+            <Amount value={totals.net} />
             <Amount value={totals.paymentFee} />
             <Amount value={totals.siteFee} />
             <Amount value={totals.authorShare} />

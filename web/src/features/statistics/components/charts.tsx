@@ -285,7 +285,7 @@ export function EarningsChart(props: {
   rows: EarningsRow[];
   caption: string;
   file: string;
-  columns: { itemsSold: string; earnings: string; refunded: string };
+  columns: { itemsSold: string; gross: string; vat: string; net: string; earnings: string; refunded: string };
 }) {
   return (
     <BarChartWithTable<EarningsRow>
@@ -303,6 +303,9 @@ export function EarningsChart(props: {
         caption: props.caption,
         columns: [
           { header: props.columns.itemsSold, value: (row) => row.itemsSold },
+          { header: props.columns.gross, value: (row) => row.gross, amount: true },
+          { header: props.columns.vat, value: (row) => row.vat, amount: true },
+          { header: props.columns.net, value: (row) => row.net, amount: true },
           { header: props.columns.earnings, value: (row) => row.earnings, amount: true },
           { header: props.columns.refunded, value: (row) => row.refunded, amount: true },
         ],

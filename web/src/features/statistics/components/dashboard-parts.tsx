@@ -73,10 +73,14 @@ export const downloadRankColumns: RankColumn<RankedSkin & { unique: number; tota
   { header: messages.unique, value: (row) => row.unique, strong: true },
   { header: messages.total, value: (row) => row.total },
 ];
-/** The figures of a ranked list of sales, on both dashboards. */
-export const salesRankColumns: RankColumn<RankedSkin & { totalCount: number; totalPrice: number }>[] = [
+/** The figures of a ranked list of sales, on both dashboards: revenue is gross, VAT included. */
+export const salesRankColumns: RankColumn<
+  RankedSkin & { totalCount: number; totalPrice: number; totalVat: number; totalNet: number }
+>[] = [
   { header: messages.sold, value: (row) => row.totalCount },
   { header: messages.revenue, value: (row) => row.totalPrice, amount: true, strong: true },
+  { header: messages.vat, value: (row) => row.totalVat, amount: true },
+  { header: messages.net, value: (row) => row.totalNet, amount: true },
 ];
 
 /** The CSV columns of a ranked list: rank, the skin's title (an author's text), game, then each figure. */

@@ -35,6 +35,8 @@ export const CreativityDashboardQuery = graphql(`
       month
       itemsSold
       totalPrice
+      vat
+      net
       earnings
       itemsRefunded
       refundedEarnings
@@ -47,6 +49,8 @@ export const CreativityDashboardQuery = graphql(`
         type
       }
       totalPrice
+      totalVat
+      totalNet
       totalCount
       refundCount
     }

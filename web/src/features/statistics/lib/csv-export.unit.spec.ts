@@ -50,7 +50,13 @@ describe("the dashboards' CSV exports", () => {
     [
       'sales',
       salesRankColumns,
-      FORMULA_TITLES.map((title, index) => ({ ...skin(title, index), totalCount: 2, totalPrice: -2.5 })),
+      FORMULA_TITLES.map((title, index) => ({
+        ...skin(title, index),
+        totalCount: 2,
+        totalPrice: -2.5,
+        totalVat: 0,
+        totalNet: -2.5,
+      })),
     ],
   ] as const)('keep every %s title a text cell, read back as written', (_name, columns, rows) => {
     const [header, ...lines] = records(

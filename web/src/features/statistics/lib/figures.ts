@@ -65,7 +65,18 @@ export function downloadsByMonth(
   return { rows, games: [...games] };
 }
 
-export type EarningsRow = { key: string; earnings: number; itemsSold: number; refunded: number };
+export type EarningsRow = {
+  key: string;
+  earnings: number;
+  itemsSold: number;
+  /** What buyers paid for the items (price and tips, VAT included). */
+  gross: number;
+  /** The VAT carved out of it (0 for orders placed before VAT). */
+  vat: number;
+  /** gross − VAT, which the fees and the earnings split. */
+  net: number;
+  refunded: number;
+};
 
 /** Earnings per month (cents summed, euros shown), every month from the first sale on. */
 export function earningsByMonth(
@@ -74,6 +85,9 @@ export function earningsByMonth(
     month: number;
     earnings: number;
     itemsSold: number;
+    totalPrice: number;
+    vat: number;
+    net: number;
     refundedEarnings: number;
   }[],
 ): EarningsRow[] {
@@ -84,6 +98,9 @@ export function earningsByMonth(
       key: month,
       earnings: entry?.earnings ?? 0,
       itemsSold: entry?.itemsSold ?? 0,
+      gross: entry?.totalPrice ?? 0,
+      vat: entry?.vat ?? 0,
+      net: entry?.net ?? 0,
       refunded: entry?.refundedEarnings ?? 0,
     };
   });

@@ -34,6 +34,8 @@ export const SiteDashboardQuery = graphql(`
       paymentType
       totalCount
       totalPrice
+      vat
+      net
     }
     downloadHistory(site: true, period: $period) {
       game
@@ -60,6 +62,8 @@ export const SiteDashboardQuery = graphql(`
         type
       }
       totalPrice
+      totalVat
+      totalNet
       totalCount
       refundCount
     }
@@ -83,10 +87,13 @@ export const SiteDashboardQuery = graphql(`
 
   fragment SiteMoney on MoneySpentFigures {
     totalSpent
+    vatTotal
+    netTotal
     externalFeesTotal
     internalFeesTotal
     paymentCount
     refundedTotal
+    refundedVatTotal
     refundCount
   }
 `);

@@ -127,6 +127,9 @@ export function CreativityDashboardPage() {
                   file="earnings-per-month"
                   columns={{
                     itemsSold: messages.itemsSoldColumn,
+                    gross: messages.grossColumn,
+                    vat: messages.vatColumn,
+                    net: messages.netColumn,
                     earnings: messages.earningsColumn,
                     refunded: messages.refundedColumn,
                   }}

@@ -60,10 +60,13 @@ function SpendingTable({ windows }: { windows: { name: string; figures: SiteMone
   const columns = [
     { header: t.payments, value: (row: SiteMoneyFragment) => row.paymentCount },
     { header: t.spent, value: (row: SiteMoneyFragment) => row.totalSpent, amount: true },
+    { header: t.vat, value: (row: SiteMoneyFragment) => row.vatTotal, amount: true },
+    { header: t.net, value: (row: SiteMoneyFragment) => row.netTotal, amount: true },
     { header: t.providerFees, value: (row: SiteMoneyFragment) => row.externalFeesTotal, amount: true },
     { header: t.siteFees, value: (row: SiteMoneyFragment) => row.internalFeesTotal, amount: true },
     { header: t.refunds, value: (row: SiteMoneyFragment) => row.refundCount },
     { header: t.refunded, value: (row: SiteMoneyFragment) => row.refundedTotal, amount: true },
+    { header: t.refundedVat, value: (row: SiteMoneyFragment) => row.refundedVatTotal, amount: true },
   ];
   const csv = [
     { header: t.window, value: (row: (typeof windows)[number]) => row.name },
@@ -79,7 +82,7 @@ function SpendingTable({ windows }: { windows: { name: string; figures: SiteMone
       hint={t.hint}
       actions={<CsvButton file="site-spending" what={t.title} columns={csv} rows={windows} />}
     >
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={960}>
         <Table className={classes.table} striped data-testid="spending-table">
           <Table.Thead>
             <Table.Tr>
@@ -120,6 +123,8 @@ type PurchaseRow = {
   paymentType: string;
   totalCount: number;
   totalPrice: number;
+  vat: number;
+  net: number;
 };
 
 /** Every month, status and type of the period's orders, as the purchase history gives them. */
@@ -131,6 +136,8 @@ function OrdersDetail({ rows }: { rows: readonly PurchaseRow[] }) {
     { header: t.type, value: (row: PurchaseRow) => row.paymentType },
     { header: t.orders, value: (row: PurchaseRow) => row.totalCount },
     { header: t.amount, value: (row: PurchaseRow) => euros(row.totalPrice) },
+    { header: t.vat, value: (row: PurchaseRow) => euros(row.vat) },
+    { header: t.net, value: (row: PurchaseRow) => euros(row.net) },
   ];
   return (
     <details className={classes.details}>
@@ -138,7 +145,7 @@ function OrdersDetail({ rows }: { rows: readonly PurchaseRow[] }) {
       <Stack gap={4} mt="xs" align="flex-end">
         <CsvButton file="site-orders-by-month" what={t.detailTitle} columns={csv} rows={rows} />
       </Stack>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={640}>
         <Table className={classes.table} striped>
           <Table.Caption>{t.detailTitle}</Table.Caption>
           <Table.Thead>
@@ -151,6 +158,12 @@ function OrdersDetail({ rows }: { rows: readonly PurchaseRow[] }) {
               </Table.Th>
               <Table.Th scope="col" ta="right">
                 {t.amount}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t.vat}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t.net}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -165,6 +178,12 @@ function OrdersDetail({ rows }: { rows: readonly PurchaseRow[] }) {
                 </Table.Td>
                 <Table.Td ta="right" className={classes.numbers}>
                   {formatAmount(row.totalPrice)}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.numbers}>
+                  {formatAmount(row.vat)}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.numbers}>
+                  {formatAmount(row.net)}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -255,7 +274,7 @@ export function SiteDashboardPage() {
             value={money.inPeriod.totalSpent}
             amount
             accent="#ff3595"
-            hint={`${cards.payments(money.inPeriod.paymentCount)} · ${cards.refunds(
+            hint={`${cards.vat(formatAmount(money.inPeriod.vatTotal), formatAmount(money.inPeriod.netTotal))} · ${cards.payments(money.inPeriod.paymentCount)} · ${cards.refunds(
               money.inPeriod.refundCount,
               formatAmount(money.inPeriod.refundedTotal),
             )}`}
