@@ -244,7 +244,7 @@ describe('the Site Dashboard in the browser', () => {
     expect(download.suggestedFilename()).toBe('site-top-revenue.csv');
     const csv = await fs.readFile((await download.path())!, 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('\ufeff#,Skin,Game,Sold,Revenue (EUR)');
+    expect(lines[0]).toBe('\ufeff#,Skin,Game,Sold,Revenue (EUR),VAT (EUR),Net (EUR)');
     expect(lines).toHaveLength(topTitles.length + 1);
     expect(lines[1]).toContain(topTitles[0]!);
     expect(lines[1]).toMatch(/,\d+\.\d{2}$/);

@@ -196,6 +196,8 @@ const toast = (page: Page, text: string | RegExp) =>
 
 const euros = (amount: number) =>
   new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' }).format(amount);
+/** `1 234,56 €` (as the page formats euros) → 123456 cents. */
+const centsOf = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
 
 describe('payouts in the browser', () => {
   it('an admin locks and sends a payout and the author sees it SENT with its statement', async () => {
@@ -299,6 +301,12 @@ describe('payouts in the browser', () => {
     ).toBe(true);
     const totals = items.getByRole('row', { name: /^Total/ });
     expect(await totals.getByText(euros(amount), { exact: true }).isVisible()).toBe(true);
+    // Gross, VAT and net beside the fees, adding up in the totals row (price, tip, gross, VAT, net, ...).
+    for (const column of ['Gross', 'VAT', 'Net'])
+      expect(await items.getByRole('columnheader', { name: column, exact: true }).isVisible()).toBe(true);
+    const [price, tip, gross, vat, net] = (await totals.getByRole('cell').allTextContents()).map(centsOf);
+    expect(gross).toBe(price! + tip!);
+    expect(net).toBe(gross! - vat!);
     const moneyPie = page.getByRole('figure', { name: 'Where the money went' });
     expect(await moneyPie.getByText('Author', { exact: true }).isVisible()).toBe(true);
     expect(await moneyPie.getByText('Payment gates', { exact: true }).isVisible()).toBe(true);
