@@ -79,6 +79,20 @@ function ItemName({ item, audience }: { item: Item; audience: PayoutAudience }) 
   );
 }
 
+/** A base price, with the buyer's tip under it when there is one (gross = base price + tip). */
+function PriceAndTip({ price, tip, strong }: { price: number; tip: number; strong?: boolean }) {
+  return (
+    <>
+      <Money value={price} strong={strong} />
+      {tip !== 0 ? (
+        <Text size="xs" c="dimmed" className={classes.money}>
+          {messages.tip(formatAmount(tip))}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 function Fee({ item, value }: { item: Item; value: number | null }) {
   return item.adjustment || value === null ? (
     <Text c="dimmed">{messages.notApplicable}</Text>
@@ -99,7 +113,7 @@ function ItemsTable({
   audience: PayoutAudience;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1080}>
+    <Table.ScrollContainer minWidth={880}>
       <Table
         verticalSpacing="sm"
         highlightOnHover
@@ -111,9 +125,6 @@ function ItemsTable({
             <Table.Th scope="col">{columns.name}</Table.Th>
             <Table.Th scope="col" ta="right">
               {columns.price}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {columns.tip}
             </Table.Th>
             <Table.Th scope="col" ta="right">
               {columns.gross}
@@ -142,10 +153,11 @@ function ItemsTable({
                 <ItemName item={item} audience={audience} />
               </Table.Td>
               <Table.Td ta="right">
-                <Fee item={item} value={item.price} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Fee item={item} value={item.tip} />
+                {item.adjustment ? (
+                  <Fee item={item} value={item.price} />
+                ) : (
+                  <PriceAndTip price={item.price} tip={item.tip} />
+                )}
               </Table.Td>
               <Table.Td ta="right">
                 <Fee item={item} value={item.gross} />
@@ -171,7 +183,7 @@ function ItemsTable({
         <Table.Tfoot>
           {totals.adjustmentCount > 0 ? (
             <Table.Tr>
-              <Table.Th scope="row" colSpan={8} fw={600}>
+              <Table.Th scope="row" colSpan={7} fw={600}>
                 {messages.refunds(totals.adjustmentCount)}
               </Table.Th>
               <Table.Td ta="right">
@@ -182,10 +194,7 @@ function ItemsTable({
           <Table.Tr>
             <Table.Th scope="row">{messages.total}</Table.Th>
             <Table.Td ta="right">
-              <Money value={totals.price} strong />
-            </Table.Td>
-            <Table.Td ta="right">
-              <Money value={totals.tip} strong />
+              <PriceAndTip price={totals.price} tip={totals.tip} strong />
             </Table.Td>
             <Table.Td ta="right">
               <Money value={totals.gross} strong />
@@ -251,6 +260,9 @@ function ItemCards({
                     <Money value={item.tip} />
                   </Line>
                 ) : null}
+                <Line label={columns.gross}>
+                  <Money value={item.gross ?? 0} />
+                </Line>
                 <Line label={columns.vat}>
                   <Money value={item.vat ?? 0} />
                 </Line>

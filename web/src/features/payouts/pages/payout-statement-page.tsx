@@ -74,6 +74,17 @@ function Amount({ value, item }: { value: number | null; item?: Payout['items'][
   );
 }
 
+/** A base price, with the buyer's tip under it when there is one (gross = base price + tip). */
+function PriceAndTip({ price, tip, item }: { price: number; tip: number; item?: Payout['items'][number] }) {
+  if (item?.adjustment) return <Amount value={price} item={item} />;
+  return (
+    <td className={classes.number}>
+      {formatAmount(price)}
+      {tip !== 0 ? <span className={classes.meta}>{items.tip(formatAmount(tip))}</span> : null}
+    </td>
+  );
+}
+
 /**
  * The lines and the server's totals (the CSV's): price + tip = gross, gross − VAT = net, and
  * net − fees + refunds = the author share.
@@ -89,9 +100,6 @@ function StatementTable({ payout }: { payout: Payout }) {
             <th scope="col">{items.columns.name}</th>
             <th scope="col" className={classes.number}>
               {items.columns.price}
-            </th>
-            <th scope="col" className={classes.number}>
-              {items.columns.tip}
             </th>
             <th scope="col" className={classes.number}>
               {items.columns.gross}
@@ -126,8 +134,7 @@ function StatementTable({ payout }: { payout: Payout }) {
                   {formatDate(item.occurredAt)}
                 </span>
               </td>
-              <Amount value={item.price} item={item} />
-              <Amount value={item.tip} item={item} />
+              <PriceAndTip price={item.price} tip={item.tip} item={item} />
               <Amount value={item.gross} item={item} />
               <Amount value={item.vat} item={item} />
               <Amount value={item.net} item={item} />
@@ -140,7 +147,7 @@ function StatementTable({ payout }: { payout: Payout }) {
         <tfoot>
           {totals.adjustmentCount > 0 ? (
             <tr>
-              <th scope="row" colSpan={8}>
+              <th scope="row" colSpan={7}>
                 {items.refunds(totals.adjustmentCount)}
               </th>
               <Amount value={totals.adjustments} />
@@ -148,8 +155,7 @@ function StatementTable({ payout }: { payout: Payout }) {
           ) : null}
           <tr>
             <th scope="row">{items.total}</th>
-            <Amount value={totals.price} />
-            <Amount value={totals.tip} />
+            <PriceAndTip price={totals.price} tip={totals.tip} />
             <Amount value={totals.gross} />
             <Amount value={totals.vat} />
             <Amount value={totals.net} />

@@ -82,7 +82,7 @@ function SpendingTable({ windows }: { windows: { name: string; figures: SiteMone
       hint={t.hint}
       actions={<CsvButton file="site-spending" what={t.title} columns={csv} rows={windows} />}
     >
-      <Table.ScrollContainer minWidth={960}>
+      <Table.ScrollContainer minWidth={860}>
         <Table className={classes.table} striped data-testid="spending-table">
           <Table.Thead>
             <Table.Tr>
