@@ -32,6 +32,7 @@ import { createEventStore } from '../infra/event-store/event-store-factory';
 import type { Logger } from '../infra/logger';
 import { Mailer } from '../infra/mail/mailer';
 import { MailSender } from '../api/mail/mail-sender';
+import { WebhookSender } from '../api/webhooks/webhook-sender';
 import { createPaymentProviders } from '../infra/payments/payment-providers';
 import { createSocialPublishers } from '../infra/social/social-publishers';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
@@ -200,6 +201,12 @@ export async function startApp(
     { ...config.mail.delivery, listenUrl: database.url },
   );
   await mailSender.start();
+  // Webhook deliveries recorded by the webhooks reactor go out through this sender (docs/webhooks.md).
+  const webhookSender = new WebhookSender(
+    { ...context, log: log.child({ component: 'webhook-sender' }) },
+    { ...config.webhooks, listenUrl: database.url },
+  );
+  await webhookSender.start();
   if (config.seedDemo) await seedDemoData(context);
   // Of all instances on the database, one runs the catch-up projections and the jobs (docs/operations.md, "Several instances").
   let jobs: PeriodicJob[] = [];
@@ -243,6 +250,9 @@ export async function startApp(
       // Stops the jobs and projections, and frees the lock for another instance.
       await leadership.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));
       await mailSender.stop().catch((error) => log.error({ err: error }, 'stopping the mail sender failed'));
+      await webhookSender
+        .stop()
+        .catch((error) => log.error({ err: error }, 'stopping the webhook sender failed'));
       await pool.end().catch((error) => log.error({ err: error }, 'closing the database pool failed'));
       await database.stop().catch((error) => log.error({ err: error }, 'stopping PostgreSQL failed'));
     })());

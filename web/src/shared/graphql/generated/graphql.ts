@@ -88,7 +88,9 @@ export type NotificationKind =
   /** An order with the author's items was paid. */
   | 'SALE'
   /** An admin took down one of the author's skins or bundles. */
-  | 'TAKEN_DOWN';
+  | 'TAKEN_DOWN'
+  /** One of the viewer's webhook endpoints was paused after failing for too long. */
+  | 'WEBHOOK_PAUSED';
 
 export type PageInput = {
   page: number;
