@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payout.sent',
   'payout.failed',
   'rating.created',
+  'comment.created',
   'report.created',
   'report.resolved',
 ] as const;
@@ -23,7 +24,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
  * What each scope may ask for. An author's endpoint: sales and refunds of their items, their
- * payouts, votes on their skins, the outcome of reports they made. A site-wide endpoint (admins):
+ * payouts, votes on their skins, comments on their items, the outcome of reports they made. A site-wide endpoint (admins):
  * every sale, refund and payout, every report and its outcome.
  */
 export const WEBHOOK_EVENTS_OF_SCOPE: Record<WebhookScope, readonly WebhookEventType[]> = {
@@ -34,6 +35,7 @@ export const WEBHOOK_EVENTS_OF_SCOPE: Record<WebhookScope, readonly WebhookEvent
     'payout.sent',
     'payout.failed',
     'rating.created',
+    'comment.created',
     'report.resolved',
   ],
   SITE: [

@@ -247,6 +247,85 @@ describe('a sale webhook', () => {
   });
 });
 
+describe('other facts', () => {
+  it("tells an author of a comment on their skin, with the comment's text, in the comment's own transaction", async () => {
+    const receiver = await startWebhookReceiver([200]);
+    try {
+      const [author, player] = [await createUser(app), await createUser(app)];
+      await register(author, receiver.url, ['comment.created']);
+      const skin = await addSkin(app, { authorId: author.id, priceCents: 0, title: 'Talked-about Livery' });
+      const COMMENT = `mutation ($skin: ID, $text: String!) { createComment(skin: $skin, text: $text) { id } }`;
+      // The author's own comment tells nobody.
+      await ok(COMMENT, { skin: String(skin.id), text: 'Thanks for playing!' }, author.token);
+      const { createComment } = await ok(
+        COMMENT,
+        { skin: String(skin.id), text: 'Love the colours' },
+        player.token,
+      );
+      const [request] = await receiver.waitFor(1);
+      expect(JSON.parse(request!.body)).toMatchObject({
+        type: 'comment.created',
+        data: {
+          itemType: 'SKIN',
+          itemId: skin.id,
+          name: 'Talked-about Livery',
+          commentId: Number(createComment.id),
+          text: 'Love the colours',
+          commenter: player.username,
+        },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('tells an author of a vote on their skin without naming the voter, and a reporter of the outcome', async () => {
+    const receiver = await startWebhookReceiver([200]);
+    try {
+      const [author, voter] = [await createUser(app), await createUser(app)];
+      await register(author, receiver.url, ['rating.created']);
+      await register(voter, receiver.url, ['report.resolved']);
+      const skin = await addSkin(app, { authorId: author.id, priceCents: 0, title: 'Voted Livery' });
+      await ok(
+        `mutation ($id: Long!) { rateSkin(skinId: $id, rating: 4) { usersRating } }`,
+        { id: skin.id },
+        voter.token,
+      );
+      await ok(
+        `mutation ($t: ModeratedItemType!, $id: ID!) { reportItem(itemType: $t, itemId: $id, reason: STOLEN, text: "Copied from a friend") { id success } }`,
+        { t: 'SKIN', id: String(skin.id) },
+        voter.token,
+      );
+      await ok(
+        `mutation ($t: ModeratedItemType!, $id: ID!) { takeDownItem(itemType: $t, itemId: $id, reason: "Copied") { id success } }`,
+        { t: 'SKIN', id: String(skin.id) },
+        admin.token,
+      );
+      await app.context.runner.catchUp();
+      const requests = await receiver.waitFor(2);
+      const byType = Object.fromEntries(
+        requests.map((r) => [JSON.parse(r.body).type, JSON.parse(r.body).data]),
+      );
+      expect(byType['rating.created']).toEqual({
+        skinId: skin.id,
+        name: 'Voted Livery',
+        rating: 4,
+        previousRating: null,
+      });
+      expect(JSON.stringify(byType['rating.created'])).not.toContain(voter.username);
+      expect(byType['report.resolved']).toMatchObject({
+        itemType: 'SKIN',
+        itemId: skin.id,
+        outcome: 'UPHELD',
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('retries', () => {
   it('a receiver that times out, then answers 500, then 200 gets one successful delivery, the retries in the log', async () => {
     const receiver = await startWebhookReceiver(['hang', 500, 200]);
