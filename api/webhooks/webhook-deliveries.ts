@@ -89,3 +89,8 @@ export async function endpointsFor(
       and (scope = 'SITE' or (scope = 'AUTHOR' and owner_id = any(${sql.array([...userIds], 'int8')})))
     order by id`);
 }
+
+export async function anyEndpoint(db: Queryable): Promise<boolean> {
+  return db.oneFirst(sql.type(z.object({ any: z.boolean() }))`
+    select exists (select 1 from webhook_endpoints) as any`);
+}

@@ -1,4 +1,4 @@
-import { sql } from 'slonik';
+import { ForeignKeyIntegrityConstraintViolationError, sql } from 'slonik';
 import { z } from 'zod';
 import {
   shouldPauseEndpoint,
@@ -190,7 +190,14 @@ export class WebhookSender {
         durationMs: Date.now() - attemptedAt.getTime(),
       };
     }
-    const run = await this.record(delivery, attemptedAt, response);
+    let run: z.infer<typeof failureRunRow> | null;
+    try {
+      run = await this.record(delivery, attemptedAt, response);
+    } catch (error) {
+      // The endpoint was deleted while its request was under way: its deliveries and log went with it.
+      if (error instanceof ForeignKeyIntegrityConstraintViolationError) return;
+      throw error;
+    }
     if (response.outcome === 'SUCCESS') return;
     log.warn({ outcome: response.outcome, attempts: delivery.attempts + 1 }, 'webhook delivery failed');
     if (

@@ -2,7 +2,12 @@ import { isEventOf, type EventStore, type StoredEvent } from '../../infra/event-
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
 import type { Logger } from '../../infra/logger';
 import type { Reactor } from '../../infra/projection-engine/projection';
-import { endpointsFor, recordWebhookDeliveries, type NewWebhookDelivery } from './webhook-deliveries';
+import {
+  anyEndpoint,
+  endpointsFor,
+  recordWebhookDeliveries,
+  type NewWebhookDelivery,
+} from './webhook-deliveries';
 import { WEBHOOK_SOURCE_EVENT_TYPES, webhookFactsOf, type WebhookSourceEvent } from './webhook-facts';
 
 export const WEBHOOKS_REACTOR = 'webhooks';
@@ -31,6 +36,8 @@ async function recordWebhooks(
   tx: DatabaseTransactionConnection,
   events: readonly StoredEvent[],
 ): Promise<void> {
+  // Most sites have few endpoints: without any, nothing is looked up (the demo seed, a replay).
+  if (!(await anyEndpoint(tx))) return;
   const deliveries: NewWebhookDelivery[] = [];
   for (const event of events.filter(isSourceEvent)) {
     for (const fact of await webhookFactsOf(deps, tx, event)) {

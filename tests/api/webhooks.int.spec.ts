@@ -408,6 +408,29 @@ describe('retries', () => {
     await ok(DELETE, { id }, owner.token);
   });
 
+  it('an endpoint deleted while its request is under way takes its log with it; the sender goes on', async () => {
+    const hanging = await startWebhookReceiver(['hang']);
+    const next = await startWebhookReceiver([200]);
+    try {
+      const author = await createUser(app);
+      const { id } = await register(author, hanging.url, ['sale.completed']);
+      await sell(author);
+      await hanging.waitFor(1);
+      await ok(DELETE, { id }, author.token);
+      await new Promise((resolve) => setTimeout(resolve, webhooks.timeoutMs + 200));
+      const left = await app.context.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+        select count(*)::int as n from webhook_deliveries where endpoint_id = ${Number(id)}`);
+      expect(left).toBe(0);
+      const other = await createUser(app);
+      await register(other, next.url, ['sale.completed']);
+      await sell(other);
+      await next.waitFor(1);
+    } finally {
+      await hanging.close();
+      await next.close();
+    }
+  });
+
   it('the owner can resend a delivered webhook: a new round with the same id', async () => {
     const receiver = await startWebhookReceiver([200]);
     try {
