@@ -26,6 +26,7 @@ import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
 import { startTemporaryAssetsCleanupJob } from './jobs/temporary-assets-cleanup.job';
 import { startUnpaidOrdersJob } from './jobs/unpaid-orders.job';
 import { startRateLimitCleanupJob } from './jobs/rate-limit-cleanup.job';
+import { startWebhookLogCleanupJob } from './jobs/webhook-log-cleanup.job';
 import { startPayoutScheduleJob } from './jobs/payout-schedule.job';
 import { startNotificationDigestsJob } from './jobs/notification-digests.job';
 import { createEventStore } from '../infra/event-store/event-store-factory';
@@ -220,6 +221,7 @@ export async function startApp(
         startTemporaryAssetsCleanupJob(context),
         startUnpaidOrdersJob(context),
         startRateLimitCleanupJob(context),
+        startWebhookLogCleanupJob(context),
         startNotificationDigestsJob(context),
         ...(config.payouts.schedule ? [startPayoutScheduleJob(context)] : []),
       ];

@@ -81,6 +81,7 @@ const environmentSchema = z.object({
     .default(24),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).default(5_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // Uploads (docs/authoring.md): per-user room for unsaved uploads, bytes a day, and zip inflation caps.
   // At least 110 MB each: one skin's editor may hold ten 8 MB pictures and a 25 MB zip at once.
@@ -224,6 +225,8 @@ export type WebhookConfig = {
   concurrency: number;
   /** Whether http://127.0.0.1 may be registered and sent to (never in production). */
   allowLoopback: boolean;
+  /** Finished deliveries (and their attempts) are forgotten after this many days. */
+  logDays: number;
 };
 
 export type S3Config = {
@@ -444,6 +447,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
       pollMs: e.WEBHOOK_POLL_MS,
       concurrency: e.WEBHOOK_CONCURRENCY,
+      logDays: e.WEBHOOK_LOG_DAYS,
       // Plain http://127.0.0.1 receivers, for local tools and tests; never in production.
       allowLoopback: e.NODE_ENV !== 'production',
     },

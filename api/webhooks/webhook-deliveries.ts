@@ -94,3 +94,14 @@ export async function anyEndpoint(db: Queryable): Promise<boolean> {
   return db.oneFirst(sql.type(z.object({ any: z.boolean() }))`
     select exists (select 1 from webhook_endpoints) as any`);
 }
+
+/**
+ * Forgets finished deliveries (delivered or given up) recorded before `before`, with their attempts;
+ * pending ones stay whatever their age (a paused endpoint's wait for it). Returns how many went.
+ */
+export async function forgetOldWebhookDeliveries(db: Queryable, before: Date): Promise<number> {
+  const result = await db.query(sql.unsafe`
+    delete from webhook_deliveries
+    where status in ('SUCCEEDED', 'FAILED') and created_at < ${before.toISOString()}::timestamptz`);
+  return result.rowCount;
+}

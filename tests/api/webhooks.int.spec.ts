@@ -6,6 +6,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reactors } from '../../api/reactors';
+import { forgetOldWebhookDeliveries } from '../../api/webhooks/webhook-deliveries';
 import { WebhookSender } from '../../api/webhooks/webhook-sender';
 import { webhooksReactor } from '../../api/webhooks/webhooks.reactor';
 import type { WebhookConfig } from '../../infra/config';
@@ -27,6 +28,7 @@ const webhooks: WebhookConfig = {
   pollMs: 200,
   concurrency: 4,
   allowLoopback: true,
+  logDays: 30,
 };
 
 let app: TestApp;
@@ -454,6 +456,41 @@ describe('retries', () => {
           e.deliveries.content[0]!.attemptLog.length === 2 && e.deliveries.content[0]!.status === 'SUCCEEDED',
       );
       expect(after.deliveries.totalElements).toBe(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('the delivery log', () => {
+  it('forgets finished deliveries after the set days, never pending ones', async () => {
+    const receiver = await startWebhookReceiver([200]);
+    try {
+      const author = await createUser(app);
+      const { id } = await register(author, receiver.url, ['sale.completed']);
+      await sell(author);
+      await sell(author);
+      await receiver.waitFor(2);
+      await until(
+        () => endpointOf(author, id),
+        (e) => e.deliveries.content.every((d) => d.status === 'SUCCEEDED'),
+      );
+      const pool = app.context.pool;
+      // One delivered 40 days ago, one still pending from then (say its endpoint was paused).
+      await pool.query(sql.unsafe`
+        update webhook_deliveries set created_at = now() - interval '40 days'
+        where endpoint_id = ${Number(id)}`);
+      await pool.query(sql.unsafe`
+        update webhook_deliveries set status = 'PENDING', next_attempt_at = now() + interval '1 day'
+        where id = (select min(id) from webhook_deliveries where endpoint_id = ${Number(id)})`);
+      const forgotten = await forgetOldWebhookDeliveries(pool, new Date(Date.now() - 30 * 24 * 3_600_000));
+      expect(forgotten).toBeGreaterThanOrEqual(1);
+      const left = (await endpointOf(author, id)).deliveries.content;
+      expect(left.map((d) => d.status)).toEqual(['PENDING']);
+      const attempts = await pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+        select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
+        where d.endpoint_id = ${Number(id)}`);
+      expect(attempts).toBe(1);
     } finally {
       await receiver.close();
     }
