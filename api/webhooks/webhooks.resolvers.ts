@@ -3,6 +3,7 @@ import { DomainError } from '../../domain/errors';
 import { webhookEndpointInputSchema } from '../../domain/webhooks/webhook.schemas';
 import { RefusedAddressError, resolvePublicAddresses } from '../../infra/webhooks/public-address';
 import type { AppContext } from '../app-context';
+import { UserRateLimiter } from '../auth/user-rate-limiter';
 import { isAdmin, requireRoles, type RequestContext, type Viewer } from '../auth/viewer';
 import { resumeEndpoint } from './webhook-endpoint-status';
 import {
@@ -25,6 +26,11 @@ import { notifyWebhookSender } from './webhook-deliveries';
 
 /** Endpoints one person may have. */
 export const MAX_ENDPOINTS_PER_OWNER = 10;
+/**
+ * Registrations, rotations and resends per person an hour: each may resolve a host or send a
+ * request, so a script cannot make the server look up or call addresses without end.
+ */
+export const WEBHOOK_ACTIONS_PER_HOUR = 30;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const idArgs = z.object({ id: z.coerce.number().int().positive() });
@@ -89,6 +95,13 @@ async function checkAddress(app: AppContext, value: string): Promise<void> {
 const withSecret = (row: EndpointRow, secret: string) => ({ endpoint: endpointOf(row), secret });
 
 export function webhooksResolvers(app: AppContext) {
+  const actions = new UserRateLimiter(app.pool, {
+    name: 'webhook-actions',
+    max: WEBHOOK_ACTIONS_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+    now: () => app.now(),
+    message: 'You changed or resent webhooks many times in the last hour. Please wait a while and try again.',
+  });
   return {
     WebhookEndpoint: {
       deliveries: async (endpoint: { id: number }, rawArgs: unknown) => {
@@ -146,6 +159,7 @@ export function webhooksResolvers(app: AppContext) {
     Mutation: {
       createWebhookEndpoint: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         const session = requireRoles(context.viewer, 'regular');
+        await actions.hit(session.id);
         const input = webhookEndpointInputSchema.parse((rawArgs as { input?: unknown }).input);
         if (input.scope === 'SITE' && !isAdmin(context.viewer))
           throw new DomainError('FORBIDDEN', 'Only admins register site-wide endpoints.');
@@ -168,6 +182,7 @@ export function webhooksResolvers(app: AppContext) {
       },
       rotateWebhookSecret: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         const endpoint = await manageableEndpoint(app, context.viewer, idArgs.parse(rawArgs).id);
+        await actions.hit(requireRoles(context.viewer, 'regular').id);
         const secret = newWebhookSecret();
         return withSecret(await rotateSecret(app.pool, endpoint.id, secret), secret);
       },
@@ -195,6 +210,7 @@ export function webhooksResolvers(app: AppContext) {
           : null;
         requireRoles(context.viewer, 'regular');
         if (!delivery || !endpoint) throw new DomainError('NOT_FOUND', 'There is no such webhook delivery.');
+        await actions.hit(requireRoles(context.viewer, 'regular').id);
         if (endpoint.status === 'PAUSED')
           throw new DomainError('CONFLICT', 'This endpoint is paused: resume it first, then resend.');
         const resent = await app.pool.transaction(async (tx) => {

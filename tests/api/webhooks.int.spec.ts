@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reactors } from '../../api/reactors';
 import { forgetOldWebhookDeliveries } from '../../api/webhooks/webhook-deliveries';
 import { WebhookSender } from '../../api/webhooks/webhook-sender';
+import { WEBHOOK_ACTIONS_PER_HOUR } from '../../api/webhooks/webhooks.resolvers';
 import { webhooksReactor } from '../../api/webhooks/webhooks.reactor';
 import type { WebhookConfig } from '../../infra/config';
 import { CatchUpRunner } from '../../infra/projection-engine/catch-up-runner';
@@ -617,6 +618,25 @@ describe('addresses', () => {
       config.allowLoopback = true;
     }
     await register(owner, 'http://127.0.0.1:9/hooks', ['sale.completed']);
+  });
+
+  it('limits how often one person registers, rotates or resends, since each may look up or call a host', async () => {
+    const owner = await createUser(app);
+    for (let i = 0; i < WEBHOOK_ACTIONS_PER_HOUR; i++) {
+      const refused = await refusal(
+        CREATE,
+        { input: { url: `https://10.0.0.${i}/hooks`, eventTypes: ['sale.completed'] } },
+        owner.token,
+      );
+      expect(refused.code).toBe('BAD_USER_INPUT');
+    }
+    const limited = await refusal(
+      CREATE,
+      { input: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['sale.completed'] } },
+      owner.token,
+    );
+    expect(limited.code).toBe('TOO_MANY_REQUESTS');
+    expect((await ok(MINE, {}, owner.token)).myWebhookEndpoints).toEqual([]);
   });
 
   it('refuses event types outside the scope', async () => {
