@@ -6,6 +6,7 @@ import { authorNoticeMailsReactor } from './mail/author-notice-mails.reactor';
 import { orderMailsReactor } from './mail/order-mails.reactor';
 import { latePaymentRefundsReactor } from './orders/late-payment-refunds.reactor';
 import { payoutAllocationReactor } from './payouts/payout-allocation.reactor';
+import { webhooksReactor } from './webhooks/webhooks.reactor';
 
 /**
  * The reactors the catch-up runner feeds beside the projections (never rebuilt by `npm run replay`).
@@ -17,6 +18,7 @@ export function reactors(deps: { store: EventStore; log: Logger; payments?: Paym
     payoutAllocationReactor(deps),
     orderMailsReactor(deps),
     authorNoticeMailsReactor(deps),
+    webhooksReactor(deps),
     ...(deps.payments ? [latePaymentRefundsReactor({ ...deps, payments: deps.payments })] : []),
   ];
 }

@@ -12,6 +12,7 @@ import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
 import { mailOutboxResolvers } from './mail/mail-outbox.resolvers';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
 import { notificationDigestsResolvers } from './notifications/notification-digests.resolvers';
+import { webhooksResolvers } from './webhooks/webhooks.resolvers';
 import { digestUnsubscribeRoutes } from './notifications/digest-unsubscribe.routes';
 import { notificationsResolvers } from './notifications/notifications.resolvers';
 import { socialLoaders, socialResolvers } from './social/social.resolvers';
@@ -161,6 +162,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         skinVersionsResolvers(app) as ResolverMap,
         followsWishlistsResolvers as ResolverMap,
         notificationsResolvers(app) as ResolverMap,
+        webhooksResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(

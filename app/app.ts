@@ -26,12 +26,14 @@ import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
 import { startTemporaryAssetsCleanupJob } from './jobs/temporary-assets-cleanup.job';
 import { startUnpaidOrdersJob } from './jobs/unpaid-orders.job';
 import { startRateLimitCleanupJob } from './jobs/rate-limit-cleanup.job';
+import { startWebhookLogCleanupJob } from './jobs/webhook-log-cleanup.job';
 import { startPayoutScheduleJob } from './jobs/payout-schedule.job';
 import { startNotificationDigestsJob } from './jobs/notification-digests.job';
 import { createEventStore } from '../infra/event-store/event-store-factory';
 import type { Logger } from '../infra/logger';
 import { Mailer } from '../infra/mail/mailer';
 import { MailSender } from '../api/mail/mail-sender';
+import { WebhookSender } from '../api/webhooks/webhook-sender';
 import { createPaymentProviders } from '../infra/payments/payment-providers';
 import { createSocialPublishers } from '../infra/social/social-publishers';
 import { createUserActionLimits } from '../api/auth/user-rate-limiter';
@@ -200,6 +202,12 @@ export async function startApp(
     { ...config.mail.delivery, listenUrl: database.url },
   );
   await mailSender.start();
+  // Webhook deliveries recorded by the webhooks reactor go out through this sender (docs/webhooks.md).
+  const webhookSender = new WebhookSender(
+    { ...context, log: log.child({ component: 'webhook-sender' }) },
+    { ...config.webhooks, listenUrl: database.url },
+  );
+  await webhookSender.start();
   if (config.seedDemo) await seedDemoData(context);
   // Of all instances on the database, one runs the catch-up projections and the jobs (docs/operations.md, "Several instances").
   let jobs: PeriodicJob[] = [];
@@ -213,6 +221,7 @@ export async function startApp(
         startTemporaryAssetsCleanupJob(context),
         startUnpaidOrdersJob(context),
         startRateLimitCleanupJob(context),
+        startWebhookLogCleanupJob(context),
         startNotificationDigestsJob(context),
         ...(config.payouts.schedule ? [startPayoutScheduleJob(context)] : []),
       ];
@@ -243,6 +252,9 @@ export async function startApp(
       // Stops the jobs and projections, and frees the lock for another instance.
       await leadership.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));
       await mailSender.stop().catch((error) => log.error({ err: error }, 'stopping the mail sender failed'));
+      await webhookSender
+        .stop()
+        .catch((error) => log.error({ err: error }, 'stopping the webhook sender failed'));
       await pool.end().catch((error) => log.error({ err: error }, 'closing the database pool failed'));
       await database.stop().catch((error) => log.error({ err: error }, 'stopping PostgreSQL failed'));
     })());

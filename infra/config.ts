@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { WebhookPauseRule, WebhookRetryPolicy } from '../domain/webhooks/webhook-retry';
 
 /** The Graph API version social publishing calls (Meta keeps each version two years or more). */
 export const INSTAGRAM_GRAPH_DEFAULT_BASE_URL = 'https://graph.facebook.com/v26.0';
@@ -67,6 +68,20 @@ const environmentSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(5_000),
+  // Webhooks (docs/webhooks.md): the deadline of one request, retries, and when an endpoint is paused.
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  WEBHOOK_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
+  WEBHOOK_PAUSE_AFTER_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).default(5_000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // Uploads (docs/authoring.md): per-user room for unsaved uploads, bytes a day, and zip inflation caps.
   // At least 110 MB each: one skin's editor may hold ten 8 MB pictures and a 25 MB zip at once.
@@ -186,6 +201,8 @@ export type Config = {
     /** The order-mail sender: give-up after `maxAttempts`, backoff doubling from base to max. */
     delivery: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; pollMs: number };
   };
+  /** Webhook deliveries (docs/webhooks.md). */
+  webhooks: WebhookConfig;
   /** `$DATA_DIR/files`: where stored files live unless `s3` is set. */
   storageDir: string;
   /** An S3-compatible bucket for stored files instead of `storageDir`; null: the local disk. */
@@ -195,6 +212,21 @@ export type Config = {
   payments: PaymentsConfig;
   payouts: PayoutsConfig;
   social: SocialConfig;
+};
+
+export type WebhookConfig = {
+  /** The deadline of one request: connecting, sending and the whole answer. */
+  timeoutMs: number;
+  retry: WebhookRetryPolicy;
+  pause: WebhookPauseRule;
+  /** Look for due deliveries this often even without a notification. */
+  pollMs: number;
+  /** Requests under way at once. */
+  concurrency: number;
+  /** Whether http://127.0.0.1 may be registered and sent to (never in production). */
+  allowLoopback: boolean;
+  /** Finished deliveries (and their attempts) are forgotten after this many days. */
+  logDays: number;
 };
 
 export type S3Config = {
@@ -401,6 +433,23 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         retryMaxMs: Math.max(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_BASE_MS),
         pollMs: e.MAIL_POLL_MS,
       },
+    },
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retry: {
+        maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+        baseMs: e.WEBHOOK_RETRY_BASE_MS,
+        maxMs: Math.max(e.WEBHOOK_RETRY_MAX_MS, e.WEBHOOK_RETRY_BASE_MS),
+      },
+      pause: {
+        maxConsecutiveFailures: e.WEBHOOK_PAUSE_AFTER_FAILURES,
+        maxFailingMs: Math.round(e.WEBHOOK_PAUSE_AFTER_HOURS * 3_600_000),
+      },
+      pollMs: e.WEBHOOK_POLL_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      logDays: e.WEBHOOK_LOG_DAYS,
+      // Plain http://127.0.0.1 receivers, for local tools and tests; never in production.
+      allowLoopback: e.NODE_ENV !== 'production',
     },
     storageDir: path.resolve(e.DATA_DIR, 'files'),
     s3: e.S3_BUCKET

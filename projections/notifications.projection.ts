@@ -18,13 +18,21 @@ import {
 import type { ItemRestored, ItemTakenDown } from '../domain/moderation/item-moderation.decider';
 import type { OrderRefunded, PaymentReceived } from '../domain/orders/order.events';
 import type { PayoutSent } from '../domain/payouts/payout.events';
+import type { WebhookEndpointPaused } from '../domain/webhooks/webhook-endpoint.decider';
+import { webhookPausedNotification } from '../domain/webhooks/webhook-notices';
 import type { DatabaseTransactionConnection } from '../infra/db/pool';
 import { isEventOf, type StoredEvent } from '../infra/event-store/event-store';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { jsonRows } from './json-rows';
 
 type NotificationEvent =
-  CommunityEvent | PaymentReceived | OrderRefunded | ItemTakenDown | ItemRestored | PayoutSent;
+  | CommunityEvent
+  | PaymentReceived
+  | OrderRefunded
+  | ItemTakenDown
+  | ItemRestored
+  | PayoutSent
+  | WebhookEndpointPaused;
 export const NOTIFICATION_EVENT_TYPES: readonly NotificationEvent['type'][] = [
   'AuthorFollowed',
   'AuthorUnfollowed',
@@ -39,6 +47,7 @@ export const NOTIFICATION_EVENT_TYPES: readonly NotificationEvent['type'][] = [
   'ItemTakenDown',
   'ItemRestored',
   'PayoutSent',
+  'WebhookEndpointPaused',
 ];
 const isNotificationEvent = isEventOf<NotificationEvent>(NOTIFICATION_EVENT_TYPES);
 
@@ -288,5 +297,7 @@ async function draftsOf(
       const authorId = await payoutAuthor(tx, event.data.payoutId);
       return authorId === null ? [] : [payoutSentNotification(event.data, authorId)];
     }
+    case 'WebhookEndpointPaused':
+      return [webhookPausedNotification(event.data)];
   }
 }

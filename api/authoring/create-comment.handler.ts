@@ -10,6 +10,7 @@ import type { CommentObject } from '../catalogue/bundles-authors.resolvers';
 import { bundlesByIds } from '../catalogue/bundles.repository';
 import { insertComment } from '../catalogue/catalogue.writes';
 import { skinsByIds } from '../catalogue/skins.repository';
+import { recordCommentWebhooks } from '../webhooks/comment-webhooks.writes';
 
 const id = z.coerce.number().int().positive();
 const commentArgs = z.object({
@@ -40,11 +41,18 @@ export async function createComment(
     );
   await limiter.hit(viewer.id);
   const createdAt = app.now();
-  const commentId = await insertComment(app.pool, {
-    ...(args.skin != null ? { skinId: args.skin } : { bundleId: args.bundle! }),
-    userId: viewer.id,
-    text: args.text,
-    createdAt,
+  const item = args.skin != null ? { skinId: args.skin } : { bundleId: args.bundle! };
+  // The item author's webhooks are recorded with the comment, in its transaction (docs/webhooks.md).
+  const commentId = await app.pool.transaction(async (tx) => {
+    const inserted = await insertComment(tx, { ...item, userId: viewer.id, text: args.text, createdAt });
+    await recordCommentWebhooks(tx, {
+      ...item,
+      commentId: inserted,
+      userId: viewer.id,
+      text: args.text,
+      createdAt,
+    });
+    return inserted;
   });
   return {
     id: commentId,

@@ -17,6 +17,7 @@ import { statisticsSchema } from '../statistics/statistics.schema';
 import { tagsSchema } from '../tags/tags.schema';
 import { skinVersionsSchema } from '../community/skin-versions.schema';
 import { followsWishlistsSchema } from '../community/follows-wishlists.schema';
+import { webhooksSchema } from '../webhooks/webhooks.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -41,6 +42,7 @@ export const typeDefs = [
   skinVersionsSchema,
   followsWishlistsSchema,
   notificationsSchema,
+  webhooksSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { destinationText } from '../../domain/community/author-notice-rules';
 import { escapeHtml } from '../../domain/text/escape-html';
 import type { MailMessage } from '../../infra/mail/mailer';
-import type { itemNoticePayload, payoutSentPayload } from './mail-deliveries';
+import { WEBHOOKS_PAGE } from '../../domain/webhooks/webhook-notices';
+import type { itemNoticePayload, payoutSentPayload, webhookPausedPayload } from './mail-deliveries';
 import { ACCENT, euros, mailDay, mailHtml, SITE } from './mail-layout';
 
 const FOOTER = `You receive this mail because you publish skins on ${SITE}.`;
@@ -100,4 +101,31 @@ export function payoutSentMail(input: {
     footer: FOOTER,
   });
   return { to: input.to, subject: `${SITE}: payout ${payload.payoutId} of ${amount} sent`, text, html };
+}
+
+/** One of the owner's webhook endpoints was paused: which, why, and how to resume it. */
+export function webhookPausedMail(input: {
+  to: string;
+  payload: z.infer<typeof webhookPausedPayload>;
+  siteUrl: string;
+}): MailMessage {
+  const { payload, siteUrl } = input;
+  const why = `after ${payload.consecutiveFailures} failed attempts in a row`;
+  const text = [
+    `Hi ${payload.username},`,
+    '',
+    `we paused your webhook endpoint ${payload.url} ${why}. Nothing is sent to it until you resume it;`,
+    'what happens meanwhile waits and goes out once you do.',
+    '',
+    `See every attempt and resume it: ${siteUrl}${WEBHOOKS_PAGE}`,
+    '',
+    `the ${SITE} team`,
+  ].join('\n');
+  const html = mailHtml({
+    heading: 'Webhook endpoint paused',
+    body: `<p>Hi ${escapeHtml(payload.username)}, we paused your webhook endpoint <strong>${escapeHtml(payload.url)}</strong> ${escapeHtml(why)}. Nothing is sent to it until you resume it; what happens meanwhile waits and goes out once you do.</p>
+<p style="font-size:14px">See every attempt and resume it: ${link(siteUrl, WEBHOOKS_PAGE)}.</p>`,
+    footer: `You receive this mail because you registered a webhook endpoint on ${SITE}.`,
+  });
+  return { to: input.to, subject: `${SITE}: webhook endpoint paused`, text, html };
 }

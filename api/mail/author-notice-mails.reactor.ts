@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { itemLink } from '../../domain/community/notification-rules';
 import type { ItemRestored, ItemTakenDown } from '../../domain/moderation/item-moderation.decider';
 import type { PayoutSent } from '../../domain/payouts/payout.events';
+import type { WebhookEndpointPaused } from '../../domain/webhooks/webhook-endpoint.decider';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
 import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
 import { isEventOf, type StoredEvent } from '../../infra/event-store/event-store';
@@ -13,15 +14,21 @@ import { recordMailDeliveries, type NewMailDelivery } from './mail-deliveries';
 
 export const AUTHOR_NOTICE_MAILS = 'author-notice-mails';
 
-type NoticeEvent = ItemTakenDown | ItemRestored | PayoutSent;
-const NOTICE_EVENT_TYPES: readonly NoticeEvent['type'][] = ['ItemTakenDown', 'ItemRestored', 'PayoutSent'];
+type NoticeEvent = ItemTakenDown | ItemRestored | PayoutSent | WebhookEndpointPaused;
+const NOTICE_EVENT_TYPES: readonly NoticeEvent['type'][] = [
+  'ItemTakenDown',
+  'ItemRestored',
+  'PayoutSent',
+  'WebhookEndpointPaused',
+];
 const isNoticeEvent = isEventOf<NoticeEvent>(NOTICE_EVENT_TYPES);
 
 const authorRow = z.object({ email: z.string(), username: z.string() });
 
 /**
  * Records the mails that tell an author about their own work (docs/community.md, "Notifications"):
- * a skin or bundle of theirs taken down or restored by an admin, a payout of theirs sent. Like the
+ * a skin or bundle of theirs taken down or restored by an admin, a payout of theirs sent, a webhook
+ * endpoint of theirs paused after failing (docs/webhooks.md). Like the
  * order mails it only records them, in the transaction that moves its checkpoint; the mail sender
  * delivers them. The in-app notification of the same facts is the notifications projection's.
  */
@@ -62,6 +69,25 @@ async function deliveryOf(
   tx: DatabaseTransactionConnection,
   event: StoredEvent<NoticeEvent>,
 ): Promise<NewMailDelivery | null> {
+  if (event.type === 'WebhookEndpointPaused') {
+    const owner = await authorOf(tx, event.data.ownerId);
+    if (!owner) return null;
+    return {
+      eventId: event.eventId,
+      kind: 'WEBHOOK_ENDPOINT_PAUSED',
+      recipientKey: `user:${event.data.ownerId}`,
+      recipientEmail: owner.email,
+      recipientUserId: event.data.ownerId,
+      orderId: null,
+      payload: {
+        username: owner.username,
+        endpointId: event.data.endpointId,
+        url: event.data.url,
+        consecutiveFailures: event.data.consecutiveFailures,
+        pausedAt: event.data.pausedAt,
+      },
+    };
+  }
   if (event.type === 'PayoutSent') {
     const authorId = await payoutAuthor(tx, event.data.payoutId);
     const author = authorId === null ? null : await authorOf(tx, authorId);

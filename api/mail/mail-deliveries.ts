@@ -19,6 +19,7 @@ export const MAIL_DELIVERY_KINDS = [
   'ITEM_TAKEN_DOWN',
   'ITEM_RESTORED',
   'PAYOUT_SENT',
+  'WEBHOOK_ENDPOINT_PAUSED',
 ] as const;
 export type MailDeliveryKind = (typeof MAIL_DELIVERY_KINDS)[number];
 export const MAIL_DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -114,6 +115,15 @@ export const payoutSentPayload = z.object({
   sentAt: z.string(),
 });
 
+/** One of the owner's webhook endpoints paused after failing (migration 049). */
+export const webhookPausedPayload = z.object({
+  username: z.string(),
+  endpointId: z.number().int(),
+  url: z.string(),
+  consecutiveFailures: z.number().int(),
+  pausedAt: z.string(),
+});
+
 export const payloadSchemas = {
   ORDER_CONFIRMATION: confirmationPayload,
   ORDER_REFUND: refundPayload,
@@ -122,6 +132,7 @@ export const payloadSchemas = {
   ITEM_TAKEN_DOWN: itemNoticePayload,
   ITEM_RESTORED: itemNoticePayload,
   PAYOUT_SENT: payoutSentPayload,
+  WEBHOOK_ENDPOINT_PAUSED: webhookPausedPayload,
 } as const satisfies Record<MailDeliveryKind, z.ZodType>;
 
 export type NewMailDelivery = {

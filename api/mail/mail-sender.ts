@@ -13,7 +13,12 @@ import {
   payloadSchemas,
   type MailDeliveryRow,
 } from './mail-deliveries';
-import { itemRestoredMail, itemTakenDownMail, payoutSentMail } from './author-notice-mail-templates';
+import {
+  itemRestoredMail,
+  itemTakenDownMail,
+  payoutSentMail,
+  webhookPausedMail,
+} from './author-notice-mail-templates';
 import { notificationDigestMail } from './notification-digest.mail';
 import { authorSaleMail, orderRefundMail } from './order-mail-templates';
 
@@ -211,6 +216,12 @@ export class MailSender {
         });
       case 'PAYOUT_SENT':
         return payoutSentMail({ to, siteUrl, payload: payloadSchemas.PAYOUT_SENT.parse(delivery.payload) });
+      case 'WEBHOOK_ENDPOINT_PAUSED':
+        return webhookPausedMail({
+          to,
+          siteUrl,
+          payload: payloadSchemas.WEBHOOK_ENDPOINT_PAUSED.parse(delivery.payload),
+        });
     }
   }
 

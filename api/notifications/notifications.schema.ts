@@ -17,6 +17,8 @@ export const notificationsSchema = /* GraphQL */ `
     RESTORED
     "One of the author's payouts was sent."
     PAYOUT_SENT
+    "One of the viewer's webhook endpoints was paused after failing for too long."
+    WEBHOOK_PAUSED
   }
 
   "Something the signed-in viewer was told about."

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'TAKEN_DOWN',
   'RESTORED',
   'PAYOUT_SENT',
+  'WEBHOOK_PAUSED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

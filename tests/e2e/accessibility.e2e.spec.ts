@@ -247,6 +247,7 @@ describe('accessibility of every public page and the account area (axe, WCAG 2.1
           `/me/payouts/${payout!.id}`,
           '/me/settings',
           '/me/notifications',
+          '/me/settings/webhooks',
         ];
         for (const path of paths) await scan(page, scheme, path, findings);
         expect(findings, report(findings)).toEqual([]);

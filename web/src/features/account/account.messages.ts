@@ -211,6 +211,12 @@ export const accountMessages = {
     descriptionAuthor: 'Your avatar, news subscription, public social links and payout details.',
     loading: 'Loading your profile...',
     loadFailed: 'Your profile could not be loaded. Reload the page to try again.',
+    webhooks: {
+      title: 'Webhooks',
+      description:
+        'Signed requests to your own tools when you sell, are refunded or paid out, get a vote or a comment, or a report of yours is decided.',
+      open: 'Manage webhooks',
+    },
     avatar: {
       title: 'Avatar',
       hint: 'JPEG, max 400x400',

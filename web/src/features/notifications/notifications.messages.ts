@@ -23,5 +23,6 @@ export const notificationsMessages = {
     TAKEN_DOWN: 'Taken down',
     RESTORED: 'Restored',
     PAYOUT_SENT: 'Payout sent',
+    WEBHOOK_PAUSED: 'Webhook paused',
   },
 } as const;

@@ -138,6 +138,7 @@ export function useMenuSections(): MenuSection[] {
           label: menu.settings,
           icon: IconSettings,
           description: menu.descriptions.settings,
+          matches: ['/me/settings/webhooks'],
         },
       ],
     },

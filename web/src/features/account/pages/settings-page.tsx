@@ -21,9 +21,11 @@ import {
   IconBrandPaypal,
   IconBuildingBank,
   IconUpload,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import {
   AVATAR_MAX_BYTES,
@@ -437,6 +439,22 @@ export function SettingsPage() {
         <Stack gap="lg">
           <SettingsSecuritySection />
           <SettingsNotificationMailsSection />
+          <SettingsSection
+            title={texts.webhooks.title}
+            description={texts.webhooks.description}
+            id="webhooks"
+          >
+            <div>
+              <Button
+                component={Link}
+                to="/me/settings/webhooks"
+                variant="light"
+                leftSection={<IconWebhook size={16} />}
+              >
+                {texts.webhooks.open}
+              </Button>
+            </div>
+          </SettingsSection>
           <SettingsForm key={myUser.id} user={myUser} withSocial={hasSkins} />
         </Stack>
       ) : failed && !fetching ? (

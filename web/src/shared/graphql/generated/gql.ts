@@ -109,6 +109,15 @@ type Documents = {
     "\n  mutation UpdateTag($id: ID!, $input: TagInput!) {\n    updateTag(id: $id, input: $input) {\n      ...AdminTagFields\n    }\n  }\n": typeof types.UpdateTagDocument,
     "\n  mutation RetireTag($id: ID!) {\n    retireTag(id: $id) {\n      ...AdminTagFields\n    }\n  }\n": typeof types.RetireTagDocument,
     "\n  mutation RestoreTag($id: ID!) {\n    restoreTag(id: $id) {\n      ...AdminTagFields\n    }\n  }\n": typeof types.RestoreTagDocument,
+    "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    scope\n    url\n    eventTypes\n    status\n    pauseReason\n    pausedAt\n    consecutiveFailures\n    createdAt\n    secretRotatedAt\n  }\n": typeof types.WebhookEndpointFieldsFragmentDoc,
+    "\n  query MyWebhookEndpoints {\n    myWebhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.MyWebhookEndpointsDocument,
+    "\n  query SiteWebhookEndpoints {\n    siteWebhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.SiteWebhookEndpointsDocument,
+    "\n  query WebhookDeliveries($id: ID!, $page: Int!, $size: Int!) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(page: $page, size: $size) {\n        totalElements\n        content {\n          id\n          webhookId\n          eventType\n          status\n          attempts\n          createdAt\n          succeededAt\n          nextAttemptAt\n          attemptLog {\n            id\n            attemptedAt\n            durationMs\n            outcome\n            statusCode\n            error\n            responseBody\n          }\n        }\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        ...WebhookEndpointFields\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
+    "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      secret\n      endpoint {\n        ...WebhookEndpointFields\n      }\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteWebhookEndpointDocument,
+    "\n  mutation ResumeWebhookEndpoint($id: ID!) {\n    resumeWebhookEndpoint(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.ResumeWebhookEndpointDocument,
+    "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
     "\n  fragment BundleCardFields on Bundle {\n    ...ItemCardFields\n    description\n    skins {\n      id\n      price\n    }\n  }\n": typeof types.BundleCardFieldsFragmentDoc,
     "\n  query BundleContents($url: String!) {\n    bundle(url: $url) {\n      id\n      skins {\n        ...SkinCardFields\n      }\n    }\n  }\n": typeof types.BundleContentsDocument,
     "\n  fragment ItemCommentFields on Comment {\n    id\n    text\n    createdAt\n    user {\n      id\n      url\n      username\n      country\n      blocked @include(if: $moderation)\n      avatar {\n        url\n      }\n    }\n    removal @include(if: $moderation) {\n      at\n      reason\n      by {\n        username\n      }\n    }\n  }\n": typeof types.ItemCommentFieldsFragmentDoc,
@@ -226,6 +235,15 @@ const documents: Documents = {
     "\n  mutation UpdateTag($id: ID!, $input: TagInput!) {\n    updateTag(id: $id, input: $input) {\n      ...AdminTagFields\n    }\n  }\n": types.UpdateTagDocument,
     "\n  mutation RetireTag($id: ID!) {\n    retireTag(id: $id) {\n      ...AdminTagFields\n    }\n  }\n": types.RetireTagDocument,
     "\n  mutation RestoreTag($id: ID!) {\n    restoreTag(id: $id) {\n      ...AdminTagFields\n    }\n  }\n": types.RestoreTagDocument,
+    "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    scope\n    url\n    eventTypes\n    status\n    pauseReason\n    pausedAt\n    consecutiveFailures\n    createdAt\n    secretRotatedAt\n  }\n": types.WebhookEndpointFieldsFragmentDoc,
+    "\n  query MyWebhookEndpoints {\n    myWebhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": types.MyWebhookEndpointsDocument,
+    "\n  query SiteWebhookEndpoints {\n    siteWebhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": types.SiteWebhookEndpointsDocument,
+    "\n  query WebhookDeliveries($id: ID!, $page: Int!, $size: Int!) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(page: $page, size: $size) {\n        totalElements\n        content {\n          id\n          webhookId\n          eventType\n          status\n          attempts\n          createdAt\n          succeededAt\n          nextAttemptAt\n          attemptLog {\n            id\n            attemptedAt\n            durationMs\n            outcome\n            statusCode\n            error\n            responseBody\n          }\n        }\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        ...WebhookEndpointFields\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
+    "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      secret\n      endpoint {\n        ...WebhookEndpointFields\n      }\n    }\n  }\n": types.RotateWebhookSecretDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteWebhookEndpointDocument,
+    "\n  mutation ResumeWebhookEndpoint($id: ID!) {\n    resumeWebhookEndpoint(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.ResumeWebhookEndpointDocument,
+    "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
     "\n  fragment BundleCardFields on Bundle {\n    ...ItemCardFields\n    description\n    skins {\n      id\n      price\n    }\n  }\n": types.BundleCardFieldsFragmentDoc,
     "\n  query BundleContents($url: String!) {\n    bundle(url: $url) {\n      id\n      skins {\n        ...SkinCardFields\n      }\n    }\n  }\n": types.BundleContentsDocument,
     "\n  fragment ItemCommentFields on Comment {\n    id\n    text\n    createdAt\n    user {\n      id\n      url\n      username\n      country\n      blocked @include(if: $moderation)\n      avatar {\n        url\n      }\n    }\n    removal @include(if: $moderation) {\n      at\n      reason\n      by {\n        username\n      }\n    }\n  }\n": types.ItemCommentFieldsFragmentDoc,
@@ -642,6 +660,42 @@ export function graphql(source: "\n  mutation RetireTag($id: ID!) {\n    retireT
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RestoreTag($id: ID!) {\n    restoreTag(id: $id) {\n      ...AdminTagFields\n    }\n  }\n"): (typeof documents)["\n  mutation RestoreTag($id: ID!) {\n    restoreTag(id: $id) {\n      ...AdminTagFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    scope\n    url\n    eventTypes\n    status\n    pauseReason\n    pausedAt\n    consecutiveFailures\n    createdAt\n    secretRotatedAt\n  }\n"): (typeof documents)["\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    scope\n    url\n    eventTypes\n    status\n    pauseReason\n    pausedAt\n    consecutiveFailures\n    createdAt\n    secretRotatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyWebhookEndpoints {\n    myWebhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  query MyWebhookEndpoints {\n    myWebhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SiteWebhookEndpoints {\n    siteWebhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  query SiteWebhookEndpoints {\n    siteWebhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($id: ID!, $page: Int!, $size: Int!) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(page: $page, size: $size) {\n        totalElements\n        content {\n          id\n          webhookId\n          eventType\n          status\n          attempts\n          createdAt\n          succeededAt\n          nextAttemptAt\n          attemptLog {\n            id\n            attemptedAt\n            durationMs\n            outcome\n            statusCode\n            error\n            responseBody\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($id: ID!, $page: Int!, $size: Int!) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(page: $page, size: $size) {\n        totalElements\n        content {\n          id\n          webhookId\n          eventType\n          status\n          attempts\n          createdAt\n          succeededAt\n          nextAttemptAt\n          attemptLog {\n            id\n            attemptedAt\n            durationMs\n            outcome\n            statusCode\n            error\n            responseBody\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        ...WebhookEndpointFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        ...WebhookEndpointFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      secret\n      endpoint {\n        ...WebhookEndpointFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      secret\n      endpoint {\n        ...WebhookEndpointFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeWebhookEndpoint($id: ID!) {\n    resumeWebhookEndpoint(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeWebhookEndpoint($id: ID!) {\n    resumeWebhookEndpoint(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n"): (typeof documents)["\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
