@@ -1,7 +1,8 @@
 // npm run reconcile: replay the order and payout events into scratch tables, compare them with the
 // live read models, check that every order's money adds up and the payout invariants hold (each
 // author's payout lines are their allocated shares), and recompute every order's fees, payment,
-// refund and ownership from its events, stream by stream (app/reconcile/recompute-orders.ts).
+// refund and ownership from its events, stream by stream (app/reconcile/recompute-orders.ts), and
+// book the money events again into every month of the finance journal (docs/finance.md).
 // Prints each finding and exits 1 on any (docs/buying.md). Uses four connections: the
 // recomputation, the sales statistics and the event chain are checked alongside the replay, in the
 // same snapshot.

@@ -6,6 +6,7 @@ import type { AppendRequest, EventStore, NewEvent } from '../../infra/event-stor
 import type { SkinDownloaded } from '../../domain/downloads/download.events';
 import {
   creditNoteSeriesStreamId,
+  INVOICE_SERIES_STREAM_TYPE,
   invoiceSeriesStreamId,
   type InvoiceSeriesEvent,
 } from '../../domain/invoices/invoice.events';
@@ -397,7 +398,7 @@ export async function appendHistory(
         if (event && documents.length > 0) {
           const orderRequest = request(`order-${order.id}`, 'order', [event]);
           const documentRequests = documents.map((document) =>
-            request(document.streamId, 'invoice-series', [document.event]),
+            request(document.streamId, INVOICE_SERIES_STREAM_TYPE, [document.event]),
           );
           await append(
             order.id % 4 === 1 ? [...documentRequests, orderRequest] : [orderRequest, ...documentRequests],

@@ -29,8 +29,8 @@ export function OwedIdentityCard({ owed }: { owed: FinanceMonth['owedToAuthors']
           figures={[
             { label: texts.opening, amount: owed.opening },
             { label: texts.shares, amount: owed.shares },
-            { label: texts.refunds, amount: -owed.refundAdjustments },
-            { label: texts.paidOut, amount: -owed.paidOut },
+            { label: texts.refunds, amount: owed.refundAdjustments },
+            { label: texts.paidOut, amount: owed.paidOut },
           ]}
         />
         <Divider />
