@@ -5,8 +5,9 @@ import type { JournalEntry } from '../../domain/finance/journal-rules';
 import {
   monthBounds,
   monthsOfQuarter,
-  monthSummary,
+  monthSummaryOfGroups,
   ossReturn,
+  type EntryGroup,
   type MonthSummary,
   type OssRow,
 } from '../../domain/finance/month-summary';
@@ -35,11 +36,7 @@ const entryRow = z.object({
 });
 
 /** The journal entries booked in [from, to) (ISO times), with their lines, in entry order. */
-export async function journalEntriesBetween(
-  db: Queryable,
-  from: string,
-  to: string,
-): Promise<JournalEntry[]> {
+async function journalEntriesBetween(db: Queryable, from: string, to: string): Promise<JournalEntry[]> {
   const rows = await db.any(sql.type(entryRow)`
     select e.entry_id, e.kind, to_char(e.booked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as booked_at,
            e.order_id, e.order_external_id, e.payout_id, e.document_number, e.description, e.amount_cents,
@@ -72,23 +69,107 @@ export async function journalEntriesBetween(
   }));
 }
 
-/** What was owed to authors at an instant: the payable account's credits less debits before it. */
-export async function owedToAuthorsBefore(db: Queryable, at: string): Promise<number> {
+const groupRow = z.object({
+  month: z.string(),
+  kind: entryRow.shape.kind,
+  vat_treatment: entryRow.shape.vat_treatment,
+  vat_country: z.string().nullable(),
+  vat_rate_basis_points: z.number().nullable(),
+  count: z.number(),
+  amount_cents: z.number(),
+  vat_cents: z.number(),
+  site_fee_cents: z.number(),
+  payment_fee_cents: z.number(),
+  author_share_cents: z.number(),
+  documented: z.number(),
+  documents: z.array(z.object({ entryId: z.number(), number: z.string() })),
+});
+const lineTotalsRow = z.object({
+  month: z.string(),
+  lines: z.number(),
+  debit_cents: z.number(),
+  credit_cents: z.number(),
+  owed_movement_cents: z.number(),
+});
+
+/**
+ * Every month's summary (or one month's), added up in SQL from the journal's rows: the entries
+ * grouped by kind and VAT, the lines by month, and what was owed to authors before each month.
+ */
+export async function financeMonthSummaries(
+  db: Queryable,
+  only: string | null = null,
+): Promise<Map<string, MonthSummary>> {
+  const onlyMonth = only === null ? sql.fragment`true` : sql.fragment`e.month = ${`${only}-01`}::date`;
+  const groups = await db.any(sql.type(groupRow)`
+    select to_char(e.month, 'YYYY-MM') as month, e.kind, e.vat_treatment, e.vat_country, e.vat_rate_basis_points,
+           count(*)::int as count, sum(e.amount_cents)::int8 as amount_cents, sum(e.vat_cents)::int8 as vat_cents,
+           sum(e.site_fee_cents)::int8 as site_fee_cents, sum(e.payment_fee_cents)::int8 as payment_fee_cents,
+           sum(e.author_share_cents)::int8 as author_share_cents, count(e.document_number)::int as documented,
+           coalesce(jsonb_agg(jsonb_build_object('entryId', e.entry_id, 'number', e.document_number))
+                      filter (where e.kind = 'REFUND' and e.document_number is not null), '[]') as documents
+    from finance_entries e where ${onlyMonth}
+    group by 1, 2, 3, 4, 5`);
+  const totals = await db.any(sql.type(lineTotalsRow)`
+    select to_char(e.month, 'YYYY-MM') as month, count(*)::int as lines, sum(l.debit_cents)::int8 as debit_cents,
+           sum(l.credit_cents)::int8 as credit_cents,
+           coalesce(sum(l.credit_cents - l.debit_cents) filter (where l.account = ${ACCOUNTS.PAYABLE_TO_AUTHORS}), 0)::int8
+             as owed_movement_cents
+    from finance_journal_lines l join finance_entries e using (entry_id)
+    where ${onlyMonth}
+    group by 1`);
+  const months = [...new Set([...groups.map((g) => g.month), ...totals.map((t) => t.month)])].sort();
+  if (only !== null && !months.includes(only)) months.push(only);
+  let owed = only === null ? 0 : await owedToAuthorsBefore(db, only);
+  const summaries = new Map<string, MonthSummary>();
+  for (const month of months) {
+    const total = totals.find((t) => t.month === month);
+    const lineTotals = {
+      lines: total?.lines ?? 0,
+      debitCents: total?.debit_cents ?? 0,
+      creditCents: total?.credit_cents ?? 0,
+      owedMovementCents: total?.owed_movement_cents ?? 0,
+    };
+    const monthGroups: EntryGroup[] = groups
+      .filter((g) => g.month === month)
+      .map((g) => ({
+        kind: g.kind,
+        vatTreatment: g.vat_treatment,
+        vatCountry: g.vat_country,
+        vatRateBasisPoints: g.vat_rate_basis_points,
+        count: g.count,
+        amountCents: g.amount_cents,
+        vatCents: g.vat_cents,
+        siteFeeCents: g.site_fee_cents,
+        paymentFeeCents: g.payment_fee_cents,
+        authorShareCents: g.author_share_cents,
+        documented: g.documented,
+        documents: g.documents,
+      }));
+    summaries.set(month, monthSummaryOfGroups(month, monthGroups, lineTotals, owed));
+    owed += lineTotals.owedMovementCents;
+  }
+  return summaries;
+}
+
+/** What was owed to authors when a month (YYYY-MM) began: the payable account's lines before it. */
+async function owedToAuthorsBefore(db: Queryable, month: string): Promise<number> {
   return db.oneFirst(sql.type(z.object({ owed: z.number() }))`
     select coalesce(sum(l.credit_cents - l.debit_cents), 0)::int8 as owed
     from finance_journal_lines l join finance_entries e using (entry_id)
-    where l.account = ${ACCOUNTS.PAYABLE_TO_AUTHORS} and e.booked_at < ${at}::timestamptz`);
+    where l.account = ${ACCOUNTS.PAYABLE_TO_AUTHORS} and e.month < ${`${month}-01`}::date`);
 }
 
-/** A month's summary (UTC) and its entries, from the finance journal. */
-export async function financeMonth(
-  db: Queryable,
-  month: string,
-): Promise<{ summary: MonthSummary; entries: JournalEntry[] }> {
+/** A month's summary (UTC) from the finance journal. */
+export async function financeMonth(db: Queryable, month: string): Promise<MonthSummary> {
+  const summaries = await financeMonthSummaries(db, month);
+  return summaries.get(month)!;
+}
+
+/** A month's journal entries with their lines, for the export. */
+export async function journalEntriesOfMonth(db: Queryable, month: string): Promise<JournalEntry[]> {
   const { from, to } = monthBounds(month);
-  const entries = await journalEntriesBetween(db, from, to);
-  const opening = await owedToAuthorsBefore(db, from);
-  return { summary: monthSummary(month, entries, opening), entries };
+  return journalEntriesBetween(db, from, to);
 }
 
 /** The One-Stop-Shop return of a quarter (`2026-Q4`), from the finance journal. */

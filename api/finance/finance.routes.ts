@@ -7,7 +7,7 @@ import type { AppContext } from '../app-context';
 import { sessionTokenOf } from '../auth/session-token';
 import { isAdmin } from '../auth/viewer';
 import { HttpRefusal } from '../errors';
-import { financeMonth, financeMonths, ossQuarter } from './finance.repository';
+import { financeMonth, financeMonths, journalEntriesOfMonth, ossQuarter } from './finance.repository';
 
 const monthParams = z.object({ month: z.string().refine(isMonth, 'Give the month as YYYY-MM.') });
 const quarterParams = z.object({
@@ -51,7 +51,7 @@ export async function financeRoutes(fastify: FastifyInstance, app: AppContext) {
   fastify.get('/api/admin/finance/months/:month', async (request, reply) => {
     await requireAdmin(request);
     const { month } = parsed(monthParams, request.params);
-    const { summary } = await financeMonth(app.pool, month);
+    const summary = await financeMonth(app.pool, month);
     return reply
       .header('cache-control', 'private, no-store')
       .send({ ...(inEuros(summary) as object), quarter: quarterOf(month) });
@@ -60,14 +60,14 @@ export async function financeRoutes(fastify: FastifyInstance, app: AppContext) {
   fastify.get('/api/admin/finance/months/:month/summary.csv', async (request, reply) => {
     await requireAdmin(request);
     const { month } = parsed(monthParams, request.params);
-    const { summary } = await financeMonth(app.pool, month);
+    const summary = await financeMonth(app.pool, month);
     return sendCsv(reply, `finance-${month}-summary.csv`, summaryCsv(summary));
   });
 
   fastify.get('/api/admin/finance/months/:month/journal.csv', async (request, reply) => {
     await requireAdmin(request);
     const { month } = parsed(monthParams, request.params);
-    const { entries } = await financeMonth(app.pool, month);
+    const entries = await journalEntriesOfMonth(app.pool, month);
     return sendCsv(reply, `finance-${month}-journal.csv`, journalCsv(entries));
   });
 

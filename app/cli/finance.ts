@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { financeMonth, ossQuarter } from '../../api/finance/finance.repository';
+import { financeMonth, journalEntriesOfMonth, ossQuarter } from '../../api/finance/finance.repository';
 import { inEuros, journalCsv, ossCsv, summaryCsv } from '../../domain/finance/finance-exports';
 import { isMonth, isQuarter, type MonthSummary } from '../../domain/finance/month-summary';
 import { formatEuros } from '../../domain/money';
@@ -82,7 +82,8 @@ try {
     written.push(path.join(out, name));
   };
   if (options.month) {
-    const { summary, entries } = await financeMonth(pool, options.month);
+    const summary = await financeMonth(pool, options.month);
+    const entries = await journalEntriesOfMonth(pool, options.month);
     for (const line of summaryLines(summary)) console.log(line);
     await write(`finance-${options.month}-summary.json`, `${JSON.stringify(inEuros(summary), null, 2)}\n`);
     await write(`finance-${options.month}-summary.csv`, summaryCsv(summary));

@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { financeMonth, financeMonths } from '../../api/finance/finance.repository';
+import { financeMonthSummaries } from '../../api/finance/finance.repository';
 import { FINANCE_EVENT_TYPES, FinanceLedger, type FinanceEvent } from '../../domain/finance/finance-ledger';
 import { monthSummaries, type MonthSummary } from '../../domain/finance/month-summary';
 import { formatEuros } from '../../domain/money';
@@ -126,10 +126,10 @@ async function finishFinance(
 ): Promise<FinanceReconciliation> {
   const findings: FinanceFinding[] = [];
   const expected = monthSummaries(ledger.entries);
-  const liveMonths = await financeMonths(tx);
-  const months = [...new Set([...expected.keys(), ...liveMonths])].sort();
+  const live = await financeMonthSummaries(tx);
+  const months = [...new Set([...expected.keys(), ...live.keys()])].sort();
   for (const month of months) {
-    const found = liveMonths.includes(month) ? (await financeMonth(tx, month)).summary : undefined;
+    const found = live.get(month);
     const differences = summaryDifferences(expected.get(month), found);
     for (const what of differences.slice(0, FINDINGS_PER_MONTH)) findings.push({ month, what });
     if (differences.length > FINDINGS_PER_MONTH) {

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { OrderPlaced, VatTreatment } from '../orders/order.events';
 import { FinanceLedger, type FinanceEvent } from './finance-ledger';
 import { lineBalance } from './journal-rules';
-import { monthSummaries, ossReturn } from './month-summary';
+import {
+  monthOf,
+  monthSummaries,
+  monthSummaryOfGroups,
+  ossReturn,
+  owedMovement,
+  type EntryGroup,
+} from './month-summary';
 
 const START = Date.UTC(2026, 0, 1);
 const HOUR = 3_600_000;
@@ -226,6 +233,58 @@ describe('the finance journal', () => {
         expect(rows.reduce((s, r) => s + r.vatCents, 0)).toBe(vat('SALE') - vat('REFUND'));
         expect(new Set(rows.map((r) => `${r.country}|${r.rateBasisPoints}`)).size).toBe(rows.length);
         for (const row of rows) expect(row.taxableCents).toBe(row.salesNetCents - row.refundedNetCents);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('adds up a month the same from its entries and from their sums grouped as the database groups them', () => {
+    fc.assert(
+      fc.property(histories, (events) => {
+        const { entries } = book(events);
+        const summaries = monthSummaries(entries);
+        for (const [month, expected] of summaries) {
+          const ofMonth = entries.filter((e) => monthOf(e.bookedAt) === month);
+          const groups = new Map<string, EntryGroup>();
+          for (const e of ofMonth) {
+            const key = `${e.kind}|${e.vatTreatment}|${e.vatCountry}|${e.vatRateBasisPoints}`;
+            const g = groups.get(key) ?? {
+              kind: e.kind,
+              vatTreatment: e.vatTreatment,
+              vatCountry: e.vatCountry,
+              vatRateBasisPoints: e.vatRateBasisPoints,
+              count: 0,
+              amountCents: 0,
+              vatCents: 0,
+              siteFeeCents: 0,
+              paymentFeeCents: 0,
+              authorShareCents: 0,
+              documented: 0,
+              documents: [],
+            };
+            g.count += 1;
+            g.amountCents += e.amountCents;
+            g.vatCents += e.vatCents;
+            g.siteFeeCents += e.siteFeeCents;
+            g.paymentFeeCents += e.paymentFeeCents;
+            g.authorShareCents += e.authorShareCents;
+            if (e.documentNumber) {
+              g.documented += 1;
+              if (e.kind === 'REFUND') g.documents.push({ entryId: e.entryId, number: e.documentNumber });
+            }
+            groups.set(key, g);
+          }
+          const lines = ofMonth.flatMap((e) => e.lines);
+          const totals = {
+            lines: lines.length,
+            debitCents: lines.reduce((s, l) => s + l.debitCents, 0),
+            creditCents: lines.reduce((s, l) => s + l.creditCents, 0),
+            owedMovementCents: owedMovement(lines),
+          };
+          expect(
+            monthSummaryOfGroups(month, [...groups.values()], totals, expected.owedToAuthors.openingCents),
+          ).toEqual(expected);
+        }
       }),
       { numRuns: 200 },
     );

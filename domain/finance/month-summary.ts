@@ -332,3 +332,100 @@ export function ossReturn(entries: readonly JournalEntry[]): OssRow[] {
     (a, b) => a.country.localeCompare(b.country) || a.rateBasisPoints - b.rateBasisPoints,
   );
 }
+
+/**
+ * The entries of a month added up per kind and VAT (treatment, member state, rate), as a database
+ * can group them: `documented` counts those with a document number, `documents` lists them with
+ * their entries' ids.
+ */
+export type EntryGroup = {
+  kind: JournalEntry['kind'];
+  vatTreatment: FinanceVatTreatment | null;
+  vatCountry: string | null;
+  vatRateBasisPoints: number | null;
+  count: number;
+  amountCents: Cents;
+  vatCents: Cents;
+  siteFeeCents: Cents;
+  paymentFeeCents: Cents;
+  authorShareCents: Cents;
+  documented: number;
+  documents: { entryId: number; number: string }[];
+};
+
+/** A month's lines added up: how many, their debits and credits, and what they did to what is owed. */
+export type LineTotals = { lines: number; debitCents: Cents; creditCents: Cents; owedMovementCents: Cents };
+
+/**
+ * The same summary as `monthSummary`, from sums instead of entries (the journal's rows grouped in
+ * SQL): one entry stands for each group, its lines given by the month's line totals.
+ */
+export function monthSummaryOfGroups(
+  month: string,
+  groups: readonly EntryGroup[],
+  lineTotals: LineTotals,
+  openingOwedCents: Cents,
+): MonthSummary {
+  const standIns: JournalEntry[] = groups.map((group, index) => ({
+    entryId: index,
+    kind: group.kind,
+    bookedAt: `${month}-01T00:00:00.000Z`,
+    orderId: null,
+    orderExternalId: null,
+    payoutId: null,
+    documentNumber: null,
+    description: '',
+    amountCents: group.amountCents,
+    vatCents: group.vatCents,
+    siteFeeCents: group.siteFeeCents,
+    paymentFeeCents: group.paymentFeeCents,
+    authorShareCents: group.authorShareCents,
+    vatTreatment: group.vatTreatment,
+    vatCountry: group.vatCountry,
+    vatRateBasisPoints: group.vatRateBasisPoints,
+    lines: [],
+  }));
+  const summary = monthSummary(month, standIns, openingOwedCents);
+  // Counts: a stand-in counted once per group; the groups know how many entries they hold.
+  const countOf = (kind: JournalEntry['kind']) =>
+    groups.filter((g) => g.kind === kind).reduce((sum, g) => sum + g.count, 0);
+  summary.sales.count = countOf('SALE');
+  summary.sales.invoiced = groups.filter((g) => g.kind === 'SALE').reduce((sum, g) => sum + g.documented, 0);
+  summary.refunds.count = countOf('REFUND');
+  summary.refunds.creditNoteNumbers = groups
+    .filter((g) => g.kind === 'REFUND')
+    .flatMap((g) => g.documents)
+    .sort((a, b) => a.entryId - b.entryId)
+    .map((d) => d.number);
+  summary.latePayments.receivedCount = countOf('LATE_PAYMENT');
+  summary.latePayments.returnedCount = countOf('LATE_PAYMENT_RETURNED');
+  summary.payouts.sentCount = countOf('PAYOUT_SENT');
+  summary.payouts.returnedCount = countOf('PAYOUT_RETURNED');
+  for (const row of summary.vat) {
+    const of = (kind: JournalEntry['kind']) =>
+      groups
+        .filter(
+          (g) =>
+            g.kind === kind &&
+            (g.vatTreatment ?? 'BEFORE_VAT') === row.treatment &&
+            g.vatCountry === row.country &&
+            (g.vatRateBasisPoints ?? 0) === row.rateBasisPoints,
+        )
+        .reduce((sum, g) => sum + g.count, 0);
+    row.salesCount = of('SALE');
+    row.refundCount = of('REFUND');
+  }
+  summary.journal = {
+    entries: groups.reduce((sum, g) => sum + g.count, 0),
+    lines: lineTotals.lines,
+    debitCents: lineTotals.debitCents,
+    creditCents: lineTotals.creditCents,
+    balanced: lineTotals.debitCents === lineTotals.creditCents,
+  };
+  const owed = summary.owedToAuthors;
+  owed.closingCents = openingOwedCents + lineTotals.owedMovementCents;
+  owed.tiesOut =
+    owed.openingCents + owed.sharesCents - owed.refundAdjustmentsCents - owed.paidOutCents ===
+    owed.closingCents;
+  return summary;
+}
