@@ -85,48 +85,83 @@ function identityLine(summary: MonthSummary): string {
   );
 }
 
+/** What the journal's rows say, read alongside the replay. */
+export type FinanceJournalRows = {
+  summaries: Map<string, MonthSummary>;
+  unbalanced: { entry_id: number; debit: number; credit: number }[];
+};
+
 /**
  * The finance part of `npm run reconcile` (docs/finance.md). The money events up to the finance
  * journal's checkpoint (it runs behind the feed and writes its checkpoint with its rows, so in one
- * snapshot the two agree) are booked again in memory by the domain's rules, each month is added up,
- * and compared figure by figure with the month the journal's rows give; each month of the journal
- * must also tie out (opening owed + shares − refund adjustments − paid out = closing owed, closing
- * read off the payable account's lines) and balance, and every entry must balance.
+ * snapshot the two agree) are booked again in memory by the domain's rules (`booked`, fed by the
+ * replay's read of the events), each month is added up, and compared figure by figure with the
+ * month the journal's rows give, added up in SQL on a connection of its own alongside the replay
+ * (`journal`); each month of the journal must also tie out (opening owed + shares − refund
+ * adjustments − paid out = closing owed, closing read off the payable account's lines) and
+ * balance, and every entry must balance. Without a free connection for `journal` when the events
+ * are all booked, the rows are read on the replay's own.
  */
-export function financeCheck(): ReconcileCheck<FinanceReconciliation> {
+export function financeChecks(): {
+  booked: ReconcileCheck<FinanceReconciliation>;
+  journal: ReconcileCheck<FinanceJournalRows>;
+} {
   let checkpoint: FeedCheckpoint | null = null;
   const ledger = new FinanceLedger();
   let eventsRead = 0;
+  let journalRows: Promise<FinanceJournalRows> | null = null;
   return {
-    tables: [],
-    projections: [],
-    async start(tx) {
-      const row = await tx.maybeOne(sql.type(z.object({ transaction_id: z.string(), position: z.number() }))`
-        select last_transaction_id::text as transaction_id, last_position as position
-        from projection_checkpoints where projection_name = ${FINANCE_PROJECTION}`);
-      checkpoint = row ? { transactionId: row.transaction_id, position: row.position } : null;
+    journal: {
+      tables: [],
+      projections: [],
+      alongside: (tx) => {
+        journalRows = readJournalRows(tx);
+        return journalRows;
+      },
     },
-    observes: FINANCE_EVENT_TYPES,
-    observe(events) {
-      if (!checkpoint) return;
-      for (const event of events) {
-        if (!isFinanceEvent(event) || !atOrBefore(event, checkpoint)) continue;
-        eventsRead += 1;
-        ledger.book(event, event.globalPosition);
-      }
+    booked: {
+      tables: [],
+      projections: [],
+      async start(tx) {
+        const row = await tx.maybeOne(sql.type(
+          z.object({ transaction_id: z.string(), position: z.number() }),
+        )`
+          select last_transaction_id::text as transaction_id, last_position as position
+          from projection_checkpoints where projection_name = ${FINANCE_PROJECTION}`);
+        checkpoint = row ? { transactionId: row.transaction_id, position: row.position } : null;
+      },
+      observes: FINANCE_EVENT_TYPES,
+      observe(events) {
+        if (!checkpoint) return;
+        for (const event of events) {
+          if (!isFinanceEvent(event) || !atOrBefore(event, checkpoint)) continue;
+          eventsRead += 1;
+          ledger.book(event, event.globalPosition);
+        }
+      },
+      finish: async (tx) => compareFinance(ledger, eventsRead, await (journalRows ?? readJournalRows(tx))),
     },
-    finish: (tx) => finishFinance(tx, ledger, eventsRead),
   };
 }
 
-async function finishFinance(
-  tx: DatabaseTransactionConnection,
+async function readJournalRows(tx: DatabaseTransactionConnection): Promise<FinanceJournalRows> {
+  const summaries = await financeMonthSummaries(tx);
+  const unbalanced = await tx.any(sql.type(
+    z.object({ entry_id: z.number(), debit: z.number(), credit: z.number() }),
+  )`
+    select entry_id, sum(debit_cents)::int8 as debit, sum(credit_cents)::int8 as credit
+    from finance_journal_lines group by entry_id having sum(debit_cents) <> sum(credit_cents)
+    order by entry_id limit 10`);
+  return { summaries, unbalanced: [...unbalanced] };
+}
+
+function compareFinance(
   ledger: FinanceLedger,
   eventsRead: number,
-): Promise<FinanceReconciliation> {
+  { summaries: live, unbalanced }: FinanceJournalRows,
+): FinanceReconciliation {
   const findings: FinanceFinding[] = [];
   const expected = monthSummaries(ledger.entries);
-  const live = await financeMonthSummaries(tx);
   const months = [...new Set([...expected.keys(), ...live.keys()])].sort();
   for (const month of months) {
     const found = live.get(month);
@@ -143,12 +178,6 @@ async function finishFinance(
       });
     }
   }
-  const unbalanced = await tx.any(sql.type(
-    z.object({ entry_id: z.number(), debit: z.number(), credit: z.number() }),
-  )`
-    select entry_id, sum(debit_cents)::int8 as debit, sum(credit_cents)::int8 as credit
-    from finance_journal_lines group by entry_id having sum(debit_cents) <> sum(credit_cents)
-    order by entry_id limit 10`);
   for (const entry of unbalanced) {
     findings.push({
       month: null,

@@ -6,7 +6,7 @@ import {
   type ChainVerification,
 } from '../../infra/event-store/event-chain';
 import type { EventStore } from '../../infra/event-store/event-store';
-import { financeCheck, financeFindingLine, type FinanceReconciliation } from './reconcile-finance';
+import { financeChecks, financeFindingLine, type FinanceReconciliation } from './reconcile-finance';
 import { ordersCheck, type OrdersReconciliation } from './reconcile-orders';
 import { payoutsCheck, type PayoutsReconciliation } from './reconcile-payouts';
 import { salesCheck, salesDifferenceLine, type SalesReconciliation } from './reconcile-sales';
@@ -44,6 +44,7 @@ export async function reconcileAll(
   deps: { pool: DatabasePool; store: EventStore },
   options: { batchSize?: number } = {},
 ): Promise<Reconciliation> {
+  const finance = financeChecks();
   const { results, replay, seconds } = await reconcileInSnapshot(
     deps,
     {
@@ -51,13 +52,15 @@ export async function reconcileAll(
       payouts: payoutsCheck(),
       recomputed: recomputeCheck(),
       sales: salesCheck(),
-      finance: financeCheck(),
+      finance: finance.booked,
+      // The journal's rows added up on a connection of their own, alongside the replay.
+      financeJournal: finance.journal,
       // On a connection of its own in the same snapshot, overlapping with the replay.
       chain: { tables: [], projections: [], alongside: (tx) => verifyEventChain(tx) },
     },
     options,
   );
-  const { orders, payouts, recomputed, sales, chain, finance } = results;
+  const { orders, payouts, recomputed, sales, chain } = results;
   const differences =
     orders.differences.length +
     orders.unbalanced.length +
@@ -69,14 +72,14 @@ export async function reconcileAll(
     recomputed.findingCount +
     sales.differences.length +
     chain.brokenCount +
-    finance.findings.length;
+    results.finance.findings.length;
   return {
     orders,
     payouts,
     recomputed,
     sales,
     chain,
-    finance,
+    finance: results.finance,
     eventsReplayed: replay.eventsRead,
     seconds,
     timings: replay.timings,
