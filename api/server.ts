@@ -57,6 +57,7 @@ import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
 import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
 import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
 import { payoutsRoutes } from './payouts/payouts.routes';
+import { financeRoutes } from './finance/finance.routes';
 import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { postgresRateLimitStore } from './rate-limit-store';
@@ -242,6 +243,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await stripeWebhookRoutes(fastify, app);
   await localCheckoutRoutes(fastify, app);
   await payoutsRoutes(fastify, app);
+  await financeRoutes(fastify, app);
   await digestUnsubscribeRoutes(fastify, app);
   await webAppRoutes(fastify, app);
   return fastify;

@@ -14,6 +14,7 @@ import { recomputeOrders } from '../app/reconcile/recompute-orders';
 import { projections } from '../projections';
 import { ordersProjection } from '../projections/orders.projection';
 import { ownershipProjection } from '../projections/ownership.projection';
+import { financeJournalProjection } from '../projections/finance-journal.projection';
 import { salesStatisticsProjection } from '../projections/sales-statistics.projection';
 import type { BenchDatabase } from './bench-database';
 import { linkEventsWrittenByHand } from './event-chain-links';
@@ -133,7 +134,12 @@ export async function benchReconcile(
 
   // 3. The order read models, rebuilt from the events (the payouts' were written by the appends).
   started = performance.now();
-  for (const projection of [ordersProjection, ownershipProjection, salesStatisticsProjection]) {
+  for (const projection of [
+    ordersProjection,
+    ownershipProjection,
+    salesStatisticsProjection,
+    financeJournalProjection,
+  ]) {
     await rebuildProjection({ pool, store, batchSize: 10_000 }, projection);
   }
   const rebuildMs = performance.now() - started;
@@ -155,6 +161,7 @@ export async function benchReconcile(
           ...report.recomputed.findings.slice(0, 5),
           ...report.sales.differences,
           ...report.chain.broken.slice(0, 5),
+          ...report.finance.findings.slice(0, 5),
         ]),
     );
   }
@@ -191,6 +198,8 @@ export async function benchReconcile(
       payouts: report.payouts.payouts,
       chainVerifySeconds: report.chain.seconds,
       salesOrderEvents: report.sales.eventsRead,
+      financeEvents: report.finance.eventsRead,
+      financeMonths: report.finance.months.length,
       timingsMs: report.timings,
     },
     seeding: {

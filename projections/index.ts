@@ -1,6 +1,7 @@
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { authorFollowsProjection } from './author-follows.projection';
 import { eventActivityProjection } from './event-activity.projection';
+import { financeJournalProjection } from './finance-journal.projection';
 import { moderationProjection } from './moderation.projection';
 import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
@@ -24,6 +25,7 @@ export const projections: readonly RebuildableProjection[] = [
   ownershipProjection,
   payoutsProjection,
   salesStatisticsProjection,
+  financeJournalProjection,
   moderationProjection,
   socialPostsProjection,
   skinVersionsProjection,

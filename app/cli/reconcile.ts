@@ -1,10 +1,11 @@
 // npm run reconcile: replay the order and payout events into scratch tables, compare them with the
 // live read models, check that every order's money adds up and the payout invariants hold (each
 // author's payout lines are their allocated shares), and recompute every order's fees, payment,
-// refund and ownership from its events, stream by stream (app/reconcile/recompute-orders.ts).
-// Prints each finding and exits 1 on any (docs/buying.md). Uses four connections: the
-// recomputation, the sales statistics and the event chain are checked alongside the replay, in the
-// same snapshot.
+// refund and ownership from its events, stream by stream (app/reconcile/recompute-orders.ts), and
+// book the money events again into every month of the finance journal (docs/finance.md).
+// Prints each finding and exits 1 on any (docs/buying.md). Uses five connections: the
+// recomputation, the sales statistics, the event chain and the finance journal's rows are checked
+// alongside the replay, in the same snapshot.
 import { projections } from '../../projections';
 import { loadConfig } from '../../infra/config';
 import { openDatabaseServer } from '../../infra/db/database';
@@ -22,8 +23,9 @@ let failed: boolean;
 try {
   await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
-  // The replay, and three checks alongside it: the recomputation, the sales, the event chain.
-  const pool = await createDatabasePool(database.url, { maxPoolSize: 4 });
+  // The replay, and four checks alongside it: the recomputation, the sales, the event chain, the
+  // finance journal's rows.
+  const pool = await createDatabasePool(database.url, { maxPoolSize: 5 });
   const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
   const report = await reconcileAll({ pool, store });
   await pool.end();

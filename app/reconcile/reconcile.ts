@@ -6,6 +6,7 @@ import {
   type ChainVerification,
 } from '../../infra/event-store/event-chain';
 import type { EventStore } from '../../infra/event-store/event-store';
+import { financeChecks, financeFindingLine, type FinanceReconciliation } from './reconcile-finance';
 import { ordersCheck, type OrdersReconciliation } from './reconcile-orders';
 import { payoutsCheck, type PayoutsReconciliation } from './reconcile-payouts';
 import { salesCheck, salesDifferenceLine, type SalesReconciliation } from './reconcile-sales';
@@ -21,6 +22,8 @@ export type Reconciliation = {
   sales: SalesReconciliation;
   /** The event chain: every link, no gap, every stream row at its last event. */
   chain: ChainVerification;
+  /** Each month of the finance journal against the money events booked again (docs/finance.md). */
+  finance: FinanceReconciliation;
   /** Every event read (of any type), once for both parts. */
   eventsReplayed: number;
   seconds: number;
@@ -41,6 +44,7 @@ export async function reconcileAll(
   deps: { pool: DatabasePool; store: EventStore },
   options: { batchSize?: number } = {},
 ): Promise<Reconciliation> {
+  const finance = financeChecks();
   const { results, replay, seconds } = await reconcileInSnapshot(
     deps,
     {
@@ -48,6 +52,9 @@ export async function reconcileAll(
       payouts: payoutsCheck(),
       recomputed: recomputeCheck(),
       sales: salesCheck(),
+      finance: finance.booked,
+      // The journal's rows added up on a connection of their own, alongside the replay.
+      financeJournal: finance.journal,
       // On a connection of its own in the same snapshot, overlapping with the replay.
       chain: { tables: [], projections: [], alongside: (tx) => verifyEventChain(tx) },
     },
@@ -64,13 +71,15 @@ export async function reconcileAll(
     (payouts.replayError ? 1 : 0) +
     recomputed.findingCount +
     sales.differences.length +
-    chain.brokenCount;
+    chain.brokenCount +
+    results.finance.findings.length;
   return {
     orders,
     payouts,
     recomputed,
     sales,
     chain,
+    finance: results.finance,
     eventsReplayed: replay.eventsRead,
     seconds,
     timings: replay.timings,
@@ -101,7 +110,7 @@ function findingLine(finding: OrderFinding): string {
 
 /** The report `npm run reconcile` prints, one line per string. */
 export function formatReconciliation(report: Reconciliation): string[] {
-  const { orders, payouts, recomputed, sales, chain } = report;
+  const { orders, payouts, recomputed, sales, chain, finance } = report;
   const checkpoint = payouts.allocationCheckpoint;
   const lines: string[] = [
     `orders:  ${plural(orders.orders, 'order')} from ${plural(orders.eventsReplayed, 'order event')} replayed`,
@@ -117,6 +126,9 @@ export function formatReconciliation(report: Reconciliation): string[] {
         .join(', ') || 'none'),
     `sales:   ${plural(sales.eventsRead, 'order event')} up to the sales-statistics checkpoint recomputed in SQL ` +
       `(sales_orders, sales_monthly, sales_daily, sales_item_monthly, sales_item_totals, sales_author_monthly)`,
+    `finance: ${plural(finance.eventsRead, 'money event')} up to the finance-journal checkpoint booked again; ` +
+      `${plural(finance.months.length, 'month')} compared and checked to tie out` +
+      (finance.months.length > 0 ? ` (${finance.months[0]} to ${finance.months.at(-1)})` : ''),
     ...formatChainVerification(chain),
   ];
   if (orders.replayError) lines.push(`REPLAY FAILED orders: ${orders.replayError}`);
@@ -145,6 +157,7 @@ export function formatReconciliation(report: Reconciliation): string[] {
   }
   for (const finding of recomputed.findings) lines.push(findingLine(finding));
   for (const difference of sales.differences) lines.push(salesDifferenceLine(difference));
+  for (const finding of finance.findings) lines.push(financeFindingLine(finding));
   if (recomputed.findingCount > recomputed.findings.length) {
     lines.push(`… and ${plural(recomputed.findingCount - recomputed.findings.length, 'more finding')}`);
   }

@@ -4,6 +4,12 @@ import { z } from 'zod';
 import type { DatabasePool } from '../../infra/db/pool';
 import type { AppendRequest, EventStore, NewEvent } from '../../infra/event-store/event-store';
 import type { SkinDownloaded } from '../../domain/downloads/download.events';
+import {
+  creditNoteSeriesStreamId,
+  INVOICE_SERIES_STREAM_TYPE,
+  invoiceSeriesStreamId,
+  type InvoiceSeriesEvent,
+} from '../../domain/invoices/invoice.events';
 import type { OrderEvent, OrderedItem } from '../../domain/orders/order.events';
 import type { PayoutDestination, PayoutEvent, PayoutItem } from '../../domain/payouts/payout.events';
 import type { SkinRated } from '../../domain/ratings/rating.decider';
@@ -411,7 +417,18 @@ export async function appendHistory(
             data: { orderId, by: 1, reason: 'asked', amountCents: 1000, refundedAt: now.toISOString() },
           };
         }
-        if (event) await append([request(`order-${order.id}`, 'order', [event])]);
+        // Every other paid order gets its invoice, and its refund a credit note, in the same
+        // transaction as the payment or refund: half of them before it in the feed, half after.
+        const documents = documentsOf(order, event, now);
+        if (event && documents.length > 0) {
+          const orderRequest = request(`order-${order.id}`, 'order', [event]);
+          const documentRequests = documents.map((document) =>
+            request(document.streamId, INVOICE_SERIES_STREAM_TYPE, [document.event]),
+          );
+          await append(
+            order.id % 4 === 1 ? [...documentRequests, orderRequest] : [orderRequest, ...documentRequests],
+          );
+        } else if (event) await append([request(`order-${order.id}`, 'order', [event])]);
         break;
       }
       case 'payout': {
@@ -810,6 +827,48 @@ function catalogueFact(
         },
       ];
   }
+}
+
+let documentSequence = 0;
+/** The invoice of an odd order's payment, the credit note of its refund (docs/finance.md reads them). */
+function documentsOf(
+  order: OrderState,
+  event: OrderEvent | null,
+  now: Date,
+): { streamId: string; event: InvoiceSeriesEvent }[] {
+  if (!event || order.id % 2 === 0) return [];
+  documentSequence += 1;
+  const common = {
+    year: 2026,
+    sequence: documentSequence,
+    orderId: String(order.id),
+    orderExternalId: `TS-${String(order.id).padStart(6, '0')}`,
+    seller: { name: 'TrackSkins', address: 'Praha', companyId: null, vatId: 'CZ12345678' },
+    totalCents: 1000,
+    vatCents: 0,
+    issuedAt: now.toISOString(),
+  };
+  const number = String(documentSequence).padStart(6, '0');
+  if (event.type === 'PaymentReceived') {
+    return [
+      {
+        streamId: invoiceSeriesStreamId(2026),
+        event: { type: 'InvoiceIssued', data: { ...common, number: `2026-${number}` } },
+      },
+    ];
+  }
+  if (event.type === 'OrderRefunded') {
+    return [
+      {
+        streamId: creditNoteSeriesStreamId(2026),
+        event: {
+          type: 'CreditNoteIssued',
+          data: { ...common, number: `CN-2026-${number}`, invoiceNumber: `2026-${number}` },
+        },
+      },
+    ];
+  }
+  return [];
 }
 
 /** A decision's events, or none when the decider refuses the step. */

@@ -88,6 +88,7 @@ const PayoutRegisterPage = lazyPage(
   () => import('../features/payouts/pages/payout-register-page'),
   'PayoutRegisterPage',
 );
+const FinancePage = lazyPage(() => import('../features/finance/pages/finance-page'), 'FinancePage');
 const CommentsPage = lazyPage(() => import('../features/moderation/pages/comments-page'), 'CommentsPage');
 const MailsPage = lazyPage(() => import('../features/mails/pages/mails-page'), 'MailsPage');
 const AdminSkinsPage = lazyPage(
@@ -185,6 +186,8 @@ const adminRoutes: RouteObject = {
     { path: 'admin/payouts', element: <PayoutsPage /> },
     { path: 'admin/payouts/register', element: <PayoutRegisterPage /> },
     { path: 'admin/payout/:id', element: <PayoutPage /> },
+    // The finance month: summary, VAT, exports (docs/finance.md).
+    { path: 'admin/finance', element: <FinancePage /> },
     { path: 'admin/comments', element: <CommentsPage /> },
     { path: 'admin/mails', element: <MailsPage /> },
     { path: 'admin/dashboard', element: <SiteDashboardPage /> },

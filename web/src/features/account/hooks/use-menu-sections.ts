@@ -11,6 +11,7 @@ import {
   IconMessages,
   IconPalette,
   IconReceipt,
+  IconReportMoney,
   IconSettings,
   IconShoppingBag,
   IconStack2,
@@ -208,6 +209,12 @@ export function useMenuSections(): MenuSection[] {
           icon: IconCoin,
           description: menu.descriptions.adminPayouts,
           matches: ['/admin/payout'],
+        },
+        {
+          to: '/admin/finance',
+          label: menu.adminFinance,
+          icon: IconReportMoney,
+          description: menu.descriptions.adminFinance,
         },
         {
           to: '/admin/reports',
