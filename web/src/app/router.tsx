@@ -65,6 +65,7 @@ const PayoutStatementPage = lazyPage(
 const FollowingPage = lazyPage(() => import('../features/account/pages/following-page'), 'FollowingPage');
 const WishlistPage = lazyPage(() => import('../features/account/pages/wishlist-page'), 'WishlistPage');
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page'), 'SettingsPage');
+const ApiTokensPage = lazyPage(() => import('../features/api-tokens/pages/api-tokens-page'), 'ApiTokensPage');
 const NotificationsPage = lazyPage(
   () => import('../features/notifications/pages/notifications-page'),
   'NotificationsPage',
@@ -153,6 +154,7 @@ const regularRoutes: RouteObject = {
     { path: 'me/payouts', element: <MyPayoutsPage /> },
     { path: 'me/payouts/:id', element: <MyPayoutPage /> },
     { path: 'me/settings', element: <SettingsPage /> },
+    { path: 'me/settings/api-tokens', element: <ApiTokensPage /> },
     { path: 'me/notifications', element: <NotificationsPage /> },
   ],
 };

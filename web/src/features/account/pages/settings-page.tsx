@@ -46,6 +46,7 @@ import classes from './settings-page.module.css';
 import { SettingsNotificationMailsSection } from './settings-notification-mails';
 import { SettingsSection } from './settings-section';
 import { SettingsSecuritySection } from './settings-security';
+import { SettingsApiTokensSection } from './settings-api-tokens';
 
 const texts = accountMessages.settings;
 
@@ -437,6 +438,7 @@ export function SettingsPage() {
         <Stack gap="lg">
           <SettingsSecuritySection />
           <SettingsNotificationMailsSection />
+          <SettingsApiTokensSection />
           <SettingsForm key={myUser.id} user={myUser} withSocial={hasSkins} />
         </Stack>
       ) : failed && !fetching ? (
