@@ -11,7 +11,7 @@ import {
   type ApiTokenScope,
 } from '../../domain/api-tokens/api-token.schemas';
 import { typeDefs } from '../graphql/schema';
-import { OPERATION_SCOPES, SESSION_ONLY, type FieldAccess } from './operation-scopes';
+import { NESTED_FIELD_SCOPES, OPERATION_SCOPES, SESSION_ONLY, type FieldAccess } from './operation-scopes';
 
 /**
  * The API reference under docs/api/, written from the GraphQL schema (its descriptions) and the
@@ -153,6 +153,13 @@ function indexPage(schema: GraphQLSchema): string {
     'A player’s own state and acts, the account’s profile and payout details, and the tokens themselves are for a signed-in browser session only:',
     '',
     sessionOnly.join(', ') + '.',
+    '',
+    'Nor are these fields, wherever a query reaches them (the owner’s payout details and postal address):',
+    '',
+    Object.entries(NESTED_FIELD_SCOPES)
+      .filter(([, access]) => access === SESSION_ONLY)
+      .map(([coordinate]) => `\`${coordinate}\``)
+      .join(', ') + '.',
     '',
   ].join('\n');
 }

@@ -119,6 +119,21 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
     },
   };
 
+/**
+ * Fields below the top level that need more than the field that reached them: the owner's payout
+ * details and postal address, which `myUser` (public:read) would otherwise hand to any token.
+ * Keyed `Type.field`; a unit test checks that each still exists in the schema.
+ */
+export const NESTED_FIELD_SCOPES: Record<string, FieldAccess> = {
+  'PrivateUser.payoutMethod': SESSION_ONLY,
+  'PrivateUser.paypalAccount': SESSION_ONLY,
+  'PrivateUser.bankAccountIban': SESSION_ONLY,
+  'PrivateUser.bankAccountBic': SESSION_ONLY,
+  'PrivateUser.fullname': SESSION_ONLY,
+  'PrivateUser.street': SESSION_ONLY,
+  'PrivateUser.city': SESSION_ONLY,
+};
+
 /** What a top-level field needs of a token; an unlisted field (or an unknown root type) is session-only. */
 export function accessOf(rootType: string, field: string): FieldAccess {
   if (field === '__typename') return 'public:read';

@@ -2,7 +2,7 @@ import { buildSchema, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { API_TOKEN_SCOPES } from '../../domain/api-tokens/api-token.schemas';
 import { typeDefs } from '../graphql/schema';
-import { accessOf, OPERATION_SCOPES, SESSION_ONLY } from './operation-scopes';
+import { accessOf, NESTED_FIELD_SCOPES, OPERATION_SCOPES, SESSION_ONLY } from './operation-scopes';
 
 const schema = buildSchema(typeDefs);
 const fieldsOf = (type: 'Query' | 'Mutation') =>
@@ -18,6 +18,16 @@ describe('the scope of every top-level field', () => {
       }
     },
   );
+
+  it('names only nested fields that exist', () => {
+    for (const coordinate of Object.keys(NESTED_FIELD_SCOPES)) {
+      const [type, field] = coordinate.split('.') as [string, string];
+      expect(
+        (schema.getType(type) as GraphQLObjectType | undefined)?.getFields()[field],
+        coordinate,
+      ).toBeDefined();
+    }
+  });
 
   it('never lets a read scope change anything', () => {
     for (const access of Object.values(OPERATION_SCOPES.Mutation)) expect(access).not.toMatch(/:read$/);

@@ -189,6 +189,24 @@ describe('the permission matrix: each scope against a representative field of ea
     expect((await graphql(app, SESSION_ONLY, {}, admin.token)).body.errors).toBeUndefined();
   });
 
+  it("keeps the owner's payout details and address from every token", async () => {
+    const { secret } = await createToken(author, ['public:read', 'sales:read', 'items:manage']);
+    expect((await graphql(app, '{ myUser { username email } }', {}, secret)).body.data.myUser.username).toBe(
+      author.username,
+    );
+    for (const query of [
+      '{ myUser { username bankAccountIban } }',
+      '{ myUser { ...Money } } fragment Money on PrivateUser { paypalAccount }',
+    ]) {
+      const answer = await graphql(app, query, {}, secret);
+      expect(codeOf(answer.body), query).toBe('FORBIDDEN');
+      expect(messageOf(answer.body)).toContain('browser session');
+    }
+    expect(
+      (await graphql(app, '{ myUser { bankAccountIban } }', {}, author.token)).body.errors,
+    ).toBeUndefined();
+  });
+
   it('checks fields reached through fragments and refuses the whole operation', async () => {
     const { secret } = await createToken(author, ['public:read']);
     const answer = await graphql(
