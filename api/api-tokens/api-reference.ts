@@ -154,7 +154,7 @@ function indexPage(schema: GraphQLSchema): string {
     '',
     sessionOnly.join(', ') + '.',
     '',
-    'Nor are these fields, wherever a query reaches them (the owner’s payout details and postal address):',
+    'Nor are these fields, wherever a query reaches them (payout details and postal addresses):',
     '',
     Object.entries(NESTED_FIELD_SCOPES)
       .filter(([, access]) => access === SESSION_ONLY)

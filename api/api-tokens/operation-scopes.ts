@@ -120,8 +120,9 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
   };
 
 /**
- * Fields below the top level that need more than the field that reached them: the owner's payout
- * details and postal address, which `myUser` (public:read) would otherwise hand to any token.
+ * Fields below the top level that need more than the field that reached them: the payout details
+ * and postal address, which `myUser` (public:read) and `myPayouts` (sales:read) would otherwise hand
+ * to any token, where a leaked token would leak them.
  * Keyed `Type.field`; a unit test checks that each still exists in the schema.
  */
 export const NESTED_FIELD_SCOPES: Record<string, FieldAccess> = {
@@ -132,6 +133,11 @@ export const NESTED_FIELD_SCOPES: Record<string, FieldAccess> = {
   'PrivateUser.fullname': SESSION_ONLY,
   'PrivateUser.street': SESSION_ONLY,
   'PrivateUser.city': SESSION_ONLY,
+  // Where a payout went: the same details, as the payout recorded them.
+  'Payout.sendToIban': SESSION_ONLY,
+  'Payout.sendToBic': SESSION_ONLY,
+  'Payout.sendToPaypalAccount': SESSION_ONLY,
+  'Payout.sendToName': SESSION_ONLY,
 };
 
 /** What a top-level field needs of a token; an unlisted field (or an unknown root type) is session-only. */

@@ -197,6 +197,7 @@ describe('the permission matrix: each scope against a representative field of ea
     for (const query of [
       '{ myUser { username bankAccountIban } }',
       '{ myUser { ...Money } } fragment Money on PrivateUser { paypalAccount }',
+      '{ myPayouts { content { amount sendToIban } } }',
     ]) {
       const answer = await graphql(app, query, {}, secret);
       expect(codeOf(answer.body), query).toBe('FORBIDDEN');
