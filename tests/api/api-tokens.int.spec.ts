@@ -128,6 +128,19 @@ describe('creating, listing and revoking tokens', () => {
     expect(codeOf((await graphql(app, '{ myUser { id } }', {}, secret)).body)).toBe('UNAUTHENTICATED');
   });
 
+  it("stops a deleted owner's tokens: they go with the account", async () => {
+    const owner = await createUser(app);
+    const { secret } = await createToken(owner, ['public:read']);
+    const { sql } = await import('slonik');
+    await app.context.pool.query(sql.unsafe`delete from users where id = ${owner.id}`);
+    expect(
+      await app.context.pool.oneFirst(
+        sql.unsafe`select count(*)::int from api_tokens where user_id = ${owner.id}`,
+      ),
+    ).toBe(0);
+    expect(codeOf((await graphql(app, '{ myUser { id } }', {}, secret)).body)).toBe('UNAUTHENTICATED');
+  });
+
   it('refuses a token to manage tokens', async () => {
     const { secret } = await createToken(author, ['public:read', 'sales:read', 'items:manage']);
     const answer = await graphql(app, CREATE, { input: { name: 'x', scopes: ['public:read'] } }, secret);
