@@ -15,8 +15,8 @@ afterEach(async (context) => {
   sessions = [];
 });
 
-async function browser() {
-  const session = await openBrowser();
+async function browser(viewport?: { width: number; height: number }) {
+  const session = await openBrowser(viewport);
   sessions.push(session);
   return session.page;
 }
@@ -43,6 +43,10 @@ describe('the API tokens page', () => {
     const page = await browser();
     await signIn(page, 'author');
     await page.goto('/me/settings');
+    const section = page.getByRole('region', { name: 'API tokens' });
+    await section.waitFor(WAIT);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'api-tokens-settings-section');
     await page.getByRole('link', { name: 'Manage API tokens' }).click();
     await page.waitForURL('**/me/settings/api-tokens', WAIT);
     await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor(WAIT);
@@ -100,5 +104,16 @@ describe('the API tokens page', () => {
     await page.getByRole('checkbox', { name: /^admin:manage/ }).waitFor(WAIT);
     await page.getByText('Admin scopes').waitFor(WAIT);
     await screenshot(page, 'api-tokens-admin-scopes');
+  });
+
+  it('fits a phone: the form and the list stay usable at 390 px', async () => {
+    const page = await browser({ width: 390, height: 844 });
+    await signIn(page, 'author');
+    await page.goto('/me/settings/api-tokens');
+    await page.getByRole('checkbox', { name: /^items:manage/ }).waitFor(WAIT);
+    // Nothing wider than the screen but the list's own scrolling table.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'api-tokens-phone');
   });
 });
