@@ -141,6 +141,30 @@ describe('creating, listing and revoking tokens', () => {
     expect(codeOf((await graphql(app, '{ myUser { id } }', {}, secret)).body)).toBe('UNAUTHENTICATED');
   });
 
+  it("never falls back to the browser's session cookie when a token is refused", async () => {
+    const { secret, token } = await createToken(author, ['public:read']);
+    await graphql(app, REVOKE, { id: token.id }, author.token);
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: {
+        authorization: `Bearer ${secret}`,
+        cookie: `token=${author.token}`,
+        'content-type': 'application/json',
+      },
+      payload: { query: '{ myUser { id } }' },
+    });
+    expect(codeOf(response.json())).toBe('UNAUTHENTICATED');
+    // The cookie alone still signs the browser in, as before.
+    const browser = await app.server.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { cookie: `token=${author.token}`, 'content-type': 'application/json' },
+      payload: { query: '{ myUser { id } }' },
+    });
+    expect(browser.json().data.myUser.id).toBe(String(author.id));
+  });
+
   it('refuses a token to manage tokens', async () => {
     const { secret } = await createToken(author, ['public:read', 'sales:read', 'items:manage']);
     const answer = await graphql(app, CREATE, { input: { name: 'x', scopes: ['public:read'] } }, secret);
