@@ -42,6 +42,7 @@ const ioLibraries = [
 const featurePublicRoles = '{schema,resolvers,routes,reactor,handler,handlers,repository,writes,query,mail}';
 const featurePublicModules = {
   accounts: ['avatar'],
+  'api-tokens': ['api-token-viewer'],
   auth: ['viewer', 'session-token', 'user-rate-limiter'],
   catalogue: ['catalogue-facts'],
   feeds: ['feed-links'],

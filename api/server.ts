@@ -5,6 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import { accountsResolvers } from './accounts/accounts.resolvers';
+import { apiTokensResolvers } from './api-tokens/api-tokens.resolvers';
+import { tokenScopeHook } from './api-tokens/token-scope-check';
 import type { AppContext } from './app-context';
 import { authoringResolvers } from './authoring/authoring.resolvers';
 import { skinVersionsLoaders, skinVersionsResolvers } from './community/skin-versions.resolvers';
@@ -25,7 +27,7 @@ import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.reso
 import { tagsLoaders, tagsResolvers } from './tags/tags.resolvers';
 import { followsWishlistsLoaders, followsWishlistsResolvers } from './community/follows-wishlists.resolvers';
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
-import { viewerOf, type RequestContext } from './auth/viewer';
+import { viewerOrRefusalOf, type RequestContext } from './auth/viewer';
 import { LongScalar } from './graphql/common.schema';
 import { answerKindOf, answerWithErrors, registerGraphQLOverHttp } from './graphql/graphql-over-http';
 import {
@@ -164,6 +166,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         followsWishlistsResolvers as ResolverMap,
         notificationsResolvers(app) as ResolverMap,
         webhooksResolvers(app) as ResolverMap,
+        apiTokensResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -184,7 +187,9 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
     context: async (request): Promise<RequestContext> => ({
       services: app,
       // A request the response cache shares with anonymous visitors is answered as theirs.
-      viewer: app.responseCache.answersAsAnonymous(request) ? null : await viewerOf(app, request),
+      ...(app.responseCache.answersAsAnonymous(request)
+        ? { viewer: null }
+        : await viewerOrRefusalOf(app, request)),
       request,
     }),
     graphiql: app.config.env === 'development',
@@ -216,6 +221,10 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         codes.includes('INTERNAL_SERVER_ERROR'),
       );
       const answer = answerWithErrors(request, kind, formatted.response);
+      // An API token past its own rate limit (api/api-tokens): nothing ran, and a script is told to wait.
+      if ((context as Partial<RequestContext>).refusal?.code === 'TOO_MANY_REQUESTS') {
+        return { ...answer, statusCode: 429 };
+      }
       if (codes.some((code) => UNAVAILABLE_CODES.has(code))) {
         // The database is unavailable, or the server busy: a client (or a proxy) retries a 503 with Retry-After.
         context.reply?.header('retry-after', String(RETRY_AFTER_SECONDS));
@@ -228,6 +237,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   // At most two heavy operations at once (GRAPHQL_HEAVY_RUNNING); 32 more wait up to 10 s, others
   // are answered 503 (SERVER_BUSY).
   const heavyQueries = new HeavyQueryGate(app.config.graphql.heavy);
+  // A personal API token's scopes, before the cost is counted: a refused operation waits for nothing.
+  fastify.graphql.addHook('preExecution', tokenScopeHook());
   fastify.graphql.addHook('preExecution', costLimitHook(app.config.graphql, heavyQueries));
   fastify.addHook('onResponse', async (request) => leaveHeavyQueryGate(request));
   fastify.addHook('onRequestAbort', async (request) => leaveHeavyQueryGate(request));

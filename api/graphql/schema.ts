@@ -1,5 +1,6 @@
 import { buildSchema, printSchema } from 'graphql';
 import { accountsSchema } from '../accounts/accounts.schema';
+import { apiTokensSchema } from '../api-tokens/api-tokens.schema';
 import { authoringSchema } from '../authoring/authoring.schema';
 import { payWhatYouWantSchema } from '../authoring/pay-what-you-want.schema';
 import { mailOutboxSchema } from '../mail/mail-outbox.schema';
@@ -43,6 +44,7 @@ export const typeDefs = [
   followsWishlistsSchema,
   notificationsSchema,
   webhooksSchema,
+  apiTokensSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

@@ -246,6 +246,7 @@ describe('accessibility of every public page and the account area (axe, WCAG 2.1
           '/me/payouts',
           `/me/payouts/${payout!.id}`,
           '/me/settings',
+          '/me/settings/api-tokens',
           '/me/notifications',
           '/me/settings/webhooks',
         ];

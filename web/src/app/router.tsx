@@ -66,6 +66,7 @@ const FollowingPage = lazyPage(() => import('../features/account/pages/following
 const WishlistPage = lazyPage(() => import('../features/account/pages/wishlist-page'), 'WishlistPage');
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page'), 'SettingsPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/pages/webhooks-page'), 'WebhooksPage');
+const ApiTokensPage = lazyPage(() => import('../features/api-tokens/pages/api-tokens-page'), 'ApiTokensPage');
 const NotificationsPage = lazyPage(
   () => import('../features/notifications/pages/notifications-page'),
   'NotificationsPage',
@@ -156,6 +157,7 @@ const regularRoutes: RouteObject = {
     { path: 'me/payouts/:id', element: <MyPayoutPage /> },
     { path: 'me/settings', element: <SettingsPage /> },
     { path: 'me/settings/webhooks', element: <WebhooksPage /> },
+    { path: 'me/settings/api-tokens', element: <ApiTokensPage /> },
     { path: 'me/notifications', element: <NotificationsPage /> },
   ],
 };

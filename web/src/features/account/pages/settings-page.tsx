@@ -48,6 +48,7 @@ import classes from './settings-page.module.css';
 import { SettingsNotificationMailsSection } from './settings-notification-mails';
 import { SettingsSection } from './settings-section';
 import { SettingsSecuritySection } from './settings-security';
+import { SettingsApiTokensSection } from './settings-api-tokens';
 
 const texts = accountMessages.settings;
 
@@ -455,6 +456,7 @@ export function SettingsPage() {
               </Button>
             </div>
           </SettingsSection>
+          <SettingsApiTokensSection />
           <SettingsForm key={myUser.id} user={myUser} withSocial={hasSkins} />
         </Stack>
       ) : failed && !fetching ? (

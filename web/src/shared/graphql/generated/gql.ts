@@ -24,6 +24,10 @@ type Documents = {
     "\n  query MyDigestFrequency {\n    myUser {\n      id\n      digestFrequency\n    }\n  }\n": typeof types.MyDigestFrequencyDocument,
     "\n  mutation SetDigestFrequency($frequency: DigestFrequency!) {\n    setDigestFrequency(frequency: $frequency) {\n      id\n      digestFrequency\n    }\n  }\n": typeof types.SetDigestFrequencyDocument,
     "\n  query MyOwnedSkins($page: PageInput!, $type: GameType) {\n    myOwnedSkins(page: $page, type: $type) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        title\n        type\n        thumbnail {\n          id\n          cardUrl\n        }\n        author {\n          id\n          url\n          username\n          country\n        }\n      }\n    }\n  }\n": typeof types.MyOwnedSkinsDocument,
+    "\n  fragment ApiTokenFields on ApiToken {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiTokenFieldsFragmentDoc,
+    "\n  query MyApiTokens {\n    myApiTokens {\n      ...ApiTokenFields\n    }\n  }\n": typeof types.MyApiTokensDocument,
+    "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      secret\n      token {\n        ...ApiTokenFields\n      }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      ...ApiTokenFields\n    }\n  }\n": typeof types.RevokeApiTokenDocument,
     "\n  query MyLinkableSkins($page: PageInput!) {\n    myCreatedSkins(page: $page) {\n      content {\n        id\n        url\n        title\n        type\n        price\n        published\n        availableAlone\n        thumbnail {\n          id\n          cardUrl\n        }\n      }\n    }\n  }\n": typeof types.MyLinkableSkinsDocument,
     "\n  fragment EditableItemFields on CatalogueItem {\n    id\n    url\n    title\n    description\n    type\n    price\n    payWhatYouWant\n    published\n    videoUrl\n    author {\n      id\n    }\n    resources {\n      id\n      type\n      order\n      title\n      url\n      cardUrl\n    }\n    takedown {\n      at\n      reason\n    }\n  }\n": typeof types.EditableItemFieldsFragmentDoc,
     "\n  query EditableSkin($url: String!) {\n    skin(url: $url) {\n      ...EditableItemFields\n      availableAlone\n      colorPrimary\n      colorSecondary\n      rating {\n        average\n        totalRatings\n      }\n      downloads {\n        total\n      }\n      colorVariations {\n        id\n      }\n      tags {\n        id\n        slug\n      }\n    }\n  }\n": typeof types.EditableSkinDocument,
@@ -150,6 +154,10 @@ const documents: Documents = {
     "\n  query MyDigestFrequency {\n    myUser {\n      id\n      digestFrequency\n    }\n  }\n": types.MyDigestFrequencyDocument,
     "\n  mutation SetDigestFrequency($frequency: DigestFrequency!) {\n    setDigestFrequency(frequency: $frequency) {\n      id\n      digestFrequency\n    }\n  }\n": types.SetDigestFrequencyDocument,
     "\n  query MyOwnedSkins($page: PageInput!, $type: GameType) {\n    myOwnedSkins(page: $page, type: $type) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        title\n        type\n        thumbnail {\n          id\n          cardUrl\n        }\n        author {\n          id\n          url\n          username\n          country\n        }\n      }\n    }\n  }\n": types.MyOwnedSkinsDocument,
+    "\n  fragment ApiTokenFields on ApiToken {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiTokenFieldsFragmentDoc,
+    "\n  query MyApiTokens {\n    myApiTokens {\n      ...ApiTokenFields\n    }\n  }\n": types.MyApiTokensDocument,
+    "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      secret\n      token {\n        ...ApiTokenFields\n      }\n    }\n  }\n": types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      ...ApiTokenFields\n    }\n  }\n": types.RevokeApiTokenDocument,
     "\n  query MyLinkableSkins($page: PageInput!) {\n    myCreatedSkins(page: $page) {\n      content {\n        id\n        url\n        title\n        type\n        price\n        published\n        availableAlone\n        thumbnail {\n          id\n          cardUrl\n        }\n      }\n    }\n  }\n": types.MyLinkableSkinsDocument,
     "\n  fragment EditableItemFields on CatalogueItem {\n    id\n    url\n    title\n    description\n    type\n    price\n    payWhatYouWant\n    published\n    videoUrl\n    author {\n      id\n    }\n    resources {\n      id\n      type\n      order\n      title\n      url\n      cardUrl\n    }\n    takedown {\n      at\n      reason\n    }\n  }\n": types.EditableItemFieldsFragmentDoc,
     "\n  query EditableSkin($url: String!) {\n    skin(url: $url) {\n      ...EditableItemFields\n      availableAlone\n      colorPrimary\n      colorSecondary\n      rating {\n        average\n        totalRatings\n      }\n      downloads {\n        total\n      }\n      colorVariations {\n        id\n      }\n      tags {\n        id\n        slug\n      }\n    }\n  }\n": types.EditableSkinDocument,
@@ -320,6 +328,22 @@ export function graphql(source: "\n  mutation SetDigestFrequency($frequency: Dig
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MyOwnedSkins($page: PageInput!, $type: GameType) {\n    myOwnedSkins(page: $page, type: $type) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        title\n        type\n        thumbnail {\n          id\n          cardUrl\n        }\n        author {\n          id\n          url\n          username\n          country\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyOwnedSkins($page: PageInput!, $type: GameType) {\n    myOwnedSkins(page: $page, type: $type) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        title\n        type\n        thumbnail {\n          id\n          cardUrl\n        }\n        author {\n          id\n          url\n          username\n          country\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApiTokenFields on ApiToken {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n"): (typeof documents)["\n  fragment ApiTokenFields on ApiToken {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyApiTokens {\n    myApiTokens {\n      ...ApiTokenFields\n    }\n  }\n"): (typeof documents)["\n  query MyApiTokens {\n    myApiTokens {\n      ...ApiTokenFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      secret\n      token {\n        ...ApiTokenFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      secret\n      token {\n        ...ApiTokenFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      ...ApiTokenFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      ...ApiTokenFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
