@@ -56,6 +56,7 @@ import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
 import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
 import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
 import { payoutsRoutes } from './payouts/payouts.routes';
+import { taxDocumentsRoutes } from './invoices/tax-documents.routes';
 import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { postgresRateLimitStore } from './rate-limit-store';
@@ -240,6 +241,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await stripeWebhookRoutes(fastify, app);
   await localCheckoutRoutes(fastify, app);
   await payoutsRoutes(fastify, app);
+  await taxDocumentsRoutes(fastify, app);
   await digestUnsubscribeRoutes(fastify, app);
   await webAppRoutes(fastify, app);
   return fastify;

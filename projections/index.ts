@@ -1,6 +1,7 @@
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { authorFollowsProjection } from './author-follows.projection';
 import { eventActivityProjection } from './event-activity.projection';
+import { invoicesProjection } from './invoices.projection';
 import { moderationProjection } from './moderation.projection';
 import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
@@ -30,4 +31,5 @@ export const projections: readonly RebuildableProjection[] = [
   authorFollowsProjection,
   wishlistsProjection,
   notificationsProjection,
+  invoicesProjection,
 ];
