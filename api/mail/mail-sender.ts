@@ -32,7 +32,14 @@ export type MailSenderOptions = {
 
 type SenderContext = Pick<
   AppContext,
-  'pool' | 'mailer' | 'log' | 'config' | 'downloadGrants' | 'unsubscribeTokens' | 'now'
+  | 'pool'
+  | 'mailer'
+  | 'log'
+  | 'config'
+  | 'downloadGrants'
+  | 'orderConfirmationKeys'
+  | 'unsubscribeTokens'
+  | 'now'
 >;
 
 const ERROR_LENGTH = 1000;
@@ -259,6 +266,10 @@ export class MailSender {
         ? (skinId) => this.context.downloadGrants.sign({ orderId: payload.orderId, skinId })
         : null,
       linksExpireAt: guest ? new Date(signedAt.getTime() + DOWNLOAD_GRANT_DAYS * 24 * 60 * 60 * 1000) : null,
+      // A guest opens the invoice with the order's key (the confirmation page's), the buyer signed in.
+      invoiceUrl: `${this.context.config.publicUrl}/orders/${encodeURIComponent(payload.externalId)}/invoice${
+        guest ? `?k=${encodeURIComponent(this.context.orderConfirmationKeys.sign(payload.orderId))}` : ''
+      }`,
     });
   }
 }

@@ -10,6 +10,7 @@ import type { StoredEvent } from '../../infra/event-store/event-store';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { createLogger } from '../../infra/logger';
 import { applyNextBatch, runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
+import { waitForMail } from '../support/outbox';
 import { pdfText } from '../support/pdf-text';
 import {
   addSkin,
@@ -48,11 +49,12 @@ async function seriesVersion(app: TestApp, streamId: string) {
 
 async function buy(app: TestApp, skin: ShopItem, token?: string) {
   const form = checkoutForm({ skins: [skin.id] });
+  const email = form.email;
   const { reference } = await cardCheckout(app, form, token);
   const paid = await payLocally(app, reference);
   expect(paid.statusCode).toBe(303);
   const landing = new URL(String(paid.headers.location), 'http://shop.test');
-  return { ...(await orderBySession(app, reference)), key: landing.searchParams.get('k') };
+  return { ...(await orderBySession(app, reference)), key: landing.searchParams.get('k'), email };
 }
 
 async function paymentsOf(app: TestApp, orderIds: readonly number[]): Promise<StoredEvent[]> {
@@ -209,6 +211,16 @@ describe('invoice numbering through the running app', () => {
       ).toBe(404);
       expect((await get(`/api/tax-documents/${guestNumber}?k=1.${'A'.repeat(43)}`)).statusCode).toBe(404);
       expect((await get(`/api/tax-documents/${guestNumber}`, viewers.owner.token)).statusCode).toBe(404);
+    });
+
+    it('links the guest’s confirmation mail to the invoice, with the order’s key', async () => {
+      await app.mailSender.drain();
+      const mail = await waitForMail(app.context.mailer.outboxDir, guest.email, guest.external_id);
+      const link = new RegExp(`/orders/${guest.external_id}/invoice\\?k=([\\w.%-]+)`).exec(mail.text);
+      expect(link).not.toBeNull();
+      expect(mail.html).toContain(`/orders/${guest.external_id}/invoice?k=`);
+      const answer = await get(`/api/orders/${guest.external_id}/tax-documents?k=${link![1]}`);
+      expect(answer.json()).toMatchObject({ invoice: guestNumber });
     });
 
     it('names an order’s documents to its readers only', async () => {
