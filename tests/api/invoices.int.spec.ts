@@ -10,6 +10,8 @@ import type { StoredEvent } from '../../infra/event-store/event-store';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { createLogger } from '../../infra/logger';
 import { applyNextBatch, runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
+import { rebuildInPlace } from '../../infra/projection-engine/shadow-rebuild';
+import { invoicesProjection } from '../../projections/invoices.projection';
 import { waitForMail } from '../support/outbox';
 import { pdfText } from '../support/pdf-text';
 import {
@@ -154,6 +156,27 @@ describe('invoice numbering through the running app', () => {
       invoiceNumber: invoice.number,
       totals: { grossCents: -350, vatCents: 0, netCents: -350 },
     });
+  });
+
+  it('rebuilds the read model from the series events to the same rows', async () => {
+    const rows = () =>
+      app.context.pool.any(sql.unsafe`
+        select 'invoice' as kind, number, order_id, seller, total_cents, vat_cents, issued_at, null as cites from invoices
+        union all
+        select 'credit note', number, order_id, seller, total_cents, vat_cents, issued_at, invoice_number from credit_notes
+        order by 1, 2`);
+    const before = await rows();
+    expect(before.length).toBeGreaterThan(20);
+    await rebuildInPlace(
+      {
+        pool: app.context.pool,
+        store: app.context.store,
+        batchSize: 5,
+        lockCatchUp: () => Promise.resolve(),
+      },
+      invoicesProjection,
+    );
+    expect(await rows()).toEqual(before);
   });
 
   describe('who may see a document', () => {
