@@ -182,7 +182,7 @@ export async function issueTaxDocuments(
         })),
       );
       const issued = appends.flatMap((append) => append.events.map((event) => event.data.number));
-      deps.log.info({ issued }, 'tax documents issued');
+      deps.log.info({ count: issued.length, first: issued[0], last: issued.at(-1) }, 'tax documents issued');
       return;
     } catch (error) {
       if (error instanceof ConcurrencyError && attempt < ATTEMPTS) {

@@ -266,7 +266,7 @@ export async function taxDocumentPdf(document: FormattedTaxDocument): Promise<Bu
     );
   }
   const settled = document.kind === 'INVOICE' ? 'Paid in full' : 'Refunded in full';
-  write(`${settled}. Order ${document.orderExternalId}. Issued electronically by ${document.seller.name}.`, {
+  write(`${settled}. Order ${document.orderExternalId}, issued electronically.`, {
     x: PAGE.margin,
     y: doc.y + 18,
     width: CONTENT_WIDTH,
