@@ -6,6 +6,9 @@ import {
   invoiceNumberingReactor,
   issueTaxDocuments,
 } from '../../api/invoices/invoice-numbering.reactor';
+import { orderStream } from '../../api/orders/order-commands';
+import type { OrderEvent } from '../../domain/orders/order.events';
+import { eventsToAppend } from '../../infra/event-store/command-handler';
 import type { StoredEvent } from '../../infra/event-store/event-store';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { createLogger } from '../../infra/logger';
@@ -177,6 +180,105 @@ describe('invoice numbering through the running app', () => {
       invoicesProjection,
     );
     expect(await rows()).toEqual(before);
+  });
+
+  it('documents an order that recorded VAT with the amounts it recorded: 3,50 € in Germany, 0,56 € VAT at 19 %', async () => {
+    // Orders here are still placed without VAT; this one is written as a VAT-era checkout records it.
+    const orderId = '900001';
+    const at = new Date().toISOString();
+    const events: OrderEvent[] = [
+      {
+        type: 'OrderPlaced',
+        data: {
+          orderId,
+          externalId: `TS-${YEAR}-900001`,
+          buyer: {
+            userId: viewers.other.id,
+            email: 'anna@example.com',
+            fullName: 'Anna Schmidt',
+            country: 'de',
+          },
+          paymentType: 'STRIPE',
+          items: [
+            {
+              itemType: 'SKIN',
+              itemId: skin.id,
+              name: skin.title,
+              authorId: 1,
+              priceCents: 350,
+              tipCents: 0,
+              vatCents: 56,
+              siteFeeCents: 6,
+              paymentFeeCents: 30,
+              authorShareCents: 258,
+            },
+          ],
+          totals: {
+            totalCents: 350,
+            vatCents: 56,
+            siteFeeCents: 6,
+            paymentFeeCents: 30,
+            authorShareCents: 258,
+          },
+          feePolicyVersion: 'v3:test',
+          vat: {
+            treatment: 'OSS',
+            country: 'de',
+            rateBasisPoints: 1900,
+            rateSetVersion: 'vatrates@test',
+            seller: { homeCountry: 'cz', vatId: 'CZ12345679' },
+            buyerVatId: null,
+            vatIdCheck: null,
+            evidence: { billingCountry: 'de', ipCountry: 'de', rule: 'BILLING_AND_IP_AGREE' },
+          },
+          placedAt: at,
+        },
+      },
+      {
+        type: 'PaymentReceived',
+        data: {
+          orderId,
+          provider: 'LOCAL',
+          providerReference: 'lc_vat_test',
+          providerEventId: null,
+          amountCents: 350,
+          cardCountry: 'de',
+          receivedAt: at,
+        },
+      },
+    ];
+    await app.context.pool.transaction((tx) =>
+      app.context.store.append(tx, [
+        {
+          streamId: `order-${orderId}`,
+          streamType: orderStream.streamType,
+          expectedVersion: 'no_stream',
+          events: eventsToAppend(orderStream, events, {
+            metadata: { actor: { system: 'test' }, correlationId: 'vat-era-order' },
+          }),
+        },
+      ]),
+    );
+    await app.context.runner.catchUp();
+    const invoice = (await invoicesOf(app)).find((row) => row.order_id === Number(orderId))!;
+    const answer = await app.server.inject({
+      method: 'GET',
+      url: `/api/tax-documents/${invoice.number}`,
+      headers: { authorization: `Bearer ${viewers.other.token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    const document = answer.json();
+    expect(document).toMatchObject({
+      treatment: 'OSS',
+      totals: { netCents: 294, vatCents: 56, grossCents: 350 },
+      buyer: { name: 'Anna Schmidt', country: 'de', countryName: 'Germany', vatId: null },
+      evidence: { billingCountry: 'de', ipCountry: 'de', cardCountry: 'de', rule: 'BILLING_AND_IP_AGREE' },
+    });
+    expect(document.formatted.totals.vat.replace(/\u00a0/g, ' ')).toBe('0,56 €');
+    expect(document.vatNote.replace(/\u00a0/g, ' ')).toContain('VAT of Germany at 19 %');
+    const issued = await app.context.pool.oneFirst(sql.type(z.object({ vat: z.number() }))`
+      select (data->>'vatCents')::int as vat from events where event_type = 'InvoiceIssued' and data->>'orderId' = ${orderId}`);
+    expect(issued).toBe(56);
   });
 
   describe('who may see a document', () => {
