@@ -194,8 +194,13 @@ export class MailSender {
     switch (delivery.kind) {
       case 'ORDER_CONFIRMATION':
         return this.renderConfirmation(db, to, payloadSchemas.ORDER_CONFIRMATION.parse(delivery.payload));
-      case 'ORDER_REFUND':
-        return orderRefundMail({ to, siteUrl, payload: payloadSchemas.ORDER_REFUND.parse(delivery.payload) });
+      case 'ORDER_REFUND': {
+        const payload = payloadSchemas.ORDER_REFUND.parse(delivery.payload);
+        // With the order's key, so a guest opens it too (the page of a refunded order shows no downloads).
+        const key = this.context.orderConfirmationKeys.sign(payload.orderId);
+        const creditNoteUrl = `${siteUrl}/orders/${encodeURIComponent(payload.externalId)}/credit-note?k=${encodeURIComponent(key)}`;
+        return orderRefundMail({ to, siteUrl, payload, creditNoteUrl });
+      }
       case 'AUTHOR_SALE':
         return authorSaleMail({ to, siteUrl, payload: payloadSchemas.AUTHOR_SALE.parse(delivery.payload) });
       case 'NOTIFICATION_DIGEST': {

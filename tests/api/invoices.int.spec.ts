@@ -159,6 +159,20 @@ describe('invoice numbering through the running app', () => {
       invoiceNumber: invoice.number,
       totals: { grossCents: -350, vatCents: 0, netCents: -350 },
     });
+    // The refund mail links to the credit note with the order's key (the buyer was a guest).
+    await app.mailSender.drain();
+    const mail = await waitForMail(app.context.mailer.outboxDir, order.email, 'was refunded');
+    const key = new RegExp(`/orders/${order.external_id}/credit-note\\?k=([\\w.%-]+)`).exec(mail.text)?.[1];
+    expect(key).toBeDefined();
+    const documents = await app.server.inject({
+      method: 'GET',
+      url: `/api/orders/${order.external_id}/tax-documents?k=${key}`,
+    });
+    expect(documents.json()).toMatchObject({
+      status: 'REFUNDED',
+      invoice: invoice.number,
+      creditNote: `CN-${number(1)}`,
+    });
   });
 
   it('rebuilds the read model from the series events to the same rows', async () => {
