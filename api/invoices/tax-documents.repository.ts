@@ -60,3 +60,22 @@ export async function taxDocumentsOfOrders(
     left join credit_notes c on c.order_id = o.id`);
   return new Map(rows.map((row) => [row.order_id, { invoice: row.invoice, creditNote: row.credit_note }]));
 }
+
+/**
+ * Whether the numbering reactor has still to read the order's payment (or refund): then its
+ * document is on the way. When it has read it and there is no document, none will come (a
+ * payment from before documents were issued, migration 045).
+ */
+export async function awaitsNumbering(
+  db: Queryable,
+  orderId: number,
+  eventType: 'PaymentReceived' | 'OrderRefunded',
+  reactorName: string,
+): Promise<boolean> {
+  return db.exists(sql.unsafe`
+    select 1 from events e
+    left join projection_checkpoints c on c.projection_name = ${reactorName}
+    where e.stream_id = ${`order-${orderId}`} and e.event_type = ${eventType}
+      and (c.projection_name is null
+           or (e.transaction_id, e.global_position) > (c.last_transaction_id, c.last_position))`);
+}

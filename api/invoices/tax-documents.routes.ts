@@ -5,7 +5,8 @@ import type { AppContext } from '../app-context';
 import { findOrderByExternalId } from '../orders/orders.repository';
 import { noSuchDocument, readableTaxDocument, requireDocumentReader } from './tax-document-access';
 import { taxDocumentPdf } from './tax-document-pdf';
-import { taxDocumentsOfOrders } from './tax-documents.repository';
+import { INVOICE_NUMBERING } from './invoice-numbering.reactor';
+import { awaitsNumbering, taxDocumentsOfOrders } from './tax-documents.repository';
 
 const keyQuery = z.object({ k: z.string().max(200).optional() });
 const keyOf = (query: unknown) => {
@@ -28,7 +29,7 @@ function withLinks(document: FormattedTaxDocument, key: string | null) {
  *   as JSON, amounts in cents and formatted as the site writes them;
  * - GET /api/tax-documents/{number}/pdf: the same as a PDF;
  * - GET /api/orders/{externalId}/tax-documents: the numbers of an order's invoice and credit note
- *   (null while not issued), for the links of the confirmation mail, the purchase history and the
+ *   (null while not issued) and whether each is on its way, for the links of the confirmation mail, the purchase history and the
  *   admin's orders.
  */
 export async function taxDocumentsRoutes(fastify: FastifyInstance, app: AppContext) {
@@ -60,11 +61,20 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance, app: AppConte
       const order = ORDER_NUMBER.test(externalId) ? await findOrderByExternalId(app.pool, externalId) : null;
       if (!order || !(await mayRead(String(order.id)))) throw noSuchDocument();
       const documents = (await taxDocumentsOfOrders(app.pool, [order.id])).get(order.id);
+      const invoice = documents?.invoice ?? null;
+      const creditNote = documents?.creditNote ?? null;
       return reply.header('cache-control', 'private, no-store').send({
         externalId: order.external_id,
         status: order.status,
-        invoice: documents?.invoice ?? null,
-        creditNote: documents?.creditNote ?? null,
+        invoice,
+        creditNote,
+        // A document not there yet but on its way (the reactor has still to read the event).
+        invoicePending:
+          invoice === null &&
+          (await awaitsNumbering(app.pool, order.id, 'PaymentReceived', INVOICE_NUMBERING)),
+        creditNotePending:
+          creditNote === null &&
+          (await awaitsNumbering(app.pool, order.id, 'OrderRefunded', INVOICE_NUMBERING)),
       });
     },
   );

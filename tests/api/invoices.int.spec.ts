@@ -371,6 +371,8 @@ describe('invoice numbering through the running app', () => {
         status: 'PAYMENT_RECEIVED',
         invoice: ownedNumber,
         creditNote: null,
+        invoicePending: false,
+        creditNotePending: false,
       });
       expect((await get(url, viewers.admin.token)).json()).toMatchObject({ invoice: ownedNumber });
       const guestUrl = `/api/orders/${guest.external_id}/tax-documents?k=${encodeURIComponent(guest.key!)}`;
@@ -435,6 +437,19 @@ describe('invoice numbering when a process dies or two run at once', () => {
     ).rejects.toThrow('killed before committing');
     expect(await invoicesOf(app)).toEqual([]);
     expect(await seriesVersion(app, `invoices-${YEAR}`)).toBeNull();
+    // Meanwhile the order's page knows its invoice is on its way.
+    const documentsOf = async (order: (typeof orders)[number]) =>
+      (
+        await app.server.inject({
+          method: 'GET',
+          url: `/api/orders/${order.external_id}/tax-documents?k=${encodeURIComponent(order.key!)}`,
+        })
+      ).json();
+    expect(await documentsOf(orders[0]!)).toMatchObject({
+      invoice: null,
+      invoicePending: true,
+      creditNotePending: false,
+    });
 
     // The restarted process applies the same batch again.
     await runUntilCaughtUp(
@@ -444,6 +459,8 @@ describe('invoice numbering when a process dies or two run at once', () => {
     const invoices = await invoicesOf(app);
     expect(invoices.map((row) => row.number)).toEqual([number(1), number(2), number(3)]);
     expect(new Set(invoices.map((row) => row.order_id))).toEqual(new Set(orders.map((order) => order.id)));
+    expect(await documentsOf(orders[0]!)).toMatchObject({ invoicePending: false });
+    expect((await documentsOf(orders[0]!)).invoice).toMatch(/^\d{4}-00000[123]$/);
   });
 
   it('lets two instances issue at once: the one that loses the series decides again, numbers stay gapless', async () => {

@@ -38,5 +38,6 @@ export const invoicesMessages = {
     notPaid: 'This order has not been paid, so it has no invoice.',
     notRefunded: 'This order was not refunded, so it has no credit note.',
     pending: 'The document of this order is being issued. Try again in a moment.',
+    before: 'This order was paid or refunded before the site issued invoices, so it has none.',
   },
 } as const;

@@ -6,6 +6,9 @@ export type OrderDocumentsAnswer = {
   status: string;
   invoice: string | null;
   creditNote: string | null;
+  /** Not issued yet, but on its way (the numbering has still to read the payment or refund). */
+  invoicePending: boolean;
+  creditNotePending: boolean;
 };
 
 /** What a GET of the documents' API answered: the body, or why not (401, 404, 0 for the network). */

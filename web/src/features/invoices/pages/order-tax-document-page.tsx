@@ -10,6 +10,9 @@ import { invoicesMessages as texts } from '../invoices.messages';
 import { getJson, withKey, type Fetched, type OrderDocumentsAnswer } from '../lib/tax-document-api';
 import classes from './tax-document-page.module.css';
 
+const AUTO_RETRY_MS = 1_500;
+const AUTO_ATTEMPTS = 8;
+
 /**
  * `/orders/{number}/invoice` and `/orders/{number}/credit-note`: the address the confirmation mail,
  * the purchase history and the admin's orders link to (the number is not known when the mail is
@@ -35,18 +38,28 @@ export function OrderTaxDocumentPage({ kind }: { kind: 'invoice' | 'credit-note'
   }, [path, attempt, user?.id]);
 
   const fetched = answer?.path === path ? answer.fetched : null;
+  const issuing =
+    fetched?.ok === true &&
+    (kind === 'invoice' ? fetched.body.invoicePending : fetched.body.creditNotePending);
+  // The number follows the payment within a moment: ask again a few times before offering a button.
+  useEffect(() => {
+    if (!issuing || attempt >= AUTO_ATTEMPTS) return;
+    const timer = setTimeout(() => setAttempt((n) => n + 1), AUTO_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [issuing, attempt]);
   const title = <title>{siteMessages.documentTitle(`${texts.order.title(kind)} ${externalId}`)}</title>;
   if (fetched?.ok) {
     const number = kind === 'invoice' ? fetched.body.invoice : fetched.body.creditNote;
     if (number) return <Navigate to={withKey(`/invoices/${encodeURIComponent(number)}`, key)} replace />;
   }
   const status = fetched?.ok ? fetched.body.status : null;
-  const missing =
-    kind === 'invoice' && status !== 'PAYMENT_RECEIVED' && status !== 'REFUNDED'
+  const missing = issuing
+    ? texts.order.pending
+    : kind === 'invoice' && status !== 'PAYMENT_RECEIVED' && status !== 'REFUNDED'
       ? texts.order.notPaid
       : kind === 'credit-note' && status !== 'REFUNDED'
         ? texts.order.notRefunded
-        : texts.order.pending;
+        : texts.order.before;
   return (
     <Container size="lg" w="100%" className={classes.page}>
       {title}
