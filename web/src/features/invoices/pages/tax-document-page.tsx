@@ -170,15 +170,20 @@ export function TaxDocumentPage() {
           {texts.back}
         </Button>
         <Group gap="sm">
-          <Button
-            component="a"
-            href={document?.links.pdf ?? '#'}
-            variant="default"
-            leftSection={<IconFileTypePdf size={18} aria-hidden />}
-            data-disabled={!document || undefined}
-          >
-            {texts.pdf}
-          </Button>
+          {document ? (
+            <Button
+              component="a"
+              href={document.links.pdf}
+              variant="default"
+              leftSection={<IconFileTypePdf size={18} aria-hidden />}
+            >
+              {texts.pdf}
+            </Button>
+          ) : (
+            <Button variant="default" leftSection={<IconFileTypePdf size={18} aria-hidden />} disabled>
+              {texts.pdf}
+            </Button>
+          )}
           <Button
             leftSection={<IconPrinter size={18} aria-hidden />}
             onClick={() => window.print()}
