@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { FormattedTaxDocument } from '../../domain/invoices/tax-document';
+import { woffToSfnt } from '../../infra/pdf/woff-to-sfnt';
 
 const require = createRequire(import.meta.url);
 /**
@@ -12,10 +15,25 @@ const FONT_FILES = {
   regular: ['latin-400', 'latin-ext-400'],
   bold: ['latin-700', 'latin-ext-700'],
 } as const;
-const fontPath = (file: string) =>
-  require.resolve(`@fontsource/titillium-web/files/titillium-web-${file}-normal.woff`);
-
 type Weight = keyof typeof FONT_FILES;
+
+const parsedFonts = new Map<string, fontkit.Font>();
+/**
+ * The font, unwrapped from WOFF (woff-to-sfnt.ts says why) and parsed once per process; pdfkit
+ * takes the parsed font as it is and makes each document's subset from it.
+ */
+function parsedFont(file: string): fontkit.Font {
+  let font = parsedFonts.get(file);
+  if (!font) {
+    const path = require.resolve(`@fontsource/titillium-web/files/titillium-web-${file}-normal.woff`);
+    const parsed = fontkit.create(woffToSfnt(readFileSync(path)));
+    if (!('layout' in parsed)) throw new Error(`${path} is a font collection, not a font`);
+    font = parsed;
+    parsedFonts.set(file, font);
+  }
+  return font;
+}
+
 type Doc = InstanceType<typeof PDFDocument>;
 
 const INK = '#1b1f27';
@@ -27,21 +45,19 @@ const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 /** The fonts of a document, with which file has a glyph for which character. */
 function fontsOf(doc: Doc) {
   const names = new Map<Weight, [string, string]>();
+  const has = new Map<string, (codePoint: number) => boolean>();
   for (const weight of ['regular', 'bold'] as const) {
     const [latin, ext] = FONT_FILES[weight];
-    doc.registerFont(`${weight}-latin`, fontPath(latin));
-    doc.registerFont(`${weight}-ext`, fontPath(ext));
-    names.set(weight, [`${weight}-latin`, `${weight}-ext`]);
-  }
-  // Ask the font files (through pdfkit's fontkit objects) which glyphs they have.
-  const has = new Map<string, (codePoint: number) => boolean>();
-  for (const [latinName, extName] of names.values()) {
-    for (const name of [latinName, extName]) {
-      doc.font(name);
-      const font = (doc as unknown as { _font: { font: { hasGlyphForCodePoint(c: number): boolean } } })._font
-        .font;
+    for (const [name, file] of [
+      [`${weight}-latin`, latin],
+      [`${weight}-ext`, ext],
+    ] as const) {
+      const font = parsedFont(file);
+      // pdfkit's typings name only files and buffers; its font factory also takes a parsed font.
+      doc.registerFont(name, font as unknown as Buffer);
       has.set(name, (codePoint) => font.hasGlyphForCodePoint(codePoint));
     }
+    names.set(weight, [`${weight}-latin`, `${weight}-ext`]);
   }
   /** Runs of text each in the font file that has its letters; a letter neither has becomes "?". */
   return (weight: Weight, text: string): { font: string; text: string }[] => {
