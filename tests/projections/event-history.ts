@@ -41,11 +41,13 @@ import {
   type SocialPublicationEvent,
 } from '../../domain/social/social-publication.events';
 
+import { INVOICE_SERIES_STREAM_TYPE, type InvoiceSeriesEvent } from '../../domain/invoices/invoice.events';
+
 /**
  * Generated histories of the marketplace's events, appended through the store to the streams the
  * app uses, with the shapes of domain/*: votes and re-votes (recorded out of time order), downloads
  * by repeat downloaders across days and months (sometimes several in one transaction, on per-skin or
- * per-downloader streams), orders placed, paid, cancelled, expired and refunded, payouts opened,
+ * per-downloader streams), orders placed, paid (with their invoices), cancelled, expired and refunded (with credit notes), payouts opened,
  * filled, emptied, locked, exported, sent, failed and locked again, Skin of the Month choices,
  * reports, takedowns, restores and dismissals of items, account blocks, social publications, and
  * the community's follows, wishes, catalogue facts and skin versions.
@@ -168,12 +170,27 @@ export const historyStep = fc.oneof(
 );
 export type HistoryStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
 
+/**
+ * A short history that surely pays and refunds an order (with its invoice and credit note): the
+ * sampled ones seldom refund, so the tests add it to what they sample.
+ */
+export const paidAndRefunded: HistoryStep[] = [
+  { kind: 'place', buyer: 1, skins: [1], bundle: false },
+  { kind: 'place', buyer: null, skins: [2, 3], bundle: true },
+  { kind: 'order', pick: 0, action: 'session' },
+  { kind: 'order', pick: 0, action: 'pay' },
+  { kind: 'order', pick: 1, action: 'pay' },
+  { kind: 'order', pick: 0, action: 'refund' },
+];
+
 type OrderState = {
   id: number;
   status: OrderEvent['type'];
   sessions: number;
   paid: boolean;
   closed: boolean;
+  /** Its invoice's number, issued with the payment as the numbering reactor does. */
+  invoice?: string;
 };
 type PayoutState = {
   id: number;
@@ -219,6 +236,8 @@ export async function appendHistory(
   const wishes = new Map<string, WishState>();
   let clock = START;
   let nextOrder = 1;
+  let invoiceCount = 0;
+  let creditNoteCount = 0;
   let nextPayout = 1;
   let nextItem = 1;
   let appended = 0;
@@ -384,6 +403,34 @@ export async function appendHistory(
           };
         }
         if (event) await append([request(`order-${order.id}`, 'order', [event])]);
+        // The tax documents the numbering reactor writes for a payment and a refund of an invoiced order.
+        if (event?.type === 'PaymentReceived' || (event?.type === 'OrderRefunded' && order.invoice)) {
+          const invoice = event.type === 'PaymentReceived';
+          const sequence = invoice ? ++invoiceCount : ++creditNoteCount;
+          const number = `${invoice ? '' : 'CN-'}${now.getUTCFullYear()}-${String(sequence).padStart(6, '0')}`;
+          const common = {
+            number,
+            year: now.getUTCFullYear(),
+            sequence,
+            orderId,
+            orderExternalId: `TS-${orderId.padStart(6, '0')}`,
+            seller: {
+              name: 'TrackSkins',
+              address: 'Praha',
+              companyId: null,
+              vatId: order.id % 3 ? 'CZ12345679' : null,
+            },
+            totalCents: 1000,
+            vatCents: 0,
+            issuedAt: now.toISOString(),
+          };
+          if (invoice) order.invoice = number;
+          const document: InvoiceSeriesEvent = invoice
+            ? { type: 'InvoiceIssued', data: common }
+            : { type: 'CreditNoteIssued', data: { ...common, invoiceNumber: order.invoice! } };
+          const series = invoice ? `invoices-${common.year}` : `credit-notes-${common.year}`;
+          await append([request(series, INVOICE_SERIES_STREAM_TYPE, [document])]);
+        }
         break;
       }
       case 'payout': {
