@@ -60,6 +60,7 @@ import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
 import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { financeRoutes } from './finance/finance.routes';
+import { taxDocumentsRoutes } from './invoices/tax-documents.routes';
 import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { postgresRateLimitStore } from './rate-limit-store';
@@ -255,6 +256,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await localCheckoutRoutes(fastify, app);
   await payoutsRoutes(fastify, app);
   await financeRoutes(fastify, app);
+  await taxDocumentsRoutes(fastify, app);
   await digestUnsubscribeRoutes(fastify, app);
   await webAppRoutes(fastify, app);
   return fastify;

@@ -179,6 +179,8 @@ export async function startApp(
       log: log.child({ component: 'reactors' }),
       // Late payments are refunded through the configured providers (docs/buying.md).
       payments: createPaymentProviders(config.payments),
+      // The seller named on the tax documents (docs/invoices.md).
+      vat: config.vat,
     }),
   ];
   // Every instance makes sure the checkpoints exist: the demo data runs consumers before any leads.

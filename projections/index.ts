@@ -2,6 +2,7 @@ import type { RebuildableProjection } from '../infra/projection-engine/shadow-re
 import { authorFollowsProjection } from './author-follows.projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { financeJournalProjection } from './finance-journal.projection';
+import { invoicesProjection } from './invoices.projection';
 import { moderationProjection } from './moderation.projection';
 import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
@@ -32,4 +33,5 @@ export const projections: readonly RebuildableProjection[] = [
   authorFollowsProjection,
   wishlistsProjection,
   notificationsProjection,
+  invoicesProjection,
 ];

@@ -37,7 +37,14 @@ export type MailSenderOptions = {
 
 type SenderContext = Pick<
   AppContext,
-  'pool' | 'mailer' | 'log' | 'config' | 'downloadGrants' | 'unsubscribeTokens' | 'now'
+  | 'pool'
+  | 'mailer'
+  | 'log'
+  | 'config'
+  | 'downloadGrants'
+  | 'orderConfirmationKeys'
+  | 'unsubscribeTokens'
+  | 'now'
 >;
 
 const ERROR_LENGTH = 1000;
@@ -192,8 +199,13 @@ export class MailSender {
     switch (delivery.kind) {
       case 'ORDER_CONFIRMATION':
         return this.renderConfirmation(db, to, payloadSchemas.ORDER_CONFIRMATION.parse(delivery.payload));
-      case 'ORDER_REFUND':
-        return orderRefundMail({ to, siteUrl, payload: payloadSchemas.ORDER_REFUND.parse(delivery.payload) });
+      case 'ORDER_REFUND': {
+        const payload = payloadSchemas.ORDER_REFUND.parse(delivery.payload);
+        // With the order's key, so a guest opens it too (the page of a refunded order shows no downloads).
+        const key = this.context.orderConfirmationKeys.sign(payload.orderId);
+        const creditNoteUrl = `${siteUrl}/orders/${encodeURIComponent(payload.externalId)}/credit-note?k=${encodeURIComponent(key)}`;
+        return orderRefundMail({ to, siteUrl, payload, creditNoteUrl });
+      }
       case 'AUTHOR_SALE':
         return authorSaleMail({ to, siteUrl, payload: payloadSchemas.AUTHOR_SALE.parse(delivery.payload) });
       case 'NOTIFICATION_DIGEST': {
@@ -270,6 +282,10 @@ export class MailSender {
         ? (skinId) => this.context.downloadGrants.sign({ orderId: payload.orderId, skinId })
         : null,
       linksExpireAt: guest ? new Date(signedAt.getTime() + DOWNLOAD_GRANT_DAYS * 24 * 60 * 60 * 1000) : null,
+      // A guest opens the invoice with the order's key (the confirmation page's), the buyer signed in.
+      invoiceUrl: `${this.context.config.publicUrl}/orders/${encodeURIComponent(payload.externalId)}/invoice${
+        guest ? `?k=${encodeURIComponent(this.context.orderConfirmationKeys.sign(payload.orderId))}` : ''
+      }`,
     });
   }
 }

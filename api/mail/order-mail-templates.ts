@@ -1,14 +1,16 @@
 import type { MailMessage } from '../../infra/mail/mailer';
 import { escapeHtml } from '../../domain/text/escape-html';
-import { euros, mailDay, mailHtml, SITE } from './mail-layout';
+import { ACCENT, euros, mailDay, mailHtml, SITE } from './mail-layout';
 import type { refundPayload, salePayload } from './mail-deliveries';
 import type { z } from 'zod';
 
-/** The buyer's refund notice: the amount OrderRefunded recorded. */
+/** The buyer's refund notice: the amount OrderRefunded recorded, and the credit note's page. */
 export function orderRefundMail(input: {
   to: string;
   payload: z.infer<typeof refundPayload>;
   siteUrl: string;
+  /** The page of the order's credit note (docs/invoices.md), with the order's key. */
+  creditNoteUrl: string;
 }): MailMessage {
   const { payload, siteUrl } = input;
   const amount = euros(payload.amountCents);
@@ -20,6 +22,8 @@ export function orderRefundMail(input: {
     'Depending on your bank or PayPal this can take a few days to show.',
     'The download links of this order no longer work, and its skins left your collection.',
     '',
+    `The credit note that cancels your invoice: ${input.creditNoteUrl}`,
+    '',
     `Questions? Reply to this mail or see ${siteUrl}/refunds`,
     '',
     `the ${SITE} team`,
@@ -27,7 +31,8 @@ export function orderRefundMail(input: {
   const html = mailHtml({
     heading: 'Your order was refunded',
     body: `<p>Hi ${escapeHtml(payload.buyerName)}, your order <strong>${escapeHtml(payload.externalId)}</strong> was refunded on ${escapeHtml(day)}: <strong>${escapeHtml(amount)}</strong> go back to the card or PayPal account you paid with. Depending on your bank or PayPal this can take a few days to show.</p>
-<p style="font-size:14px">The download links of this order no longer work, and its skins left your collection.</p>`,
+<p style="font-size:14px">The download links of this order no longer work, and its skins left your collection.</p>
+<p style="font-size:14px">The <a href="${escapeHtml(input.creditNoteUrl)}" style="color:${ACCENT}">credit note</a> cancels your invoice.</p>`,
     footer: `You receive this mail because of a purchase on ${SITE} with this address.`,
   });
   return { to: input.to, subject: `Your ${SITE} order ${payload.externalId} was refunded`, text, html };

@@ -59,8 +59,13 @@ describe('the refund mail', () => {
         amountCents: 1299,
         refundedAt: '2026-05-03T08:00:00.000Z',
       },
+      creditNoteUrl: 'https://skins.example/orders/TS-2026-000007/credit-note?k=9.key',
     });
     expect(mail.subject).toBe('Your TrackSkins order TS-2026-000007 was refunded');
+    expect(mail.text).toContain(
+      'The credit note that cancels your invoice: https://skins.example/orders/TS-2026-000007/credit-note?k=9.key',
+    );
+    expect(mail.html).toContain('<a href="https://skins.example/orders/TS-2026-000007/credit-note?k=9.key"');
     expect(plain(mail.text)).toContain('refunded on 03. 05. 2026: 12,99 € go back');
     expect(plain(mail.html)).toContain('<strong>12,99 €</strong>');
     expect(mail.html).toMatch(/^<!doctype html>/);
@@ -77,6 +82,7 @@ describe('the refund mail', () => {
         amountCents: 123450,
         refundedAt: '2026-05-03T08:00:00.000Z',
       },
+      creditNoteUrl: 'https://skins.example/orders/TS-2026-000008/credit-note?k=9.key',
     });
     expect(plain(mail.text)).toContain('1 234,50 €');
   });

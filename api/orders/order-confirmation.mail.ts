@@ -34,6 +34,11 @@ export function orderConfirmationMail(input: {
   /** Signs a guest's link for one skin; null for a registered buyer. */
   grantFor: ((skinId: number) => string) | null;
   linksExpireAt: Date | null;
+  /**
+   * The page of the order's invoice (docs/invoices.md), with the order's key for a guest. The
+   * number is issued just after the payment, so the link names the order, not the number.
+   */
+  invoiceUrl: string;
 }): MailMessage {
   const { order, siteUrl } = input;
   const linkOf = (skin: MailedSkin) => {
@@ -69,6 +74,8 @@ export function orderConfirmationMail(input: {
     ]),
     validity,
     '',
+    `Your invoice: ${input.invoiceUrl}`,
+    '',
     `Skins for the 2020 edition need club access in the game. How to install them: ${siteUrl}/installation-guide`,
     `Refunds within 7 days of a purchase whose items were not downloaded: ${siteUrl}/refunds`,
     '',
@@ -97,6 +104,7 @@ ${item.downloads
 <table style="width:100%;border-collapse:collapse;color:#e8eaef">${rows}
 <tr><td style="padding:12px 0;border-top:1px solid #2a2f3a;font-weight:bold">Total</td><td style="padding:12px 0;border-top:1px solid #2a2f3a;text-align:right;font-weight:bold">${euros(order.total_cents)}</td></tr></table>
 <p style="font-size:14px">${escapeHtml(validity)}</p>
+<p style="font-size:14px"><a href="${escapeHtml(input.invoiceUrl)}" style="color:${ACCENT}">Your invoice</a> (to print or save as PDF).</p>
 <p style="font-size:13px;color:#9aa3b2">Skins for the 2020 edition need club access in the game: see the <a href="${siteUrl}/installation-guide" style="color:${ACCENT}">installation guide</a>. Refunds within 7 days of a purchase whose items were not downloaded: <a href="${siteUrl}/refunds" style="color:${ACCENT}">refund policy</a>.</p>
 <p style="margin-top:32px;font-size:12px;color:#9aa3b2">You receive this mail because of a purchase on ${SITE} with this address.</p>
 </div></body></html>`;

@@ -49,6 +49,7 @@ describe('the order confirmation mail', () => {
       siteUrl: 'https://skins.example',
       grantFor: (skinId) => `g${skinId}`,
       linksExpireAt: new Date('2026-06-01T00:00:00Z'),
+      invoiceUrl: 'https://skins.example/orders/TS-2026-000042/invoice?k=9.key',
     });
     expect(mail).toMatchObject({ to: 'pat@example.com', subject: 'Your TrackSkins order TS-2026-000042' });
     // Amounts read as on the site (cs-CZ, EUR); a tip is named beside the price it came with.
@@ -69,6 +70,9 @@ describe('the order confirmation mail', () => {
       expect(mail.html).toContain(`https://skins.example/assets/skin/${url}?grant=g${id}`);
     }
     expect(mail.text).toContain('until 01. 06. 2026');
+    // The invoice's page, with the order's key a guest needs.
+    expect(mail.text).toContain('Your invoice: https://skins.example/orders/TS-2026-000042/invoice?k=9.key');
+    expect(mail.html).toContain('<a href="https://skins.example/orders/TS-2026-000042/invoice?k=9.key"');
     // Names are escaped in the HTML.
     expect(mail.html).toContain('Pat &lt;b&gt;Player&lt;/b&gt;');
     expect(mail.html).toContain('Neon &amp; Pack');
@@ -82,6 +86,7 @@ describe('the order confirmation mail', () => {
       siteUrl: 'https://skins.example',
       grantFor: null,
       linksExpireAt: null,
+      invoiceUrl: 'https://skins.example/orders/TS-2026-000042/invoice',
     });
     expect(mail.text).toContain('https://skins.example/assets/skin/desert-fox\n');
     expect(mail.text).not.toContain('grant=');

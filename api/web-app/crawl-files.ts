@@ -38,6 +38,7 @@ const DISALLOWED = [
   '/local-checkout/',
   '/cart/',
   '/orders/',
+  '/invoices/',
   '/reset-password',
   '/verify-email',
   '/success$',

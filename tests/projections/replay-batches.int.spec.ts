@@ -7,7 +7,7 @@ import { EventStore } from '../../infra/event-store/event-store';
 import { ensureCheckpoints, rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
 import { projections } from '../../projections';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { appendHistory, emptyEverything, historyStep, readModelRows } from './event-history';
+import { appendHistory, emptyEverything, historyStep, paidAndRefunded, readModelRows } from './event-history';
 
 // A replay hands a projection its events in batches as large as the reader's page; the live
 // catch-up can hand it one event at a time. Both must leave exactly the same rows.
@@ -43,6 +43,8 @@ describe('a replay in large batches writes the rows of a replay one event at a t
         seed: SEED,
         numRuns: HISTORIES / 2,
       }),
+      // The samples of this seed refund no order: one that does, so credit notes are compared too.
+      paidAndRefunded,
     ];
     for (const steps of histories) {
       await emptyEverything(db.pool);
@@ -58,7 +60,7 @@ describe('a replay in large batches writes the rows of a replay one event at a t
 
   it.each(projections.map((p) => [p.name, p] as const))('%s', (_, projection) => {
     const runs = outcomes.get(projection.name)!;
-    expect(runs).toHaveLength(HISTORIES);
+    expect(runs).toHaveLength(HISTORIES + 1);
     for (const { oneByOne, batched } of runs) expect(batched).toEqual(oneByOne);
     // Never a comparison of empty tables only: some history gave each table of the projection rows.
     for (const table of projection.tables) {

@@ -57,7 +57,7 @@ export async function createTestApp(
   const runner = new CatchUpRunner({
     pool: db.pool,
     store,
-    projections: [...projections, ...reactors({ store, log })],
+    projections: [...projections, ...reactors({ store, log, vat: config.vat })],
     log,
     batchSize: 500,
     pollMs: 60_000,

@@ -25,6 +25,18 @@ const OrderConfirmationPage = lazyPage(
   () => import('../features/cart/pages/order-confirmation-page'),
   'OrderConfirmationPage',
 );
+const TaxDocumentPage = lazyPage(
+  () => import('../features/invoices/pages/tax-document-page'),
+  'TaxDocumentPage',
+);
+const OrderInvoicePage = lazyPage(
+  () => import('../features/invoices/pages/order-tax-document-page'),
+  'OrderInvoicePage',
+);
+const OrderCreditNotePage = lazyPage(
+  () => import('../features/invoices/pages/order-tax-document-page'),
+  'OrderCreditNotePage',
+);
 const ResetPasswordPage = lazyPage(
   () => import('../features/auth/pages/reset-password-page'),
   'ResetPasswordPage',
@@ -128,6 +140,10 @@ const publicRoutes: RouteObject[] = [
   { path: 'cart/summary', element: <CartSummaryPage /> },
   // Where checkout sends the buyer after paying; a guest reads it with the key in the address.
   { path: 'orders/:externalId', element: <OrderConfirmationPage /> },
+  // Tax documents: for the buyer signed in, a guest with the order's key, admins (docs/invoices.md).
+  { path: 'orders/:externalId/invoice', element: <OrderInvoicePage /> },
+  { path: 'orders/:externalId/credit-note', element: <OrderCreditNotePage /> },
+  { path: 'invoices/:number', element: <TaxDocumentPage /> },
 ];
 
 /** Spec 2.2: role regular required. */

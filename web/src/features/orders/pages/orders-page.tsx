@@ -23,6 +23,7 @@ import { PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { adminMessages } from '../admin-orders.messages';
 import { OrderMailsButton } from '../components/order-mails';
+import { TaxDocumentLinks } from '../components/tax-document-links';
 import { AdminOrdersQuery, RefundOrderMutation } from '../lib/admin-orders.documents';
 
 const page = adminMessages.orders;
@@ -148,6 +149,7 @@ function OrdersTable({
                     <RefundButton order={order} pending={pendingRefunds.has(order.id)} onRefund={onRefund} />
                   )}
                   <OrderMailsButton externalId={order.externalId} mails={order.mails} />
+                  <TaxDocumentLinks externalId={order.externalId} status={order.paymentStatus} />
                 </Stack>
               </Table.Td>
             </Table.Tr>
@@ -222,6 +224,7 @@ function OrderCards({
             <PurchaseItems items={order.items} />
           </Box>
           <Group justify="flex-end" mt="sm">
+            <TaxDocumentLinks externalId={order.externalId} status={order.paymentStatus} />
             <OrderMailsButton externalId={order.externalId} mails={order.mails} />
             {order.refundedAt ? (
               <Text size="xs" c="dimmed">

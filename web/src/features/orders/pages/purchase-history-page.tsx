@@ -9,6 +9,7 @@ import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { ordersMessages, PaymentStatusBadge, PurchaseItems } from '../../../shared/orders';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { accountMessages } from '../account-purchases.messages';
+import { TaxDocumentLinks } from '../components/tax-document-links';
 import classes from './purchase-history-page.module.css';
 import { MyPurchaseListQuery } from '../lib/purchase-list.documents';
 
@@ -52,6 +53,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
                       {history.paidOn(formatDate(order.paymentReceivedAt))}
                     </Text>
                   ) : null}
+                  <TaxDocumentLinks externalId={order.externalId} status={order.paymentStatus} />
                 </Stack>
               </Table.Td>
               <Table.Td className={classes.nowrap}>
@@ -99,6 +101,7 @@ function OrderCards({ orders }: { orders: Order[] }) {
               <Text fw={800} ff="heading" size="lg">
                 {formatPrice(order.totalPrice)}
               </Text>
+              <TaxDocumentLinks externalId={order.externalId} status={order.paymentStatus} />
             </Stack>
           </Group>
           <Box mt="sm" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>

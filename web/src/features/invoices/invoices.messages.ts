@@ -1,0 +1,43 @@
+// Texts of the tax documents (docs/invoices.md).
+
+export const invoicesMessages = {
+  back: 'Back',
+  print: 'Print',
+  pdf: 'Download PDF',
+  loading: 'Loading the document...',
+  loadFailed: 'The document could not be loaded. Check your connection and try again.',
+  retry: 'Try again',
+  notFound: 'There is no such document, or it belongs to another account.',
+  logIn: 'Log in to see your invoices.',
+  logInButton: 'Log in',
+  facts: {
+    number: 'Number',
+    issued: 'Date of issue',
+    paid: 'Date of supply (paid)',
+    order: 'Order',
+    corrects: 'Corrects invoice',
+  },
+  seller: 'Seller',
+  buyer: 'Buyer',
+  companyId: (id: string) => `Company ID: ${id}`,
+  vatId: (id: string) => `VAT ID: ${id}`,
+  notRegistered: 'Not registered for VAT',
+  country: (name: string) => `Country: ${name}`,
+  unknownCountry: 'unknown',
+  columns: { item: 'Item', net: 'Net', rate: 'VAT rate', vat: 'VAT', gross: 'Gross' },
+  itemType: { SKIN: 'Skin', BUNDLE: 'Bundle' } as Record<string, string>,
+  listPrice: (price: string) => `list price ${price}`,
+  total: 'Total',
+  evidence: (country: string, evidence: string) => `Buyer’s country: ${country}. Evidence: ${evidence}`,
+  rateSet: (version: string) => `VAT rates: ${version}.`,
+  cancels: (invoice: string) =>
+    `This credit note cancels invoice ${invoice} in full: the order was refunded.`,
+  settled: { INVOICE: 'Paid in full.', CREDIT_NOTE: 'Refunded in full.' } as Record<string, string>,
+  order: {
+    title: (kind: 'invoice' | 'credit-note') => (kind === 'invoice' ? 'Invoice' : 'Credit note'),
+    notPaid: 'This order has not been paid, so it has no invoice.',
+    notRefunded: 'This order was not refunded, so it has no credit note.',
+    pending: 'The document of this order is being issued. Try again in a moment.',
+    before: 'This order was paid or refunded before the site issued invoices, so it has none.',
+  },
+} as const;
