@@ -47,7 +47,6 @@ import {
   type SocialPublicationEvent,
 } from '../../domain/social/social-publication.events';
 
-import { INVOICE_SERIES_STREAM_TYPE, type InvoiceSeriesEvent } from '../../domain/invoices/invoice.events';
 
 /**
  * Generated histories of the marketplace's events, appended through the store to the streams the
