@@ -47,7 +47,6 @@ import {
   type SocialPublicationEvent,
 } from '../../domain/social/social-publication.events';
 
-
 /**
  * Generated histories of the marketplace's events, appended through the store to the streams the
  * app uses, with the shapes of domain/*: votes and re-votes (recorded out of time order), downloads
