@@ -15,7 +15,8 @@ import {
 } from './mail-deliveries';
 import { itemRestoredMail, itemTakenDownMail, payoutSentMail } from './author-notice-mail-templates';
 import { notificationDigestMail } from './notification-digest.mail';
-import { authorSaleMail, orderRefundMail } from './order-mail-templates';
+import { orderConfirmationPath } from '../../domain/orders/checkout-result-pages';
+import { authorSaleMail, orderRefundMail, withdrawalConsentMail } from './order-mail-templates';
 
 export type MailSenderOptions = {
   /** Attempts before a delivery is given up (FAILED, shown to admins, retried only by an admin). */
@@ -32,7 +33,14 @@ export type MailSenderOptions = {
 
 type SenderContext = Pick<
   AppContext,
-  'pool' | 'mailer' | 'log' | 'config' | 'downloadGrants' | 'unsubscribeTokens' | 'now'
+  | 'pool'
+  | 'mailer'
+  | 'log'
+  | 'config'
+  | 'downloadGrants'
+  | 'unsubscribeTokens'
+  | 'orderConfirmationKeys'
+  | 'now'
 >;
 
 const ERROR_LENGTH = 1000;
@@ -211,6 +219,10 @@ export class MailSender {
         });
       case 'PAYOUT_SENT':
         return payoutSentMail({ to, siteUrl, payload: payloadSchemas.PAYOUT_SENT.parse(delivery.payload) });
+      case 'WITHDRAWAL_CONSENT': {
+        const payload = payloadSchemas.WITHDRAWAL_CONSENT.parse(delivery.payload);
+        return withdrawalConsentMail({ to, siteUrl, payload, orderUrl: this.orderUrl(payload) });
+      }
     }
   }
 
@@ -259,6 +271,13 @@ export class MailSender {
         ? (skinId) => this.context.downloadGrants.sign({ orderId: payload.orderId, skinId })
         : null,
       linksExpireAt: guest ? new Date(signedAt.getTime() + DOWNLOAD_GRANT_DAYS * 24 * 60 * 60 * 1000) : null,
+      withdrawal: payload.withdrawal ? { ...payload.withdrawal, orderUrl: this.orderUrl(payload) } : null,
     });
+  }
+
+  /** The order's confirmation page with a key signed now (it opens the page without an account). */
+  private orderUrl(order: { orderId: string; externalId: string }): string {
+    const key = this.context.orderConfirmationKeys.sign(order.orderId);
+    return `${this.context.config.publicUrl}${orderConfirmationPath(order.externalId, key)}`;
   }
 }
