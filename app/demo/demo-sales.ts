@@ -307,15 +307,18 @@ function planDailySales(run: DemoSalesRun): void {
 }
 
 /**
- * 3b. Every demo buyer consents to immediate delivery at checkout except one: the latest order of
- * `player` in the last 13 days (else of any signed-in buyer), so the collection and the order page
- * show a paid order waiting for the consent, still within the 14 days to withdraw.
+ * 3b. Every demo buyer consents to immediate delivery at checkout except: the latest order of
+ * `player` (the demo's player login sees the downloads waiting in the collection), and, when that is
+ * older than 13 days, also the latest order of a signed-in buyer in the last 13 days (one still
+ * within the 14 days to withdraw).
  */
 function markOneAwaitingConsent(run: DemoSalesRun): void {
-  const recent = run.sales.filter((sale) => sale.buyer.kind === 'user' && sale.at > run.now - 13 * DAY);
-  const isPlayer = (sale: Sale) => sale.buyer.kind === 'user' && sale.buyer.username === 'player';
-  const chosen = recent.findLast(isPlayer) ?? recent.at(-1);
-  if (chosen) chosen.withoutConsent = true;
+  const signedIn = run.sales.filter((sale) => sale.buyer.kind === 'user');
+  const player = signedIn.findLast((sale) => sale.buyer.kind === 'user' && sale.buyer.username === 'player');
+  if (player) player.withoutConsent = true;
+  if (player && player.at > run.now - 13 * DAY) return;
+  const recent = signedIn.findLast((sale) => sale.at > run.now - 13 * DAY);
+  if (recent) recent.withoutConsent = true;
 }
 
 /** 4. The bank payout rounds: lock two days before each date, at least a day ago. */

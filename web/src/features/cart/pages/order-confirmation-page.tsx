@@ -271,7 +271,13 @@ export function OrderConfirmationPage() {
       title={title}
       eyebrow={texts.eyebrow(order.externalId)}
       description={
-        paid ? texts.mailSent(order.buyerEmail) : awaiting ? texts.mailSoon(order.buyerEmail) : undefined
+        paid
+          ? waiting
+            ? texts.mailSentWaiting(order.buyerEmail)
+            : texts.mailSent(order.buyerEmail)
+          : awaiting
+            ? texts.mailSoon(order.buyerEmail)
+            : undefined
       }
       size="lg"
     >
