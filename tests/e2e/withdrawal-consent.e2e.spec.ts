@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { appGraphql as graphql } from '../support/app-api';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 // Checkout without the consent to immediate delivery: the order is paid, its downloads wait until
@@ -91,5 +91,26 @@ describe('the consent to immediate delivery', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe(`${skin.url}.zip`);
     expect((await readFile(await file.path())).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it("the demo player's collection shows the order waiting for consent, with the consent and withdrawal buttons", async () => {
+    const token = await logIn('player');
+    const waiting = await graphql<{ myOrdersAwaitingConsent: { externalId: string }[] }>(
+      '{ myOrdersAwaitingConsent { externalId } }',
+      token,
+    );
+    // The demo data leaves the player's latest order without the consent (docs/withdrawal.md).
+    expect(waiting.myOrdersAwaitingConsent.length).toBeGreaterThan(0);
+    session = await openBrowser();
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: token, url: inject('appUrl') }]);
+    await page.goto('/me/collection');
+    await expect
+      .poll(() => page.getByText('Waiting for your consent', { exact: true }).first().isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Start the delivery' }).first().isVisible()).toBe(true);
+    await screenshot(page, 'withdrawal-collection-waiting');
   });
 });

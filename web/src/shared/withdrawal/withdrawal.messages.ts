@@ -6,6 +6,7 @@ export const withdrawalMessages = {
   deliveryNow: withdrawalConsentTexts.deliveryNow,
   acknowledgement: withdrawalConsentTexts.acknowledgement,
   checkoutHint: withdrawalConsentTexts.optional,
+  checkoutLegend: 'Delivery now, and your right of withdrawal',
   waitingBadge: 'Waiting for your consent',
   waitingTitle: 'Your downloads wait for your consent',
   waitingText:

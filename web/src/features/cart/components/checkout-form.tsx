@@ -297,7 +297,7 @@ export function CheckoutForm({
         />
         <Checkbox label={texts.reminder} {...form.getInputProps('reminderAccepted', { type: 'checkbox' })} />
         <fieldset className="withdrawal-consent" style={{ border: 0, padding: 0, margin: 0 }}>
-          <VisuallyHidden component="legend">{withdrawalMessages.waitingBadge}</VisuallyHidden>
+          <VisuallyHidden component="legend">{withdrawalMessages.checkoutLegend}</VisuallyHidden>
           <Stack gap="xs">
             <Checkbox
               label={withdrawalMessages.deliveryNow}
