@@ -506,7 +506,8 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
 
 /** The command comes from the order's buyer: the key signed for the order, or one of their accounts. */
 function checkBuyer(proof: BuyerProof, state: PlacedOrderState, message: string) {
-  const isBuyer = proof.orderKey || (state.buyerUserId !== null && proof.accountIds.includes(state.buyerUserId));
+  const isBuyer =
+    proof.orderKey || (state.buyerUserId !== null && proof.accountIds.includes(state.buyerUserId));
   if (!isBuyer) throw new OrderRefused('NOT_THE_BUYER', 'FORBIDDEN', message, state.orderId);
 }
 

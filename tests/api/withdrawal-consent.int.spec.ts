@@ -148,7 +148,9 @@ describe('checkout without the consent to immediate delivery', () => {
     expect(errorCode(await consent(order.external_id, { token: other.token }))).toBe('NOT_FOUND');
     const byAdmin = await consent(order.external_id, { token: admin.token });
     expect(errorCode(byAdmin)).toBe('FORBIDDEN');
-    expect(byAdmin.body.errors![0]!.message).toBe('Only the buyer of this order can consent to its delivery.');
+    expect(byAdmin.body.errors![0]!.message).toBe(
+      'Only the buyer of this order can consent to its delivery.',
+    );
     expect(errorCode(await consent('TS-2026-999999999', { token: owner.token }))).toBe('NOT_FOUND');
     // Nothing was recorded: the buyer's download still waits.
     expect((await download(skin, owner.token)).statusCode).toBe(403);

@@ -111,6 +111,15 @@ describe('the consent to immediate delivery', () => {
       })
       .toBe(true);
     expect(await page.getByRole('button', { name: 'Start the delivery' }).first().isVisible()).toBe(true);
+    // In the table, the order's skin shows the same mark instead of its Download button.
+    const waitingRow = page.getByRole('row').filter({ hasText: 'Waiting for your consent' });
+    await expect.poll(() => waitingRow.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(
+      await waitingRow
+        .first()
+        .getByRole('button', { name: /^Download/ })
+        .count(),
+    ).toBe(0);
     await screenshot(page, 'withdrawal-collection-waiting');
   });
 });
