@@ -55,6 +55,7 @@ import { checkoutRoutes } from './orders/checkout.routes';
 import { countrySuggestionRoutes } from './accounts/country-suggestion.routes';
 import { localCheckoutRoutes } from './orders/local-checkout.routes';
 import { orderConfirmationLoaders, orderConfirmationResolvers } from './orders/order-confirmation.query';
+import { withdrawalResolvers } from './orders/withdrawal.resolvers';
 import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
 import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
 import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
@@ -156,6 +157,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         statisticsResolvers as ResolverMap,
         ordersResolvers(app) as ResolverMap,
         orderConfirmationResolvers as ResolverMap,
+        withdrawalResolvers(app) as ResolverMap,
         mailOutboxResolvers as ResolverMap,
         authoringResolvers(app) as ResolverMap,
         payoutsResolvers(app) as ResolverMap,

@@ -12,6 +12,7 @@ export const ORDER_EVENT_TYPES: readonly OrderEvent['type'][] = [
   'PaymentReceived',
   'OrderCancelled',
   'OrderRefunded',
+  'WithdrawalConsentGiven',
 ];
 const isOrderEvent = isEventOf<OrderEvent>(ORDER_EVENT_TYPES);
 
@@ -48,8 +49,17 @@ export const ordersProjection: RebuildableProjection = {
       else changed.set(orderId, Object.assign(changed.get(orderId) ?? {}, fields));
     };
     for (const event of events.filter(isOrderEvent)) {
-      const status = paymentStatusAfter[event.type];
       const updatedAt = event.recordedAt.toISOString();
+      if (event.type === 'WithdrawalConsentGiven') {
+        const { data } = event;
+        change(Number(data.orderId), {
+          withdrawal_consent_given_at: data.givenAt,
+          withdrawal_consent_where: data.where,
+          updated_at: updatedAt,
+        });
+        continue;
+      }
+      const status = paymentStatusAfter[event.type];
       switch (event.type) {
         case 'OrderPlaced': {
           const { data } = event;
@@ -72,6 +82,9 @@ export const ordersProjection: RebuildableProjection = {
             payment_fee_cents: totals.paymentFeeCents,
             author_share_cents: totals.authorShareCents,
             fee_policy_version: data.feePolicyVersion,
+            withdrawal_consent_asked: data.withdrawalConsentAsked === true,
+            withdrawal_consent_given_at: null,
+            withdrawal_consent_where: null,
             placed_at: data.placedAt,
             updated_at: updatedAt,
           });
@@ -178,19 +191,22 @@ async function insertOrders(tx: DatabaseTransactionConnection, rows: OrderFields
                         payment_type, status, total_cents, site_fee_cents, payment_fee_cents, author_share_cents,
                         fee_policy_version, provider, provider_reference, provider_event_id, placed_at,
                         session_opened_at, payment_received_at, cancelled_at, cancel_reason, refunded_at,
-                        refunded_by, refund_reason, provider_refund_id, updated_at)
+                        refunded_by, refund_reason, provider_refund_id, withdrawal_consent_asked,
+                        withdrawal_consent_given_at, withdrawal_consent_where, updated_at)
     select x.id, x.external_id, x.buyer_user_id, x.buyer_email, x.buyer_name, x.buyer_country, x.guest,
            x.payment_type, x.status, x.total_cents, x.site_fee_cents, x.payment_fee_cents, x.author_share_cents,
            x.fee_policy_version, x.provider, x.provider_reference, x.provider_event_id, x.placed_at,
            x.session_opened_at, x.payment_received_at, x.cancelled_at, x.cancel_reason, x.refunded_at,
-           x.refunded_by, x.refund_reason, x.provider_refund_id, x.updated_at
+           x.refunded_by, x.refund_reason, x.provider_refund_id, x.withdrawal_consent_asked,
+           x.withdrawal_consent_given_at, x.withdrawal_consent_where, x.updated_at
     from json_to_recordset(${jsonRows(rows)}) as x(
       id bigint, external_id text, buyer_user_id bigint, buyer_email text, buyer_name text, buyer_country text,
       guest boolean, payment_type text, status text, total_cents int, site_fee_cents int, payment_fee_cents int,
       author_share_cents int, fee_policy_version text, provider text, provider_reference text,
       provider_event_id text, placed_at timestamptz, session_opened_at timestamptz,
       payment_received_at timestamptz, cancelled_at timestamptz, cancel_reason text, refunded_at timestamptz,
-      refunded_by bigint, refund_reason text, provider_refund_id text, updated_at timestamptz)`);
+      refunded_by bigint, refund_reason text, provider_refund_id text, withdrawal_consent_asked boolean,
+      withdrawal_consent_given_at timestamptz, withdrawal_consent_where text, updated_at timestamptz)`);
 }
 
 async function insertItems(tx: DatabaseTransactionConnection, rows: Record<string, unknown>[]) {
@@ -239,6 +255,8 @@ async function updateOrders(tx: DatabaseTransactionConnection, changed: Map<numb
     ['refunded_by', 'bigint'],
     ['refund_reason', 'text'],
     ['provider_refund_id', 'text'],
+    ['withdrawal_consent_given_at', 'timestamptz'],
+    ['withdrawal_consent_where', 'text'],
     ['updated_at', 'timestamptz'],
   ];
   // A column the batch set wins (`?` asks whether it was set at all, so null can clear it).

@@ -2,6 +2,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
 import { buyerAccountIds } from '../accounts/users.repository';
+import { consentReleases } from '../orders/paid-download-access';
 import type { AppContext } from '../app-context';
 import { UserRateLimiter } from '../auth/user-rate-limiter';
 import { isAdmin, requireViewer, type RequestContext } from '../auth/viewer';
@@ -34,12 +35,15 @@ const skinAccessRow = z.object({
   owned: z.boolean(),
 });
 
-/** Per skin: whether the viewer may download its versions (free, their own, an admin, or owned). */
+/**
+ * Per skin: whether the viewer may download its versions (free, their own, an admin, or owned
+ * through an order that does not wait for the buyer's consent).
+ */
 async function versionAccessOf(db: Queryable, skinIds: number[], viewer: { id: number; admin: boolean }) {
   const rows = await db.any(sql.type(skinAccessRow)`
     select s.id, s.price_cents, s.author_id,
            exists (select 1 from owned_skins o where o.skin_id = s.id and o.acquired_at is not null
-                   and o.user_id in ${buyerAccountIds(viewer.id)}) as owned
+                   and o.user_id in ${buyerAccountIds(viewer.id)} and ${consentReleases('o')}) as owned
     from skins s where s.id = any(${sql.array(skinIds, 'int8')}) and s.deleted_at is null`);
   return new Map(
     rows.map((row) => [

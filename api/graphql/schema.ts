@@ -13,6 +13,7 @@ import { relatedItemsSchema } from '../catalogue/related-items.schema';
 import { viewerStatesSchema } from '../catalogue/viewer-states.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
+import { withdrawalSchema } from '../orders/withdrawal.schema';
 import { payoutsSchema } from '../payouts/payouts.schema';
 import { statisticsSchema } from '../statistics/statistics.schema';
 import { tagsSchema } from '../tags/tags.schema';
@@ -33,6 +34,7 @@ export const typeDefs = [
   authoringSchema,
   payWhatYouWantSchema,
   ordersSchema,
+  withdrawalSchema,
   mailOutboxSchema,
   payoutsSchema,
   statisticsSchema,

@@ -20,6 +20,7 @@ export const MAIL_DELIVERY_KINDS = [
   'ITEM_RESTORED',
   'PAYOUT_SENT',
   'WEBHOOK_ENDPOINT_PAUSED',
+  'WITHDRAWAL_CONSENT',
 ] as const;
 export type MailDeliveryKind = (typeof MAIL_DELIVERY_KINDS)[number];
 export const MAIL_DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -43,6 +44,26 @@ export const confirmationPayload = z.object({
       skinIds: z.array(z.number().int()),
     }),
   ),
+  /**
+   * The consent to immediate delivery as it stood when the payment was received (docs/withdrawal.md);
+   * absent for orders placed before checkout asked for it (and in mails recorded before).
+   */
+  withdrawal: z
+    .object({
+      consent: z.object({ givenAt: z.string(), statement: z.string() }).nullable(),
+      /** The end of the 14 days (the payment + 14 days). */
+      withdrawUntil: z.string(),
+    })
+    .optional(),
+});
+
+/** The buyer consented after checkout: the confirmation on a durable medium (Art. 8(7)). */
+export const withdrawalConsentPayload = z.object({
+  orderId: z.string(),
+  externalId: z.string(),
+  buyerName: z.string(),
+  givenAt: z.string(),
+  statement: z.string(),
 });
 
 /** The refund mail: the amount OrderRefunded recorded. */
@@ -133,6 +154,7 @@ export const payloadSchemas = {
   ITEM_RESTORED: itemNoticePayload,
   PAYOUT_SENT: payoutSentPayload,
   WEBHOOK_ENDPOINT_PAUSED: webhookPausedPayload,
+  WITHDRAWAL_CONSENT: withdrawalConsentPayload,
 } as const satisfies Record<MailDeliveryKind, z.ZodType>;
 
 export type NewMailDelivery = {

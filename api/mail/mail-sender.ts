@@ -20,7 +20,8 @@ import {
   webhookPausedMail,
 } from './author-notice-mail-templates';
 import { notificationDigestMail } from './notification-digest.mail';
-import { authorSaleMail, orderRefundMail } from './order-mail-templates';
+import { orderConfirmationPath } from '../../domain/orders/checkout-result-pages';
+import { authorSaleMail, orderRefundMail, withdrawalConsentMail } from './order-mail-templates';
 
 export type MailSenderOptions = {
   /** Attempts before a delivery is given up (FAILED, shown to admins, retried only by an admin). */
@@ -42,8 +43,8 @@ type SenderContext = Pick<
   | 'log'
   | 'config'
   | 'downloadGrants'
-  | 'orderConfirmationKeys'
   | 'unsubscribeTokens'
+  | 'orderConfirmationKeys'
   | 'now'
 >;
 
@@ -234,6 +235,10 @@ export class MailSender {
           siteUrl,
           payload: payloadSchemas.WEBHOOK_ENDPOINT_PAUSED.parse(delivery.payload),
         });
+      case 'WITHDRAWAL_CONSENT': {
+        const payload = payloadSchemas.WITHDRAWAL_CONSENT.parse(delivery.payload);
+        return withdrawalConsentMail({ to, siteUrl, payload, orderUrl: this.orderUrl(payload) });
+      }
     }
   }
 
@@ -286,6 +291,13 @@ export class MailSender {
       invoiceUrl: `${this.context.config.publicUrl}/orders/${encodeURIComponent(payload.externalId)}/invoice${
         guest ? `?k=${encodeURIComponent(this.context.orderConfirmationKeys.sign(payload.orderId))}` : ''
       }`,
+      withdrawal: payload.withdrawal ? { ...payload.withdrawal, orderUrl: this.orderUrl(payload) } : null,
     });
+  }
+
+  /** The order's confirmation page with a key signed now (it opens the page without an account). */
+  private orderUrl(order: { orderId: string; externalId: string }): string {
+    const key = this.context.orderConfirmationKeys.sign(order.orderId);
+    return `${this.context.config.publicUrl}${orderConfirmationPath(order.externalId, key)}`;
   }
 }

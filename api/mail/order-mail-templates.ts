@@ -1,7 +1,7 @@
 import type { MailMessage } from '../../infra/mail/mailer';
 import { escapeHtml } from '../../domain/text/escape-html';
 import { ACCENT, euros, mailDay, mailHtml, SITE } from './mail-layout';
-import type { refundPayload, salePayload } from './mail-deliveries';
+import type { refundPayload, salePayload, withdrawalConsentPayload } from './mail-deliveries';
 import type { z } from 'zod';
 
 /** The buyer's refund notice: the amount OrderRefunded recorded, and the credit note's page. */
@@ -76,4 +76,41 @@ export function authorSaleMail(input: {
     footer: `You receive this mail because you sell skins on ${SITE}.`,
   });
   return { to: input.to, subject: `${SITE}: you sold in order ${payload.externalId}`, text, html };
+}
+
+/**
+ * The confirmation, on a durable medium, of a consent given after checkout (Consumer Rights
+ * Directive 2011/83/EU, Art. 8(7)): the text agreed to and its date.
+ */
+export function withdrawalConsentMail(input: {
+  to: string;
+  payload: z.infer<typeof withdrawalConsentPayload>;
+  siteUrl: string;
+  /** The order's confirmation page (signed for the order): the downloads are there now. */
+  orderUrl: string;
+}): MailMessage {
+  const { payload, orderUrl } = input;
+  const day = mailDay(payload.givenAt);
+  const text = [
+    `Hi ${payload.buyerName},`,
+    '',
+    `on ${day} you consented to the delivery of your order ${payload.externalId}. You agreed:`,
+    `"${payload.statement}"`,
+    '',
+    'The delivery has started, so this purchase can no longer be withdrawn from.',
+    `Your downloads: ${orderUrl}`,
+    '',
+    'Keep this mail as the record of your consent.',
+    '',
+    `the ${SITE} team`,
+  ].join('\n');
+  const html = mailHtml({
+    heading: 'Your downloads are ready',
+    body: `<p>Hi ${escapeHtml(payload.buyerName)}, on ${escapeHtml(day)} you consented to the delivery of your order <strong>${escapeHtml(payload.externalId)}</strong>. You agreed:</p>
+<blockquote style="margin:12px 0;padding:8px 16px;border-left:3px solid #22d3ee;color:#e8eaef">${escapeHtml(payload.statement)}</blockquote>
+<p style="font-size:14px">The delivery has started, so this purchase can no longer be withdrawn from. <a href="${escapeHtml(orderUrl)}" style="color:#22d3ee">Your downloads</a></p>
+<p style="font-size:13px;color:#9aa3b2">Keep this mail as the record of your consent.</p>`,
+    footer: `You receive this mail because of a purchase on ${SITE} with this address.`,
+  });
+  return { to: input.to, subject: `${SITE}: your consent for order ${payload.externalId}`, text, html };
 }

@@ -1,6 +1,12 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { OrderPlaced, OrderRefunded, PaymentReceived } from '../../domain/orders/order.events';
+import type {
+  OrderPlaced,
+  OrderRefunded,
+  PaymentReceived,
+  WithdrawalConsentGiven,
+} from '../../domain/orders/order.events';
+import { withdrawalDeadline } from '../../domain/orders/withdrawal-consent';
 import { orderStreamId } from '../../domain/orders/order.events';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
 import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
@@ -12,17 +18,23 @@ import { recordMailDeliveries, type NewMailDelivery } from './mail-deliveries';
 
 export const ORDER_MAILS = 'order-mails';
 
-type MailedEvent = PaymentReceived | OrderRefunded;
-const MAILED_EVENT_TYPES: readonly MailedEvent['type'][] = ['PaymentReceived', 'OrderRefunded'];
+type MailedEvent = PaymentReceived | OrderRefunded | WithdrawalConsentGiven;
+const MAILED_EVENT_TYPES: readonly MailedEvent['type'][] = [
+  'PaymentReceived',
+  'OrderRefunded',
+  'WithdrawalConsentGiven',
+];
 const isMailedEvent = isEventOf<MailedEvent>(MAILED_EVENT_TYPES);
 const isOrderPlaced = isEventOf<OrderPlaced>(['OrderPlaced']);
+const isConsent = isEventOf<WithdrawalConsentGiven>(['WithdrawalConsentGiven']);
 
 type Deps = { store: EventStore; log: Logger };
 
 /**
  * Records the mails the order events call for (docs/buying.md): the confirmation with download
  * links and a sale mail to each author when a payment is received, a refund mail to the buyer when
- * an order is refunded. It only records them, in the transaction that moves its checkpoint; the mail
+ * an order is refunded, and a confirmation of the consent to immediate delivery when the buyer
+ * gives it after checkout (docs/withdrawal.md). It only records them, in the transaction that moves its checkpoint; the mail
  * sender delivers them afterwards, so a crash or an SMTP error loses none.
  */
 export function orderMailsReactor(deps: Deps): Reactor {
@@ -46,14 +58,19 @@ export async function recordOrderMails(
   // mailing its made-up buyers and authors would only fill the outbox.
   const mailed = events
     .filter(isMailedEvent)
-    .filter((event) => event.metadata.correlationId !== DEMO_SEED_CORRELATION_ID);
+    .filter((event) => event.metadata.correlationId !== DEMO_SEED_CORRELATION_ID)
+    // A consent given at checkout is repeated in the confirmation mail; only a later one has its own.
+    .filter((event) => event.type !== 'WithdrawalConsentGiven' || event.data.where !== 'CHECKOUT');
   if (mailed.length === 0) return;
   const orderIds = [...new Set(mailed.map((event) => event.data.orderId))];
   const streams = await deps.store.readStreams(tx, orderIds.map(orderStreamId));
   const placed = new Map<string, OrderPlaced['data']>();
+  const consents = new Map<string, StoredEvent<WithdrawalConsentGiven>>();
   for (const stream of streams.values()) {
     const event = stream.events.find(isOrderPlaced);
     if (event) placed.set(event.data.orderId, event.data);
+    const consent = stream.events.find(isConsent);
+    if (consent) consents.set(consent.data.orderId, consent);
   }
   const authorIds = [
     ...new Set(
@@ -87,8 +104,23 @@ export async function recordOrderMails(
       recipientUserId: order.buyer.userId,
       orderId: Number(orderId),
     };
-    if (event.type === 'PaymentReceived') {
+    if (event.type === 'WithdrawalConsentGiven') {
+      deliveries.push({
+        ...buyer,
+        kind: 'WITHDRAWAL_CONSENT',
+        payload: {
+          orderId,
+          externalId,
+          buyerName: order.buyer.fullName,
+          givenAt: event.data.givenAt,
+          statement: event.data.statement,
+        },
+      });
+    } else if (event.type === 'PaymentReceived') {
       const payment = event.data;
+      // The consent as it stood at the payment: one given later gets its own mail.
+      const consent = consents.get(orderId);
+      const consentBefore = consent && consent.streamVersion < event.streamVersion ? consent.data : null;
       deliveries.push({
         ...buyer,
         kind: 'ORDER_CONFIRMATION',
@@ -106,6 +138,16 @@ export async function recordOrderMails(
             tipCents: item.tipCents,
             skinIds: item.skinIds ?? [],
           })),
+          ...(order.withdrawalConsentAsked
+            ? {
+                withdrawal: {
+                  consent: consentBefore
+                    ? { givenAt: consentBefore.givenAt, statement: consentBefore.statement }
+                    : null,
+                  withdrawUntil: withdrawalDeadline(payment.receivedAt).toISOString(),
+                },
+              }
+            : {}),
         },
       });
       const byAuthor = Map.groupBy(order.items, (item) => item.authorId);

@@ -49,6 +49,7 @@ export async function placeCheckoutOrder(
       bundles: input.bundles,
       tips: input.tips,
       prices: input.prices,
+      withdrawalConsentGiven: input.deliveryNowConsent && input.withdrawalLossAcknowledged,
       paymentType,
       viewer,
       metadata: checkoutMetadata(request, viewer, input.email),

@@ -11,6 +11,32 @@ const amountText = (item: Pick<MailedItem, 'priceCents' | 'tipCents'>) =>
 
 export type MailedSkin = { id: number; url: string; title: string };
 
+/**
+ * The consent to immediate delivery as the mail repeats it (docs/withdrawal.md): given (with its
+ * date and text), or not given, with where to give it and until when the buyer may withdraw.
+ */
+export type MailedWithdrawal = {
+  consent: { givenAt: string; statement: string } | null;
+  withdrawUntil: string;
+  /** The order's confirmation page (signed for the order), where the consent or the withdrawal is given. */
+  orderUrl: string;
+};
+
+/** The paragraphs about the consent and the right of withdrawal (text; the HTML escapes them). */
+export function withdrawalParagraphs(withdrawal: MailedWithdrawal): string[] {
+  if (withdrawal.consent) {
+    return [
+      `On ${mailDay(withdrawal.consent.givenAt)} you agreed: "${withdrawal.consent.statement}"`,
+      'The delivery has started, so this purchase can no longer be withdrawn from.',
+    ];
+  }
+  return [
+    'Your downloads wait for your consent: you did not ask for immediate delivery at checkout.',
+    `To get the files, consent on your order's page: ${withdrawal.orderUrl}`,
+    `Until you consent, you may withdraw from this purchase for a full refund, until ${mailDay(withdrawal.withdrawUntil)}, on the same page.`,
+  ];
+}
+
 /** One line of the mail: the item, and the skins it brings with their download links. */
 type MailedItem = {
   name: string;
@@ -39,8 +65,13 @@ export function orderConfirmationMail(input: {
    * number is issued just after the payment, so the link names the order, not the number.
    */
   invoiceUrl: string;
+  /** Absent for orders placed before checkout asked for the consent. */
+  withdrawal?: MailedWithdrawal | null;
 }): MailMessage {
   const { order, siteUrl } = input;
+  // Without the consent the downloads would be refused: the mail lists no links until it is given.
+  const waiting = input.withdrawal ? input.withdrawal.consent === null : false;
+  const consentText = input.withdrawal ? withdrawalParagraphs(input.withdrawal) : [];
   const linkOf = (skin: MailedSkin) => {
     const base = `${siteUrl}/assets/skin/${encodeURIComponent(skin.url)}`;
     return input.grantFor ? `${base}?grant=${input.grantFor(skin.id)}` : base;
@@ -52,15 +83,17 @@ export function orderConfirmationMail(input: {
       kind: item.item_type === 'SKIN' ? 'Skin' : 'Bundle',
       priceCents: item.price_cents,
       tipCents: item.tip_cents,
-      downloads: skinIds.flatMap((id) => {
+      downloads: (waiting ? [] : skinIds).flatMap((id) => {
         const skin = input.skins.get(id);
         return skin ? [{ title: skin.title, href: linkOf(skin) }] : [];
       }),
     };
   });
-  const validity = input.linksExpireAt
-    ? `The download links work for ${DOWNLOAD_GRANT_DAYS} days (until ${mailDay(input.linksExpireAt.toISOString())}), without an account. Keep this mail. Register with this email address and your skins stay in your collection.`
-    : `Your skins are in your collection: ${siteUrl}/me/collection (the links work while you are logged in).`;
+  const validity = waiting
+    ? ''
+    : input.linksExpireAt
+      ? `The download links work for ${DOWNLOAD_GRANT_DAYS} days (until ${mailDay(input.linksExpireAt.toISOString())}), without an account. Keep this mail. Register with this email address and your skins stay in your collection.`
+      : `Your skins are in your collection: ${siteUrl}/me/collection (the links work while you are logged in).`;
 
   const text = [
     `Hi ${order.buyer_name},`,
@@ -72,8 +105,8 @@ export function orderConfirmationMail(input: {
       ...item.downloads.map((download) => `  ${download.title}: ${download.href}`),
       '',
     ]),
-    validity,
-    '',
+    ...(validity ? [validity, ''] : []),
+    ...(consentText.length > 0 ? [...consentText, ''] : []),
     `Your invoice: ${input.invoiceUrl}`,
     '',
     `Skins for the 2020 edition need club access in the game. How to install them: ${siteUrl}/installation-guide`,
@@ -103,7 +136,8 @@ ${item.downloads
 <p>Hi ${escapeHtml(order.buyer_name)}, your order <strong>${escapeHtml(order.external_id)}</strong> is paid.</p>
 <table style="width:100%;border-collapse:collapse;color:#e8eaef">${rows}
 <tr><td style="padding:12px 0;border-top:1px solid #2a2f3a;font-weight:bold">Total</td><td style="padding:12px 0;border-top:1px solid #2a2f3a;text-align:right;font-weight:bold">${euros(order.total_cents)}</td></tr></table>
-<p style="font-size:14px">${escapeHtml(validity)}</p>
+${validity ? `<p style="font-size:14px">${escapeHtml(validity)}</p>` : ''}
+${consentText.length > 0 ? `<div style="font-size:14px;margin:16px 0;padding:12px 16px;border:1px solid ${waiting ? '#f59f00' : '#2a2f3a'};border-radius:6px">${consentText.map((line) => `<p style="margin:6px 0">${escapeHtml(line)}</p>`).join('')}${waiting && input.withdrawal ? `<p style="margin:12px 0 4px"><a href="${escapeHtml(input.withdrawal.orderUrl)}" style="color:${ACCENT};font-weight:bold">Give your consent or withdraw</a></p>` : ''}</div>` : ''}
 <p style="font-size:14px"><a href="${escapeHtml(input.invoiceUrl)}" style="color:${ACCENT}">Your invoice</a> (to print or save as PDF).</p>
 <p style="font-size:13px;color:#9aa3b2">Skins for the 2020 edition need club access in the game: see the <a href="${siteUrl}/installation-guide" style="color:${ACCENT}">installation guide</a>. Refunds within 7 days of a purchase whose items were not downloaded: <a href="${siteUrl}/refunds" style="color:${ACCENT}">refund policy</a>.</p>
 <p style="margin-top:32px;font-size:12px;color:#9aa3b2">You receive this mail because of a purchase on ${SITE} with this address.</p>

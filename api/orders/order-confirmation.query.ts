@@ -11,6 +11,7 @@ import {
   type OrderRow,
 } from './orders.repository';
 import { ordersLoaders } from './orders.resolvers';
+import { withdrawalStatusOf } from './withdrawal-status';
 
 /** Order lines have no id of their own: as in Purchase.items, the order id and the line's position. */
 const LINES_PER_ORDER_ID = 100;
@@ -40,7 +41,7 @@ async function mayRead(context: RequestContext, order: OrderRow, key: string | n
 
 /**
  * The confirmation page's order: number, status, items with their amounts and, once the payment
- * is received (never before), a download per skin: links signed for the order when a guest bought
+ * is received and the buyer consented to immediate delivery (never before), a download per skin: links signed for the order when a guest bought
  * it (as in the confirmation mail), the plain download address (it needs the buyer's session)
  * otherwise.
  */
@@ -53,7 +54,9 @@ export async function orderConfirmation(_root: unknown, rawArgs: unknown, contex
   if (!order || !(await mayRead(context, order, parsed.data.key))) throw notFound;
 
   const items = await itemsOfOrders(pool, [order.id]);
-  const paid = order.status === 'PAYMENT_RECEIVED';
+  const withdrawal = withdrawalStatusOf(order, context.services.now());
+  // Downloads wait for the buyer's consent to immediate delivery (docs/withdrawal.md).
+  const paid = order.status === 'PAYMENT_RECEIVED' && !withdrawal.awaitingConsent;
   const skinIds = items.flatMap((item) => (item.item_type === 'SKIN' ? [item.item_id] : item.skin_ids));
   const skins = new Map((paid ? await skinLinksOf(pool, [...new Set(skinIds)]) : []).map((s) => [s.id, s]));
   const orderId = String(order.id);
@@ -81,6 +84,7 @@ export async function orderConfirmation(_root: unknown, rawArgs: unknown, contex
     paymentReceivedAt: iso(order.payment_received_at),
     buyerEmail: order.buyer_email,
     guest: order.guest,
+    withdrawal,
     items: items.map((item) => ({
       id: item.order_id * LINES_PER_ORDER_ID + item.position,
       itemType: item.item_type,

@@ -33,6 +33,10 @@ export const orderRow = z.object({
   payment_received_at: z.number().nullable(),
   cancelled_at: z.number().nullable(),
   refunded_at: z.number().nullable(),
+  /** Checkout asked for the consent to immediate delivery (migration 044); false before it did. */
+  withdrawal_consent_asked: z.boolean(),
+  withdrawal_consent_given_at: z.number().nullable(),
+  withdrawal_consent_where: z.enum(['CHECKOUT', 'CONFIRMATION_PAGE', 'COLLECTION']).nullable(),
 });
 export type OrderRow = z.infer<typeof orderRow>;
 
@@ -40,7 +44,8 @@ const orderColumns = sql.fragment`
   o.id, o.external_id, o.buyer_user_id, o.buyer_email::text as buyer_email, o.buyer_name, o.buyer_country,
   o.guest, o.payment_type, o.status, o.total_cents, o.site_fee_cents, o.payment_fee_cents,
   o.author_share_cents, o.provider, o.provider_reference, o.placed_at, o.payment_received_at,
-  o.cancelled_at, o.refunded_at`;
+  o.cancelled_at, o.refunded_at, o.withdrawal_consent_asked, o.withdrawal_consent_given_at,
+  o.withdrawal_consent_where`;
 
 export const orderItemRow = z.object({
   order_id: z.number(),
@@ -314,4 +319,14 @@ export async function skinLinksOf(
     select id, url::text as url, title from skins
     where id = any(${sql.array([...skinIds], 'int8')}) and deleted_at is null`);
   return [...rows];
+}
+
+/** The paid orders of a buyer (and the guest rows whose email they proved) that wait for their consent. */
+export async function ordersAwaitingConsent(db: Queryable, userId: number): Promise<readonly OrderRow[]> {
+  return db.any(sql.type(orderRow)`
+    select ${orderColumns} from orders o
+    where o.buyer_user_id in ${buyerAccountIds(userId)} and o.status in ('PAYMENT_RECEIVED', 'PAYMENT_PENDING')
+      and o.withdrawal_consent_asked and o.withdrawal_consent_given_at is null
+    order by o.placed_at desc, o.id desc
+    limit 50`);
 }

@@ -37,7 +37,7 @@ const orderId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const paymentStatus = z.enum(PAYMENT_STATUSES as [PaymentStatus, ...PaymentStatus[]]);
 
 /** A Purchase as GraphQL shows it; the buyer's details only in the admin's list. */
-function purchaseOf(row: OrderRow, forAdmin: boolean) {
+export function purchaseOf(row: OrderRow, forAdmin: boolean) {
   return {
     id: row.id,
     externalId: row.external_id,

@@ -37,11 +37,15 @@ export const ordersSchema = /* GraphQL */ `
     mails: [MailDelivery!]
   }
 
-  "What an order mail is: the buyer's confirmation or refund notice, or an author's sale notice."
+  """
+  What an order mail is: the buyer's confirmation or refund notice, an author's sale notice, or the
+  confirmation of the buyer's consent to immediate delivery given after checkout.
+  """
   enum MailDeliveryKind {
     ORDER_CONFIRMATION
     ORDER_REFUND
     AUTHOR_SALE
+    WITHDRAWAL_CONSENT
   }
 
   "PENDING: not sent yet (or waiting for a retry); SENT; FAILED: given up after the last attempt."

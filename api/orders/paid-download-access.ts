@@ -1,12 +1,41 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { DomainError } from '../../domain/errors';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
 import { buyerAccountIds } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
 import { REFUND_FENCE_MINUTES } from './provider-refunds';
 
-const grantingRow = z.object({ order_id: z.number(), user_id: z.number(), claimed: z.boolean() });
+const grantingRow = z.object({
+  order_id: z.number(),
+  user_id: z.number(),
+  claimed: z.boolean(),
+  external_id: z.string().nullable(),
+  awaiting_consent: z.boolean(),
+});
+
+/**
+ * Whether the order (`alias.order_id`) releases its downloads: it is not one that asked for the
+ * consent to immediate delivery and has not got it (docs/withdrawal.md). Orders placed before the
+ * consent was asked release them as they always did.
+ */
+export const consentReleases = (alias: string) => sql.fragment`not exists (
+  select 1 from orders waiting where waiting.id = ${sql.identifier([alias, 'order_id'])}
+    and waiting.withdrawal_consent_asked and waiting.withdrawal_consent_given_at is null)`;
+
+/** Refuses a download that only orders waiting for the buyer's consent would grant, saying which. */
+function released(rows: readonly z.infer<typeof grantingRow>[]) {
+  const open = rows.filter((row) => !row.awaiting_consent);
+  const waiting = rows.find((row) => row.awaiting_consent);
+  if (open.length === 0 && waiting) {
+    throw new DomainError(
+      'FORBIDDEN',
+      `The downloads of order ${waiting.external_id ?? waiting.order_id} wait for your consent to immediate delivery: give it on the order's page or in your collection.`,
+    );
+  }
+  return open;
+}
 
 /**
  * The paid orders (not refunded) through which this skin is owned: by a user (their own orders and
@@ -29,7 +58,9 @@ async function grantingOrders(
           where buyer.id = o.user_id and (buyer.blocked or coalesce(account.blocked, false)))`;
   return db.any(sql.type(grantingRow)`
     select distinct o.order_id, o.user_id,
-           exists (select 1 from paid_download_claims c where c.order_id = o.order_id and c.skin_id = o.skin_id) as claimed
+           exists (select 1 from paid_download_claims c where c.order_id = o.order_id and c.skin_id = o.skin_id) as claimed,
+           (select external_id from orders e where e.id = o.order_id) as external_id,
+           not ${consentReleases('o')} as awaiting_consent
     from owned_skins o
     where ${who} and o.skin_id = ${skinId} and o.acquired_at is not null
     order by o.order_id`);
@@ -66,7 +97,7 @@ async function claimDownload(
   const downloader = (row: { user_id: number }) => ({
     userId: 'userId' in through ? through.userId : row.user_id,
   });
-  const granting = await grantingOrders(db, skinId, through);
+  const granting = released(await grantingOrders(db, skinId, through));
   if (granting.length === 0) return null;
   const claimed = granting.find((row) => row.claimed);
   if (claimed) return downloader(claimed);
@@ -80,7 +111,7 @@ async function claimDownload(
       ) as locked`);
     // Read again under the lock: a refund that committed meanwhile has revoked the ownership, and
     // one under way has fenced its order (refund-order.handler.ts).
-    const granted = await grantingOrders(tx, skinId, through);
+    const granted = released(await grantingOrders(tx, skinId, through));
     const fenced = await fencedOrders(
       tx,
       granted.map((row) => row.order_id),
@@ -103,7 +134,9 @@ async function claimDownload(
  * owner (bought alone or in a bundle, paid and not refunded), or whoever holds a valid download
  * link from a confirmation mail (signed, not expired, and its order still owns the skin). Returns
  * the account the download counts for (the buyer's, for a mailed link), or null. A refund and a
- * download of the same order never both succeed (see claimDownload).
+ * download of the same order never both succeed (see claimDownload). An order that waits for the
+ * buyer's consent to immediate delivery grants no download: when only such orders own the skin,
+ * the refusal (FORBIDDEN) says so.
  */
 export async function paidDownloadAccess(
   app: Pick<AppContext, 'pool' | 'downloadGrants'>,

@@ -46,6 +46,8 @@ export async function placeOrder(
     /** The buyer's tips and chosen prices, in cents (checkout.schemas.ts checked their form). */
     tips?: readonly { itemType: OrderItemType; itemId: number; tip: Cents }[];
     prices?: readonly { itemType: OrderItemType; itemId: number; price: Cents }[];
+    /** Both consent boxes ticked (checkout.schemas.ts); checkout always asks (withdrawal-consent.ts). */
+    withdrawalConsentGiven: boolean;
     paymentType: OrderPaymentType;
     viewer: Session | null;
     metadata: EventMetadata;
@@ -103,6 +105,7 @@ export async function placeOrder(
       items,
       feePolicy: configuredFeePolicy(app),
       placedAt,
+      withdrawalConsent: { given: input.withdrawalConsentGiven },
     },
     input.metadata,
   );

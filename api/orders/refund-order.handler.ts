@@ -1,11 +1,12 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
-import type { RefundOrder } from '../../domain/orders/order.decider';
+import type { BuyerProof } from '../../domain/orders/order.decider';
 import {
   refundOrderRules,
   type ProviderRefundAnswer,
   type ProviderRefundCall,
+  type WholeRefundCommand,
 } from '../../domain/orders/order-refund';
 import { orderItemKey, orderStreamId, type OrderItemRef } from '../../domain/orders/order.events';
 import type { Queryable } from '../../infra/db/pool';
@@ -15,7 +16,7 @@ import { PaymentProviderUnavailable } from '../../infra/payments/payment-provide
 import type { AppContext } from '../app-context';
 import { orderStream } from './order-commands';
 import { findOrder, itemsDownloadedSincePayment } from './orders.repository';
-import { orderRefundKey, refunderFor } from './provider-refunds';
+import { orderRefundKey, REFUND_FENCE_MINUTES, refunderFor } from './provider-refunds';
 
 const providerNames = { STRIPE: 'Stripe', PAYPAL: 'PayPal', LOCAL: 'the local payment stand-in' } as const;
 
@@ -24,7 +25,7 @@ const providerNames = { STRIPE: 'Stripe', PAYPAL: 'PayPal', LOCAL: 'the local pa
  * it. The refund's download check and fence take it exclusively, a paid download's claim shared
  * (paid-download-access.ts), so one of them sees the other's mark.
  */
-const orderLockKey = (orderId: string) => sql.fragment`hashtextextended(${orderStreamId(orderId)}, 0)`;
+export const orderLockKey = (orderId: string) => sql.fragment`hashtextextended(${orderStreamId(orderId)}, 0)`;
 
 /** Items of the order whose skins were claimed for a paid download (paid-download-access.ts). */
 async function claimedItems(db: Queryable, orderId: number): Promise<OrderItemRef[]> {
@@ -72,6 +73,14 @@ async function fenceRefund(
     }
     return downloaded;
   });
+}
+
+/** Whether a refund of the order is under way (fenced within REFUND_FENCE_MINUTES). */
+export async function refundUnderWay(db: Queryable, orderId: number): Promise<boolean> {
+  const found = await db.maybeOneFirst(sql.type(z.object({ fenced: z.boolean() }))`
+    select true as fenced from order_refund_fences
+    where order_id = ${orderId} and fenced_at > now() - make_interval(mins => ${REFUND_FENCE_MINUTES})`);
+  return found === true;
 }
 
 async function liftRefundFence(db: Queryable, orderId: number): Promise<void> {
@@ -130,13 +139,8 @@ class RefundNotMade extends DomainError {
 
 /**
  * refundOrder (admin): within 7 days of the payment and only when the buyer downloaded none of the
- * order's skins since paying (the decider rules on both). Through the command path with an outside
- * step (handleCommandWithOutsideStep): the rules, then the provider that took the money returns it
- * (Stripe's refunds API, PayPal's capture refund, the local stand-in) outside any transaction with
- * the key `order-{id}-refund`, then OrderRefunded is appended with the provider's refund id and
- * the version read; the ownership projection revokes what the order granted in that transaction,
- * which also stops the guest's mailed links. A retry after a failure at any point sends the same
- * key, so the provider answers with its first refund: the money goes back once.
+ * order's skins since paying (the decider rules on both), through refundWholeOrder below. The
+ * download check and the fence are made under the order's lock first (fenceRefund).
  */
 export async function refundOrder(
   app: AppContext,
@@ -144,14 +148,50 @@ export async function refundOrder(
 ): Promise<{ providerRefundId: string | null }> {
   const order = await findOrder(app.pool, command.orderId);
   if (!order) throw new DomainError('NOT_FOUND', 'There is no such order.');
-  const orderId = String(order.id);
-  const refund: RefundOrder = {
+  return refundWholeOrder(app, order.id, command.metadata, async () => ({
     type: 'RefundOrder',
     by: command.adminId,
     reason: command.reason ?? null,
     downloadedItems: await fenceRefund(app, order.id),
     refundedAt: app.now(),
-  };
+  }));
+}
+
+/**
+ * withdrawFromPurchase (the buyer): the same whole refund through the provider as an admin's, with
+ * the withdrawal's rules (the buyer, no consent given, within 14 days of the payment; the decider
+ * rules). The order is fenced first, so a consent given meanwhile (withdrawal-consent.handler.ts)
+ * is refused until the refund is recorded or given up; the refund key is the order's one refund
+ * key, so an admin's refund and a withdrawal never both return the money.
+ */
+export async function withdrawFromPurchase(
+  app: AppContext,
+  command: { orderId: number; proof: BuyerProof; metadata: EventMetadata },
+): Promise<{ providerRefundId: string | null }> {
+  return refundWholeOrder(app, command.orderId, command.metadata, async () => {
+    await fenceRefund(app, command.orderId);
+    return { type: 'WithdrawFromPurchase', proof: command.proof, withdrawnAt: app.now() };
+  });
+}
+
+/**
+ * A whole refund (an admin's, or the buyer's withdrawal) through the command path with an outside
+ * step (handleCommandWithOutsideStep): the rules, then the provider that took the money returns it
+ * (Stripe's refunds API, PayPal's capture refund, the local stand-in) outside any transaction with
+ * the key `order-{id}-refund`, then OrderRefunded is appended with the provider's refund id and the
+ * version read; the ownership projection revokes what the order granted in that transaction, which
+ * also stops the guest's mailed links. A retry after a failure at any point sends the same key, so
+ * the provider answers with its first refund: the money goes back once. `fencedCommand` fences the
+ * order and builds the command.
+ */
+async function refundWholeOrder(
+  app: AppContext,
+  orderNumber: number,
+  metadata: EventMetadata,
+  fencedCommand: () => Promise<WholeRefundCommand>,
+): Promise<{ providerRefundId: string | null }> {
+  const orderId = String(orderNumber);
+  const refund = await fencedCommand();
   // The fence stays when the money may have moved (no answer, or a failure after the provider's
   // refund): a retry settles it. Anything decided before the call, or a refusal, lifts it.
   let called = false;
@@ -172,14 +212,14 @@ export async function refundOrder(
         called = true;
         return refundThroughProvider(app, call, key);
       },
-      { metadata: command.metadata, afterAppend: (tx) => liftRefundFence(tx, order.id) },
+      { metadata, afterAppend: (tx) => liftRefundFence(tx, orderNumber) },
     );
     if (result.outcome) {
-      app.log.info({ orderId, by: command.adminId, refundId: result.outcome.refundId }, 'order refunded');
+      app.log.info({ orderId, command: refund.type, refundId: result.outcome.refundId }, 'order refunded');
     }
     return { providerRefundId: result.outcome?.refundId ?? null };
   } catch (error) {
-    if (!called || error instanceof RefundNotMade) await liftRefundFence(app.pool, order.id);
+    if (!called || error instanceof RefundNotMade) await liftRefundFence(app.pool, orderNumber);
     throw error;
   }
 }

@@ -222,6 +222,8 @@ type Sale = {
   /** Set once the order is paid. */
   placed?: { orderId: string; buyerUserId: number; paidAt: number };
   refunded?: boolean;
+  /** Checked out without the consent to immediate delivery: its downloads wait (docs/withdrawal.md). */
+  withoutConsent?: boolean;
 };
 
 type Action = { at: number; seq: number; name: string; run: () => Promise<void>; sale?: Sale };
@@ -248,6 +250,7 @@ export async function seedDemoSales(
   await authorsEnterPayoutDetails(app, catalogue);
   const run = new DemoSalesRun(app, catalogue, accounts, await openMarket(app, catalogue));
   planDailySales(run);
+  markOneAwaitingConsent(run);
   const rounds = bankPayoutRounds(run);
 
   scheduleTheSales(run);
@@ -301,6 +304,21 @@ function planDailySales(run: DemoSalesRun): void {
     }
   }
   run.sales.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * 3b. Every demo buyer consents to immediate delivery at checkout except: the latest order of
+ * `player` (the demo's player login sees the downloads waiting in the collection), and, when that is
+ * older than 13 days, also the latest order of a signed-in buyer in the last 13 days (one still
+ * within the 14 days to withdraw).
+ */
+function markOneAwaitingConsent(run: DemoSalesRun): void {
+  const signedIn = run.sales.filter((sale) => sale.buyer.kind === 'user');
+  const player = signedIn.findLast((sale) => sale.buyer.kind === 'user' && sale.buyer.username === 'player');
+  if (player) player.withoutConsent = true;
+  if (player && player.at > run.now - 13 * DAY) return;
+  const recent = signedIn.findLast((sale) => sale.at > run.now - 13 * DAY);
+  if (recent) recent.withoutConsent = true;
 }
 
 /** 4. The bank payout rounds: lock two days before each date, at least a day ago. */
@@ -530,7 +548,10 @@ function buyersDownloadWhatTheyBought(run: DemoSalesRun): DemoPurchaseDownload[]
       const times = random.chance(0.25) ? 2 : 1;
       for (let i = 0; i < times; i++) {
         const at = paidAt + Math.min(20 * DAY, -Math.log(1 - random.next()) * (i + 1) * 8 * HOUR) + MINUTE;
-        if (at < run.now - MINUTE) downloads.push({ skinId, userId: buyerUserId, at: new Date(at) });
+        // The draws are made either way, so the other sales' downloads stay as they were.
+        if (at < run.now - MINUTE && !sale.withoutConsent) {
+          downloads.push({ skinId, userId: buyerUserId, at: new Date(at) });
+        }
       }
     }
   }
@@ -978,6 +999,7 @@ async function payOrder(
       items,
       feePolicy: configuredFeePolicy(app),
       placedAt,
+      withdrawalConsent: { given: !sale.withoutConsent },
     },
     metadata,
     { occurredAt: backdated(placedAt) },

@@ -91,6 +91,8 @@ const dataSchemas: Record<OrderEventType, z.ZodType<{ orderId: string }>> = {
   PaymentPending: moneyData,
   LatePaymentReceived: moneyData,
   LatePaymentRefunded: moneyData,
+  // A consent moves no money and changes no ownership (it only releases the downloads).
+  WithdrawalConsentGiven: orderData,
 };
 
 type EventRow = {

@@ -5,6 +5,7 @@ import { PRICE_MAX_EUR } from '../catalog/item-editor.schemas';
 import { CENTS_PER_EURO, formatWholeEuros } from '../money';
 import { installValidationMessages } from '../text/validation-messages';
 import { hasVisibleText } from '../text/visible-text';
+import { consentPairProblem } from './withdrawal-consent';
 
 // Zod's fallback texts are for programmers: people read these schemas' failures (validation-messages.ts).
 installValidationMessages();
@@ -41,6 +42,26 @@ export const checkoutMessages = {
 const ticked = (message: string) =>
   z.boolean({ error: message }).refine((value) => value === true, { message });
 
+/**
+ * The consent to immediate delivery (withdrawal-consent.ts): two separate boxes, unticked, neither
+ * required to buy; both ticked is the consent, one alone is refused (consentPairProblem).
+ */
+function withdrawalConsentFields() {
+  return {
+    deliveryNowConsent: z.boolean().default(false),
+    withdrawalLossAcknowledged: z.boolean().default(false),
+  };
+}
+
+/** Both consent boxes or neither, reported on the second (the acknowledgement). */
+export function consentPair(
+  values: { deliveryNowConsent?: boolean; withdrawalLossAcknowledged?: boolean },
+  context: z.RefinementCtx,
+) {
+  const problem = consentPairProblem(values);
+  if (problem) context.addIssue({ code: 'custom', message: problem, path: ['withdrawalLossAcknowledged'] });
+}
+
 /** The buyer's part of the form: what the web form validates before anything is sent. */
 export const checkoutFormSchema = z.object({
   email: z.string().trim().max(254, checkoutMessages.email).regex(EMAIL_PATTERN, checkoutMessages.email),
@@ -58,6 +79,7 @@ export const checkoutFormSchema = z.object({
     .refine(isCountryCode, checkoutMessages.country),
   termsAccepted: ticked(checkoutMessages.terms),
   reminderAccepted: ticked(checkoutMessages.reminder),
+  ...withdrawalConsentFields(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
@@ -134,8 +156,9 @@ function choicesInCart(cart: CartWithChoices, context: z.RefinementCtx) {
   }
 }
 
-function nonEmptyCart(cart: CartWithChoices, context: z.RefinementCtx) {
+function nonEmptyCart(cart: CartWithChoices & Parameters<typeof consentPair>[0], context: z.RefinementCtx) {
   choicesInCart(cart, context);
+  consentPair(cart, context);
   if (cart.skins.length + cart.bundles.length === 0) {
     context.addIssue({ code: 'custom', message: checkoutMessages.emptyCart, path: ['skins'] });
   }

@@ -8,6 +8,7 @@ import {
   checkoutMessages,
   paypalOrderRequestSchema,
 } from './checkout.schemas';
+import { withdrawalConsentTexts } from './withdrawal-consent';
 
 const form = {
   email: ' pat@example.com ',
@@ -31,6 +32,9 @@ describe('checkout form (spec 5, Checkout)', () => {
       email: 'pat@example.com',
       fullname: 'Pat Player',
       country: 'cz',
+      // Unticked unless the buyer ticks them: the consent to immediate delivery is never assumed.
+      deliveryNowConsent: false,
+      withdrawalLossAcknowledged: false,
     });
   });
 
@@ -47,6 +51,36 @@ describe('checkout form (spec 5, Checkout)', () => {
     ['reminderAccepted', { reminderAccepted: 'yes' }, checkoutMessages.reminder],
   ])('refuses a bad %s with the message the form shows', (field, change, message) => {
     expect(firstIssue(checkoutFormSchema.safeParse({ ...form, ...change }))).toEqual({ field, message });
+  });
+});
+
+describe('the consent to immediate delivery at checkout', () => {
+  const cart = { ...form, skins: [1] };
+  it('is not needed to check out: both boxes unticked (or absent) pass', () => {
+    expect(cardCheckoutRequestSchema.parse(cart)).toMatchObject({
+      deliveryNowConsent: false,
+      withdrawalLossAcknowledged: false,
+    });
+    expect(
+      paypalOrderRequestSchema.parse({ ...cart, deliveryNowConsent: true, withdrawalLossAcknowledged: true }),
+    ).toMatchObject({ deliveryNowConsent: true, withdrawalLossAcknowledged: true });
+  });
+
+  it.each([
+    [{ deliveryNowConsent: true }],
+    [{ withdrawalLossAcknowledged: true }],
+    [{ deliveryNowConsent: true, withdrawalLossAcknowledged: false }],
+  ])('refuses one box without the other (%o), on the acknowledgement', (boxes) => {
+    for (const schema of [cardCheckoutRequestSchema, paypalOrderRequestSchema]) {
+      expect(firstIssue(schema.safeParse({ ...cart, ...boxes }))).toEqual({
+        field: 'withdrawalLossAcknowledged',
+        message: withdrawalConsentTexts.pairIncomplete,
+      });
+    }
+  });
+
+  it('refuses a box that is not a boolean', () => {
+    expect(cardCheckoutRequestSchema.safeParse({ ...cart, deliveryNowConsent: 'yes' }).success).toBe(false);
   });
 });
 

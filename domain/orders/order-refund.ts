@@ -5,11 +5,16 @@ import {
   initialOrderState,
   type OrderState,
   type RefundOrder,
+  type WithdrawFromPurchase,
 } from './order.decider';
 import type { OrderEvent, PaymentProvider } from './order.events';
 
-// An admin's refund needs the provider that took the payment to return it before OrderRefunded is
-// written: `plan` says what to ask it, as data, after the rules; `decide` records its answer.
+// An admin's refund, and a buyer's withdrawal, need the provider that took the payment to return it
+// before OrderRefunded is written: `plan` says what to ask it, as data, after the rules; `decide`
+// records its answer. Both are the same whole refund under the same key, so only one ever happens.
+
+/** The commands that give the whole payment back. */
+export type WholeRefundCommand = RefundOrder | WithdrawFromPurchase;
 
 /** The whole payment back through the provider that took it. */
 export type ProviderRefundCall = {
@@ -29,7 +34,7 @@ export const refundOrderRules = {
   initialState: initialOrderState,
   evolve: evolveOrder,
   /** The rules first (a refusal reaches the admin before any money moves); refunded already: no call. */
-  plan(command: RefundOrder, [state]: readonly OrderState[]): ProviderRefundCall | null {
+  plan(command: WholeRefundCommand, [state]: readonly OrderState[]): ProviderRefundCall | null {
     if (decideOrder(command, state!).length === 0) return null;
     const payment = state!.payment!;
     return {
@@ -42,7 +47,7 @@ export const refundOrderRules = {
   },
   /** OrderRefunded with the provider's refund id. */
   decide(
-    command: RefundOrder,
+    command: WholeRefundCommand,
     [state]: readonly OrderState[],
     answer: ProviderRefundAnswer | null,
   ): OrderEvent[][] {

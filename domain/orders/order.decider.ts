@@ -13,7 +13,9 @@ import {
   type OrderItemType,
   type PaymentProvider,
   type PaymentStatus,
+  type WithdrawalConsentPlace,
 } from './order.events';
+import { WITHDRAWAL_CONSENT_STATEMENT, WITHDRAWAL_DAYS, WITHDRAWAL_PERIOD_MS } from './withdrawal-consent';
 
 /** Refunds are possible within 7 days of the payment (spec 9). */
 export const REFUND_WINDOW_DAYS = 7;
@@ -52,6 +54,11 @@ export type PlaceOrder = {
   /** The configured fee policy; the prices it gives are recorded in OrderPlaced. */
   feePolicy: FeePolicy;
   placedAt: Date;
+  /**
+   * What the buyer answered to the consent to immediate delivery (withdrawal-consent.ts): checkout
+   * always asks. Absent only for orders placed as before it was asked (tests of other rules).
+   */
+  withdrawalConsent?: { given: boolean };
 };
 
 export type OpenPaymentSession = {
@@ -138,8 +145,37 @@ export type RecordProviderRefund = {
   refundedAt: Date;
 };
 
+/**
+ * Who acts on an order as its buyer: the signed-in accounts the viewer speaks for (their own, and
+ * the guest rows whose email they proved), or whoever holds the key signed for the order (a
+ * guest's confirmation page). The handler checks the key; the decider compares the accounts.
+ */
+export type BuyerProof = { accountIds: readonly number[]; orderKey: boolean };
+
+/** The buyer consents to immediate delivery after checkout (confirmation page or collection). */
+export type GiveWithdrawalConsent = {
+  type: 'GiveWithdrawalConsent';
+  proof: BuyerProof;
+  where: Exclude<WithdrawalConsentPlace, 'CHECKOUT'>;
+  givenAt: Date;
+};
+
+/**
+ * The buyer withdraws from a paid order they have not consented to deliver, within the 14 days:
+ * the whole payment goes back (through the admin refund's provider step, order-refund.ts).
+ */
+export type WithdrawFromPurchase = {
+  type: 'WithdrawFromPurchase';
+  proof: BuyerProof;
+  withdrawnAt: Date;
+  /** The provider's refund, once it was made. */
+  providerRefundId?: string | null;
+};
+
 export type OrderCommand =
   | PlaceOrder
+  | GiveWithdrawalConsent
+  | WithdrawFromPurchase
   | OpenPaymentSession
   | ConfirmPayment
   | CancelOrder
@@ -174,6 +210,12 @@ export type OrderState = {
     amountCents: Cents;
     refunded: boolean;
   }[];
+  /** The account the order belongs to (OrderPlaced's buyer). */
+  buyerUserId: number | null;
+  /** Checkout asked for the consent to immediate delivery (false: an order from before). */
+  consentAsked: boolean;
+  /** When the buyer consented, or null. */
+  consentGivenAt: string | null;
 };
 
 export const initialOrderState: OrderState = {
@@ -186,6 +228,9 @@ export const initialOrderState: OrderState = {
   payment: null,
   pendingReference: null,
   latePayments: [],
+  buyerUserId: null,
+  consentAsked: false,
+  consentGivenAt: null,
 };
 
 /** Why a command on an order was refused: stable codes the caller can log or branch on. */
@@ -211,7 +256,12 @@ export type OrderRefusalReason =
   | 'PAYMENT_PENDING'
   | 'ORDER_NOT_CANCELLED'
   | 'NO_LATE_PAYMENT'
-  | 'PARTIAL_REFUND';
+  | 'PARTIAL_REFUND'
+  | 'NOT_THE_BUYER'
+  | 'CONSENT_NOT_ASKED'
+  | 'CONSENT_ALREADY_GIVEN'
+  | 'ORDER_REFUNDED'
+  | 'WITHDRAWAL_PERIOD_PASSED';
 
 /** A refused order command: a DomainError (so the API maps its code) with a precise reason. */
 export class OrderRefused extends DomainError {
@@ -228,6 +278,7 @@ export class OrderRefused extends DomainError {
 }
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  if (event.type === 'WithdrawalConsentGiven') return { ...state, consentGivenAt: event.data.givenAt };
   const status = paymentStatusAfter[event.type];
   switch (event.type) {
     case 'OrderPlaced':
@@ -235,6 +286,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         ...state,
         status,
         orderId: event.data.orderId,
+        buyerUserId: event.data.buyer.userId,
+        consentAsked: event.data.withdrawalConsentAsked === true,
         paymentType: event.data.paymentType,
         totalCents: event.data.totals.totalCents,
         items: event.data.items.map(({ itemType, itemId }) => ({ itemType, itemId })),
@@ -290,6 +343,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
   switch (command.type) {
     case 'PlaceOrder':
       return placeOrder(command, state);
+    case 'GiveWithdrawalConsent':
+      return giveWithdrawalConsent(command, placed(state));
+    case 'WithdrawFromPurchase':
+      return withdrawFromPurchase(command, placed(state));
     case 'OpenPaymentSession':
       return openPaymentSession(command, placed(state));
     case 'ConfirmPayment':
@@ -381,6 +438,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
   }
 
   const country = buyer.country?.trim().toLowerCase() || null;
+  const consent = command.withdrawalConsent;
   const priced = priceOrder({
     items: command.items.map((item) => ({
       key: item,
@@ -425,7 +483,146 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
           authorShareCents: priced.authorShareCents,
         },
         feePolicyVersion: priced.feePolicyVersion,
+        ...(consent ? { withdrawalConsentAsked: true as const } : {}),
         placedAt: command.placedAt.toISOString(),
+      },
+    },
+    // Given with the checkout: recorded with the placement, so the payment releases the downloads.
+    ...(consent?.given
+      ? [
+          {
+            type: 'WithdrawalConsentGiven' as const,
+            data: {
+              orderId,
+              givenAt: command.placedAt.toISOString(),
+              where: 'CHECKOUT' as const,
+              statement: WITHDRAWAL_CONSENT_STATEMENT,
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The command comes from the order's buyer: the key signed for the order, or one of their accounts. */
+function checkBuyer(proof: BuyerProof, state: PlacedOrderState, message: string) {
+  const isBuyer =
+    proof.orderKey || (state.buyerUserId !== null && proof.accountIds.includes(state.buyerUserId));
+  if (!isBuyer) throw new OrderRefused('NOT_THE_BUYER', 'FORBIDDEN', message, state.orderId);
+}
+
+function checkConsentAsked(state: PlacedOrderState) {
+  if (!state.consentAsked) {
+    throw new OrderRefused(
+      'CONSENT_NOT_ASKED',
+      'CONFLICT',
+      'This order was placed before checkout asked for consent: its downloads never wait for one.',
+      state.orderId,
+    );
+  }
+}
+
+/** A cancelled or refunded order delivers nothing: there is nothing to consent to or withdraw from. */
+function checkNotClosed(state: PlacedOrderState) {
+  if (state.status === 'CANCELLED') {
+    throw new OrderRefused(
+      'ORDER_CANCELLED',
+      'CONFLICT',
+      'This order was cancelled: nothing will be delivered.',
+      state.orderId,
+    );
+  }
+  if (state.status === 'REFUNDED') {
+    throw new OrderRefused(
+      'ORDER_REFUNDED',
+      'CONFLICT',
+      'This order was refunded: nothing will be delivered.',
+      state.orderId,
+    );
+  }
+}
+
+/**
+ * The buyer's consent after checkout: only the buyer, once, for an order that asked for it and is
+ * paid or being paid (a pending payment: the files come as soon as it settles).
+ */
+function giveWithdrawalConsent(command: GiveWithdrawalConsent, state: PlacedOrderState): OrderEvent[] {
+  checkBuyer(command.proof, state, 'Only the buyer of this order can consent to its delivery.');
+  checkConsentAsked(state);
+  if (state.consentGivenAt !== null) {
+    throw new OrderRefused(
+      'CONSENT_ALREADY_GIVEN',
+      'CONFLICT',
+      `You already consented to the delivery of this order (${state.consentGivenAt.slice(0, 10)}).`,
+      state.orderId,
+    );
+  }
+  checkNotClosed(state);
+  if (state.status !== 'PAYMENT_RECEIVED' && state.status !== 'PAYMENT_PENDING') {
+    throw new OrderRefused(
+      'ORDER_NOT_PAID',
+      'CONFLICT',
+      'This order is not paid yet: consent to its delivery once the payment has gone through.',
+      state.orderId,
+    );
+  }
+  return [
+    {
+      type: 'WithdrawalConsentGiven',
+      data: {
+        orderId: state.orderId,
+        givenAt: command.givenAt.toISOString(),
+        where: command.where,
+        statement: WITHDRAWAL_CONSENT_STATEMENT,
+      },
+    },
+  ];
+}
+
+/**
+ * The buyer withdraws: only the buyer, from a paid order that asked for consent and got none, within
+ * 14 days of the payment. The whole total is refunded, as an admin's refund does.
+ */
+function withdrawFromPurchase(command: WithdrawFromPurchase, state: PlacedOrderState): OrderEvent[] {
+  checkBuyer(command.proof, state, 'Only the buyer of this order can withdraw from it.');
+  checkConsentAsked(state);
+  if (state.status === 'REFUNDED') return [];
+  checkNotClosed(state);
+  if (state.consentGivenAt !== null) {
+    throw new OrderRefused(
+      'CONSENT_ALREADY_GIVEN',
+      'FORBIDDEN',
+      'You consented to the immediate delivery of this order and so gave up the right of withdrawal.',
+      state.orderId,
+    );
+  }
+  if (state.status !== 'PAYMENT_RECEIVED' || !state.payment) {
+    throw new OrderRefused(
+      'ORDER_NOT_PAID',
+      'CONFLICT',
+      'This order is not paid yet: there is nothing to refund.',
+      state.orderId,
+    );
+  }
+  if (command.withdrawnAt.getTime() - Date.parse(state.payment.receivedAt) > WITHDRAWAL_PERIOD_MS) {
+    throw new OrderRefused(
+      'WITHDRAWAL_PERIOD_PASSED',
+      'FORBIDDEN',
+      `The ${WITHDRAWAL_DAYS}-day withdrawal period of this order has ended.`,
+      state.orderId,
+    );
+  }
+  return [
+    {
+      type: 'OrderRefunded',
+      data: {
+        orderId: state.orderId,
+        by: state.buyerUserId,
+        reason: `The buyer withdrew from the purchase within ${WITHDRAWAL_DAYS} days.`,
+        amountCents: state.totalCents,
+        refundedAt: command.withdrawnAt.toISOString(),
+        providerRefundId: command.providerRefundId ?? null,
+        withdrawal: true,
       },
     },
   ];

@@ -137,6 +137,11 @@ export type OrderPlaced = {
     feePolicyVersion: string;
     /** Absent in orders placed before VAT: they read as no VAT at all. */
     vat?: OrderVat;
+    /**
+     * Checkout asked for consent to immediate delivery (withdrawal-consent.ts). Absent in orders
+     * placed before it was asked: those keep their downloads as they always had them.
+     */
+    withdrawalConsentAsked?: true;
     placedAt: string;
   };
 };
@@ -226,6 +231,26 @@ export type OrderCancelled = {
   data: { orderId: string; reason: OrderCancellationReason; cancelledAt: string };
 };
 
+/** Where the buyer gave the consent to immediate delivery. */
+export type WithdrawalConsentPlace = 'CHECKOUT' | 'CONFIRMATION_PAGE' | 'COLLECTION';
+
+/**
+ * The buyer expressly consented to the delivery of the order's files starting now and acknowledged
+ * losing the right of withdrawal with it (Consumer Rights Directive 2011/83/EU, Art. 16(m)). Given
+ * at checkout it is appended with OrderPlaced; later, once, from the confirmation page or the
+ * collection. Until then a paid order's downloads wait (docs/withdrawal.md).
+ */
+export type WithdrawalConsentGiven = {
+  type: 'WithdrawalConsentGiven';
+  data: {
+    orderId: string;
+    givenAt: string;
+    where: WithdrawalConsentPlace;
+    /** The exact text the buyer agreed to. */
+    statement: string;
+  };
+};
+
 export type OrderRefunded = {
   type: 'OrderRefunded';
   data: {
@@ -241,6 +266,11 @@ export type OrderRefunded = {
      * absent in refunds recorded before the API returned money itself.
      */
     providerRefundId?: string | null;
+    /**
+     * The buyer withdrew from the purchase within the 14 days (`by` is then the buyer's account);
+     * absent for an admin's or the provider's refund.
+     */
+    withdrawal?: true;
   };
 };
 
@@ -252,7 +282,8 @@ export type OrderEvent =
   | OrderCancelled
   | OrderRefunded
   | LatePaymentReceived
-  | LatePaymentRefunded;
+  | LatePaymentRefunded
+  | WithdrawalConsentGiven;
 export type OrderEventType = OrderEvent['type'];
 
 /**
@@ -268,6 +299,7 @@ export const orderEventSchemaVersions: Record<OrderEventType, number> = {
   OrderRefunded: 1,
   LatePaymentReceived: 1,
   LatePaymentRefunded: 1,
+  WithdrawalConsentGiven: 1,
 };
 
 /** The contract's PaymentStatus enum. */
@@ -297,8 +329,11 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   REFUNDED: 'Refunded',
 };
 
-/** The order's payment status once an event of this type has happened (what projections show). */
-export const paymentStatusAfter: Record<OrderEventType, PaymentStatus> = {
+/**
+ * The order's payment status once an event of this type has happened (what projections show). A
+ * consent changes no status.
+ */
+export const paymentStatusAfter: Record<Exclude<OrderEventType, 'WithdrawalConsentGiven'>, PaymentStatus> = {
   OrderPlaced: 'BEFORE_CHECKOUT',
   PaymentSessionOpened: 'PAYMENT_ON_THE_WAY',
   PaymentPending: 'PAYMENT_PENDING',

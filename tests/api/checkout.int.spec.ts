@@ -183,6 +183,8 @@ describe('card checkout through the local stand-in, as a guest', () => {
     expect(again.headers.location).toContain(confirmation);
     expect(await orderEventTypes(app, order.id)).toEqual([
       'OrderPlaced',
+      // checkoutForm ticks both consent boxes: recorded with the placement.
+      'WithdrawalConsentGiven',
       'PaymentSessionOpened',
       'PaymentReceived',
     ]);
@@ -237,6 +239,8 @@ describe('card checkout through the local stand-in, as a guest', () => {
     expect(paid.headers.location).toBe('/skins/failed');
     expect(await orderEventTypes(app, order.id)).toEqual([
       'OrderPlaced',
+      // checkoutForm ticks both consent boxes: recorded with the placement.
+      'WithdrawalConsentGiven',
       'PaymentSessionOpened',
       'OrderCancelled',
     ]);
@@ -370,11 +374,13 @@ describe('PayPal through the local stand-in', () => {
     const order = await orderBySession(app, created.body);
     expect(await orderEventTypes(app, order.id)).toEqual([
       'OrderPlaced',
+      // checkoutForm ticks both consent boxes: recorded with the placement.
+      'WithdrawalConsentGiven',
       'PaymentSessionOpened',
       'PaymentReceived',
     ]);
     expect((await capture(created.body)).statusCode).toBe(200);
-    expect(await orderEventTypes(app, order.id)).toHaveLength(3);
+    expect(await orderEventTypes(app, order.id)).toHaveLength(4);
   });
 
   it('refuses a capture of an unknown or cancelled order, and checks the form like the card checkout', async () => {

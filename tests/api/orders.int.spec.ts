@@ -271,6 +271,8 @@ describe('refundOrder', () => {
     }
     expect(await orderEventTypes(app, order.id)).toEqual([
       'OrderPlaced',
+      // checkoutForm ticks both consent boxes: the consent is recorded with the placement.
+      'WithdrawalConsentGiven',
       'PaymentSessionOpened',
       'PaymentReceived',
       'OrderRefunded',

@@ -283,6 +283,8 @@ describe('pending card payments', () => {
     expect(await status(order.id)).toBe('CANCELLED');
     expect(await orderEventTypes(app, order.id)).toEqual([
       'OrderPlaced',
+      // checkoutForm ticks both consent boxes: recorded with the placement.
+      'WithdrawalConsentGiven',
       'PaymentSessionOpened',
       'PaymentPending',
       'OrderCancelled',

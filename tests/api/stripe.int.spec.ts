@@ -218,6 +218,8 @@ describe('POST /api/stripe/webhook', () => {
 
     expect(await orderEventTypes(app, order.id)).toEqual([
       'OrderPlaced',
+      // checkoutForm ticks both consent boxes: recorded with the placement.
+      'WithdrawalConsentGiven',
       'PaymentSessionOpened',
       'PaymentReceived',
     ]);
@@ -271,6 +273,8 @@ describe('POST /api/stripe/webhook', () => {
     expect(late.statusCode).toBe(200);
     expect(await orderEventTypes(app, order.id)).toEqual([
       'OrderPlaced',
+      // checkoutForm ticks both consent boxes: recorded with the placement.
+      'WithdrawalConsentGiven',
       'PaymentSessionOpened',
       'OrderCancelled',
       'LatePaymentReceived',

@@ -223,6 +223,9 @@ describe('buying in the browser', () => {
     expect(resell).toMatchObject({ beside: true });
     expect(resell!.labelFontSize).toBeLessThanOrEqual(16);
     await page.getByRole('checkbox', { name: /I will not resell/ }).check();
+    // The files now: both consent boxes (withdrawal-consent.e2e.spec.ts checks out without them).
+    await page.getByRole('checkbox', { name: /^I want the files now/ }).check();
+    await page.getByRole('checkbox', { name: /^I acknowledge that I lose my right of withdrawal/ }).check();
     await screenshot(page, 'buying-cart');
     await page.getByRole('button', { name: 'Pay by card' }).click();
 
@@ -346,6 +349,9 @@ describe('buying in the browser', () => {
     await page.getByLabel('Full name').fill('Petra Player');
     await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
     await page.getByRole('checkbox', { name: /I will not resell/ }).check();
+    // The files now: both consent boxes (withdrawal-consent.e2e.spec.ts checks out without them).
+    await page.getByRole('checkbox', { name: /^I want the files now/ }).check();
+    await page.getByRole('checkbox', { name: /^I acknowledge that I lose my right of withdrawal/ }).check();
 
     // The local stand-in for PayPal's window.
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
@@ -479,6 +485,9 @@ describe('buying in the browser', () => {
     await page.getByLabel('Full name').fill('Petra Player');
     await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
     await page.getByRole('checkbox', { name: /I will not resell/ }).check();
+    // The files now: both consent boxes (withdrawal-consent.e2e.spec.ts checks out without them).
+    await page.getByRole('checkbox', { name: /^I want the files now/ }).check();
+    await page.getByRole('checkbox', { name: /^I acknowledge that I lose my right of withdrawal/ }).check();
     await screenshot(page, 'buying-cart-tip');
     await page.getByRole('button', { name: 'Pay by card' }).click();
     await page.waitForURL('**/local-checkout/**', { timeout: 15_000 });

@@ -28,7 +28,11 @@ describe('event metadata from a request to a reactor', () => {
   it("records a guest by the order's email, the request as correlation and cause, and the reactor's cause", async () => {
     const author = await createUser(app);
     const skin = await addSkin(app, { authorId: author.id, priceCents: 700 });
-    const form = checkoutForm({ skins: [skin.id] });
+    // Without the consent boxes: the order stream holds only the placement and the payment steps.
+    const form = checkoutForm(
+      { skins: [skin.id] },
+      { deliveryNowConsent: false, withdrawalLossAcknowledged: false },
+    );
     const { reference } = await cardCheckout(app, form);
     await payLocally(app, reference);
     await app.context.runner.catchUp();

@@ -75,6 +75,9 @@ export function checkoutForm(
     bundles: cart.bundles ?? [],
     termsAccepted: true,
     reminderAccepted: true,
+    // Most buyers want the files now: both consent boxes ticked (pass them false to leave them unticked).
+    deliveryNowConsent: true,
+    withdrawalLossAcknowledged: true,
     ...overrides,
   };
 }

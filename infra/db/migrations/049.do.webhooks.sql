@@ -61,7 +61,8 @@ create index webhook_attempts_delivery_idx on webhook_attempts (delivery_id, id)
 alter table mail_deliveries drop constraint mail_deliveries_kind_check;
 alter table mail_deliveries add constraint mail_deliveries_kind_check
   check (kind in ('ORDER_CONFIRMATION', 'ORDER_REFUND', 'AUTHOR_SALE', 'NOTIFICATION_DIGEST',
-                  'ITEM_TAKEN_DOWN', 'ITEM_RESTORED', 'PAYOUT_SENT', 'WEBHOOK_ENDPOINT_PAUSED'));
+                  'ITEM_TAKEN_DOWN', 'ITEM_RESTORED', 'PAYOUT_SENT', 'WITHDRAWAL_CONSENT',
+                  'WEBHOOK_ENDPOINT_PAUSED'));
 
 -- The reactor starts after the last event recorded so far: no endpoint existed before.
 insert into projection_checkpoints (projection_name, last_transaction_id, last_position)

@@ -120,6 +120,8 @@ export const cartMessages = {
     refundedTitle: 'This order was refunded',
     refundedText: 'The payment was returned, so the items of this order can no longer be downloaded.',
     mailSent: (email: string) => `A confirmation mail with these links was sent to ${email}.`,
+    mailSentWaiting: (email: string) =>
+      `A confirmation mail was sent to ${email}; it says where to give your consent.`,
     mailSoon: (email: string) => `A confirmation mail with the download links will be sent to ${email}.`,
     orderNumber: 'Order number',
     placedOn: 'Placed on',

@@ -54,6 +54,7 @@ export const adminMessages = {
         ORDER_CONFIRMATION: 'Order confirmation',
         ORDER_REFUND: 'Refund notice',
         AUTHOR_SALE: 'Sale notice to the author',
+        WITHDRAWAL_CONSENT: 'Consent to delivery confirmed',
       },
       statuses: { PENDING: 'Pending', SENT: 'Sent', FAILED: 'Failed' },
       sentAt: (date: string) => `Sent ${date}`,

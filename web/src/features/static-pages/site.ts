@@ -10,7 +10,8 @@ export const PAGE_DATES = {
   payoutSystem: '2023-09-18',
   roadmap: '2023-09-14',
   terms: '2022-04-03',
-  refunds: '2022-04-03',
+  // The right of withdrawal and the consent to immediate delivery (docs/withdrawal.md).
+  refunds: '2026-11-28',
   privacy: '2022-06-04',
   submissions: '2022-07-01',
 } as const;

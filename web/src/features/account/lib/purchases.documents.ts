@@ -30,3 +30,30 @@ export const MyOwnedSkinsQuery = graphql(`
     }
   }
 `);
+
+// Paid orders whose downloads wait for the buyer's consent (docs/withdrawal.md).
+export const MyOrdersAwaitingConsentQuery = graphql(`
+  query MyOrdersAwaitingConsent {
+    myOrdersAwaitingConsent {
+      id
+      externalId
+      totalPrice
+      withdrawal {
+        ...WithdrawalStatusFields
+      }
+      items {
+        id
+        name
+        skin {
+          id
+        }
+        bundle {
+          id
+          skins {
+            id
+          }
+        }
+      }
+    }
+  }
+`);

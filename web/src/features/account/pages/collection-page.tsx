@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconBook2, IconDownload, IconShoppingBag } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,16 +6,19 @@ import { useQuery } from 'urql';
 import { usePurchaseResult } from '../../../shared/cart';
 import type {
   GameType,
+  MyOrdersAwaitingConsentQuery as AwaitingResult,
   MyOwnedSkinsQuery as MyOwnedSkinsResult,
 } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { gameNames, useSkinDownload } from '../../../shared/skin-card';
 import { EmptyState, PageContainer, PurchaseResultBanner } from '../../../shared/ui';
+import { WithdrawalConsentPanel, withdrawalMessages } from '../../../shared/withdrawal';
+import { useRefreshOwnership } from '../../../shared/ownership';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { accountMessages } from '../account.messages';
 import { GameBadge, RowPreview } from '../components/created-item-cells';
 import classes from '../components/created-items.module.css';
-import { MyOwnedSkinsQuery } from '../lib/purchases.documents';
+import { MyOrdersAwaitingConsentQuery, MyOwnedSkinsQuery } from '../lib/purchases.documents';
 
 const collection = accountMessages.collection;
 
@@ -33,7 +36,67 @@ const gameOptions = [
 
 type OwnedSkin = MyOwnedSkinsResult['myOwnedSkins']['content'][number];
 
-function DownloadButton({ skin }: { skin: OwnedSkin }) {
+type AwaitingOrder = AwaitingResult['myOrdersAwaitingConsent'][number];
+
+/** The skins the orders bring (a bundle's skins too): their downloads wait for the consent. */
+function skinIdsOf(orders: readonly AwaitingOrder[]): Set<string> {
+  return new Set(
+    orders.flatMap((order) =>
+      order.items.flatMap((item) => [
+        ...(item.skin ? [item.skin.id] : []),
+        ...(item.bundle?.skins.map((skin) => skin.id) ?? []),
+      ]),
+    ),
+  );
+}
+
+/** Paid orders whose files wait for the buyer's consent, each with its consent and withdrawal buttons. */
+function AwaitingConsent({ orders, onChanged }: { orders: readonly AwaitingOrder[]; onChanged: () => void }) {
+  if (orders.length === 0) return null;
+  return (
+    <Card withBorder mb="md" aria-labelledby="awaiting-consent-title">
+      <Stack gap="md">
+        <div>
+          <Text id="awaiting-consent-title" fw={700} size="lg">
+            {withdrawalMessages.collectionTitle}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {withdrawalMessages.collectionIntro}
+          </Text>
+        </div>
+        {orders.map((order) => (
+          <Stack key={order.id} gap="xs">
+            <Group gap="xs">
+              <Text fw={600}>{withdrawalMessages.orderLabel(order.externalId)}:</Text>
+              <Text size="sm">{order.items.map((item) => item.name).join(', ')}</Text>
+            </Group>
+            <WithdrawalConsentPanel
+              externalId={order.externalId}
+              orderKey={null}
+              totalPrice={order.totalPrice}
+              withdrawal={order.withdrawal}
+              where="COLLECTION"
+              onChanged={onChanged}
+            />
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function DownloadButton({ skin, waiting }: { skin: OwnedSkin; waiting: boolean }) {
+  if (waiting) {
+    return (
+      <Badge color="yellow" variant="light" size="lg">
+        {withdrawalMessages.waitingBadge}
+      </Badge>
+    );
+  }
+  return <ReadyDownloadButton skin={skin} />;
+}
+
+function ReadyDownloadButton({ skin }: { skin: OwnedSkin }) {
   const { download, locked } = useSkinDownload(COLLECTION_DOWNLOAD_LOCK_MS);
   return (
     <Button
@@ -49,7 +112,7 @@ function DownloadButton({ skin }: { skin: OwnedSkin }) {
   );
 }
 
-function CollectionTable({ skins }: { skins: OwnedSkin[] }) {
+function CollectionTable({ skins, waiting }: { skins: OwnedSkin[]; waiting: ReadonlySet<string> }) {
   const columns = collection.columns;
   return (
     <Table.ScrollContainer minWidth={300}>
@@ -106,7 +169,7 @@ function CollectionTable({ skins }: { skins: OwnedSkin[] }) {
                 <GameBadge type={skin.type} />
               </Table.Td>
               <Table.Td ta="right">
-                <DownloadButton skin={skin} />
+                <DownloadButton skin={skin} waiting={waiting.has(skin.id)} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -133,6 +196,18 @@ export function CollectionPage() {
   useEffect(() => {
     if (result.error) console.error('myOwnedSkins failed', result.error);
   }, [result.error]);
+  const [awaiting, reloadAwaiting] = useQuery({
+    query: MyOrdersAwaitingConsentQuery,
+    requestPolicy: 'cache-and-network',
+  });
+  const awaitingOrders = awaiting.data?.myOrdersAwaitingConsent ?? [];
+  const waitingSkinIds = skinIdsOf(awaitingOrders);
+  const refreshOwnership = useRefreshOwnership();
+  const consentChanged = () => {
+    reloadAwaiting({ requestPolicy: 'network-only' });
+    refetch({ requestPolicy: 'network-only' });
+    void refreshOwnership();
+  };
   // The previous page stays on screen while the next one loads.
   const last = useRef(result.data);
   if (result.data) last.current = result.data;
@@ -149,7 +224,7 @@ export function CollectionPage() {
   if (skins && skins.content.length > 0) {
     content = (
       <Card withBorder padding={0} aria-busy={result.fetching}>
-        <CollectionTable skins={skins.content} />
+        <CollectionTable skins={skins.content} waiting={waitingSkinIds} />
       </Card>
     );
   } else if (skins) {
@@ -207,6 +282,7 @@ export function CollectionPage() {
       }
     >
       {purchaseResult ? <PurchaseResultBanner result={purchaseResult} /> : null}
+      <AwaitingConsent orders={awaitingOrders} onChanged={consentChanged} />
       {showFilter ? (
         <Group justify="space-between" align="flex-end" mb="sm" gap="md">
           <Select

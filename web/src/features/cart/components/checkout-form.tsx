@@ -6,6 +6,7 @@ import {
   Divider,
   Skeleton,
   Stack,
+  Text,
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
@@ -22,6 +23,7 @@ import { useRefreshOwnership } from '../../../shared/ownership';
 import { useSession } from '../../../shared/session';
 import { CountrySelect } from '../../../shared/ui/country-select';
 import { useSuggestedCountry } from '../../../shared/ui/suggested-country';
+import { withdrawalMessages } from '../../../shared/withdrawal';
 import { cartMessages } from '../cart.messages';
 import type { CheckoutConfig } from '../lib/checkout-api';
 import {
@@ -96,6 +98,9 @@ export function CheckoutForm({
       country: user?.country || null,
       termsAccepted: false,
       reminderAccepted: false,
+      // Never ticked for the buyer: the consent to immediate delivery must be their own act.
+      deliveryNowConsent: false,
+      withdrawalLossAcknowledged: false,
     },
     validate: validateCheckout,
     // The typed fields are checked as the buyer leaves them; the boxes when paying.
@@ -291,6 +296,22 @@ export function CheckoutForm({
           {...form.getInputProps('termsAccepted', { type: 'checkbox' })}
         />
         <Checkbox label={texts.reminder} {...form.getInputProps('reminderAccepted', { type: 'checkbox' })} />
+        <fieldset className="withdrawal-consent" style={{ border: 0, padding: 0, margin: 0 }}>
+          <VisuallyHidden component="legend">{withdrawalMessages.checkoutLegend}</VisuallyHidden>
+          <Stack gap="xs">
+            <Checkbox
+              label={withdrawalMessages.deliveryNow}
+              {...form.getInputProps('deliveryNowConsent', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={withdrawalMessages.acknowledgement}
+              {...form.getInputProps('withdrawalLossAcknowledged', { type: 'checkbox' })}
+            />
+            <Text size="xs" c="dimmed">
+              {withdrawalMessages.checkoutHint}
+            </Text>
+          </Stack>
+        </fieldset>
 
         {refusal ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">

@@ -32,6 +32,9 @@ export const OrderConfirmationQuery = graphql(`
   query OrderConfirmation($externalId: String!, $key: String) {
     orderConfirmation(externalId: $externalId, key: $key) {
       externalId
+      withdrawal {
+        ...WithdrawalStatusFields
+      }
       paymentStatus
       paymentType
       totalPrice

@@ -45,6 +45,9 @@ export interface CheckoutOrder {
   prices: { itemType: 'SKIN' | 'BUNDLE'; itemId: number; price: number }[];
   termsAccepted: boolean;
   reminderAccepted: boolean;
+  /** Both ticked: the buyer consents to immediate delivery; neither: the downloads wait for it. */
+  deliveryNowConsent: boolean;
+  withdrawalLossAcknowledged: boolean;
 }
 
 /** POST /api/stripe/checkout: the answer's text is the URL to continue at (the provider's page). */

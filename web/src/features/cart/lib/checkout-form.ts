@@ -1,5 +1,5 @@
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { checkoutFormSchema } from '../../../../../domain/orders/checkout.schemas';
+import { checkoutFormSchema, consentPair } from '../../../../../domain/orders/checkout.schemas';
 import type { CheckoutOrder } from './checkout-api';
 
 /** What the checkout form holds (spec 5); the country select may be empty for a moment. */
@@ -9,16 +9,28 @@ export type CheckoutValues = {
   country: string | null;
   termsAccepted: boolean;
   reminderAccepted: boolean;
+  /** The consent to immediate delivery: two optional boxes, both or neither (docs/withdrawal.md). */
+  deliveryNowConsent: boolean;
+  withdrawalLossAcknowledged: boolean;
 };
 
-export const CHECKOUT_FIELDS = ['email', 'fullname', 'country', 'termsAccepted', 'reminderAccepted'] as const;
+export const CHECKOUT_FIELDS = [
+  'email',
+  'fullname',
+  'country',
+  'termsAccepted',
+  'reminderAccepted',
+  'deliveryNowConsent',
+  'withdrawalLossAcknowledged',
+] as const;
 
 function formInput(values: CheckoutValues) {
   return { ...values, country: values.country ?? '' };
 }
 
 // Spec 5, shared with the API: a valid email, a full name of at least 3, a country, both boxes ticked.
-const resolve = zod4Resolver(checkoutFormSchema, { errorPriority: 'first' });
+// The consent boxes count together (both or neither), as the checkout calls check them.
+const resolve = zod4Resolver(checkoutFormSchema.superRefine(consentPair), { errorPriority: 'first' });
 export const validateCheckout = (values: CheckoutValues) => resolve(formInput(values));
 
 /** The buyer's tips and chosen prices (lib/cart-choices.ts), as the checkout calls carry them. */
@@ -42,5 +54,7 @@ export function checkoutOrder(
     prices: choices.prices,
     termsAccepted: form.termsAccepted,
     reminderAccepted: form.reminderAccepted,
+    deliveryNowConsent: form.deliveryNowConsent,
+    withdrawalLossAcknowledged: form.withdrawalLossAcknowledged,
   };
 }

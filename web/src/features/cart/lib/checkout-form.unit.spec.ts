@@ -8,6 +8,8 @@ const valid = {
   country: 'cz',
   termsAccepted: true,
   reminderAccepted: true,
+  deliveryNowConsent: false,
+  withdrawalLossAcknowledged: false,
 };
 
 describe('the checkout form', () => {
@@ -23,6 +25,8 @@ describe('the checkout form', () => {
       prices: [],
       termsAccepted: true,
       reminderAccepted: true,
+      deliveryNowConsent: false,
+      withdrawalLossAcknowledged: false,
     });
     const tips = [{ itemType: 'SKIN' as const, itemId: 3, tip: 2 }];
     expect(checkoutOrder(valid, { skins: [3], bundles: [] }, { tips, prices: [] })).toMatchObject({
@@ -38,6 +42,8 @@ describe('the checkout form', () => {
       country: null,
       termsAccepted: false,
       reminderAccepted: false,
+      deliveryNowConsent: false,
+      withdrawalLossAcknowledged: false,
     });
     expect(Object.keys(errors).sort()).toEqual([
       'country',
@@ -45,6 +51,20 @@ describe('the checkout form', () => {
       'fullname',
       'reminderAccepted',
       'termsAccepted',
+    ]);
+  });
+});
+
+describe('the consent to immediate delivery', () => {
+  it('is optional, sent as ticked, and both boxes or neither', () => {
+    const both = { ...valid, deliveryNowConsent: true, withdrawalLossAcknowledged: true };
+    expect(validateCheckout(both)).toEqual({});
+    expect(checkoutOrder(both, { skins: [3], bundles: [] })).toMatchObject({
+      deliveryNowConsent: true,
+      withdrawalLossAcknowledged: true,
+    });
+    expect(Object.keys(validateCheckout({ ...valid, deliveryNowConsent: true }))).toEqual([
+      'withdrawalLossAcknowledged',
     ]);
   });
 });

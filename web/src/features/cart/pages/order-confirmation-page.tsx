@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconBook2,
@@ -21,6 +21,7 @@ import { ordersMessages, PaymentStatusBadge } from '../../../shared/orders';
 import { useRefreshOwnership } from '../../../shared/ownership';
 import { openAuthModal, useSession } from '../../../shared/session';
 import { EmptyState, PageContainer, PageLoader } from '../../../shared/ui';
+import { ConsentRecord, WithdrawalConsentPanel, withdrawalMessages } from '../../../shared/withdrawal';
 import { cartMessages } from '../cart.messages';
 import { OrderConfirmationQuery } from '../lib/cart.documents';
 import { ItemPicture } from '../components/item-picture';
@@ -61,7 +62,7 @@ function Amount({ label, value, strong = false }: { label: string; value: number
   );
 }
 
-function ItemRow({ item, paid }: { item: ConfirmationItem; paid: boolean }) {
+function ItemRow({ item, paid, waiting }: { item: ConfirmationItem; paid: boolean; waiting: boolean }) {
   const product = item.skin ?? item.bundle;
   const kind = item.itemType === 'BUNDLE' ? ordersMessages.bundle : ordersMessages.skin;
   return (
@@ -90,6 +91,11 @@ function ItemRow({ item, paid }: { item: ConfirmationItem; paid: boolean }) {
           {item.tip > 0 ? <Amount label={texts.tip} value={item.tip} /> : null}
           <Amount label={texts.lineTotal} value={item.total} strong />
         </Group>
+        {waiting ? (
+          <Badge color="yellow" variant="light" size="lg" w="fit-content">
+            {withdrawalMessages.waitingBadge}
+          </Badge>
+        ) : null}
         {paid && item.downloads.length > 0 ? (
           <Stack gap={6} mt={4}>
             {item.itemType === 'BUNDLE' ? (
@@ -204,6 +210,8 @@ export function OrderConfirmationPage() {
   const order = result.data?.orderConfirmation ?? null;
   const awaiting = order !== null && AWAITING.has(order.paymentStatus);
   const paid = order?.paymentStatus === 'PAYMENT_RECEIVED';
+  // Paid without the consent to immediate delivery: the downloads wait for it (docs/withdrawal.md).
+  const waiting = order?.withdrawal.awaitingConsent ?? false;
   const [attempts, setAttempts] = useState(0);
   const refreshOwnership = useRefreshOwnership();
   const thanked = useRef(false);
@@ -263,7 +271,13 @@ export function OrderConfirmationPage() {
       title={title}
       eyebrow={texts.eyebrow(order.externalId)}
       description={
-        paid ? texts.mailSent(order.buyerEmail) : awaiting ? texts.mailSoon(order.buyerEmail) : undefined
+        paid
+          ? waiting
+            ? texts.mailSentWaiting(order.buyerEmail)
+            : texts.mailSent(order.buyerEmail)
+          : awaiting
+            ? texts.mailSoon(order.buyerEmail)
+            : undefined
       }
       size="lg"
     >
@@ -309,6 +323,20 @@ export function OrderConfirmationPage() {
           </Alert>
         ) : null}
 
+        {waiting ? (
+          <WithdrawalConsentPanel
+            externalId={order.externalId}
+            orderKey={key}
+            totalPrice={order.totalPrice}
+            withdrawal={order.withdrawal}
+            where="CONFIRMATION_PAGE"
+            onChanged={() => {
+              reexecute({ requestPolicy: 'network-only' });
+              void refreshOwnership();
+            }}
+          />
+        ) : null}
+
         <Card withBorder padding="lg" className={classes.panel}>
           <div className={classes.facts}>
             <Fact label={texts.orderNumber}>
@@ -332,7 +360,7 @@ export function OrderConfirmationPage() {
           </Title>
           <ul className={classes.items}>
             {order.items.map((item) => (
-              <ItemRow key={item.id} item={item} paid={paid} />
+              <ItemRow key={item.id} item={item} paid={paid} waiting={waiting} />
             ))}
           </ul>
           <Group justify="space-between" className={classes.total}>
@@ -343,7 +371,10 @@ export function OrderConfirmationPage() {
           </Group>
         </Card>
 
-        {paid ? <NextSteps order={order} /> : null}
+        {paid && order.withdrawal.consentGivenAt ? (
+          <ConsentRecord givenAt={order.withdrawal.consentGivenAt} />
+        ) : null}
+        {paid && !waiting ? <NextSteps order={order} /> : null}
       </Stack>
     </PageContainer>
   );

@@ -6,14 +6,50 @@ import { ContactEmail, PageLink } from '../components/links';
 import { P } from '../components/section';
 import { StaticPage } from '../components/static-page';
 import { PAGE_DATES } from '../site';
+import { WITHDRAWAL_DAYS, withdrawalConsentTexts } from '../../../../../domain/orders/withdrawal-consent';
 
 const sections: LegalSection[] = [
   {
-    id: 'when',
-    title: 'When you can get a refund',
+    id: 'withdrawal',
+    title: 'Your 14-day right of withdrawal',
     body: (
       <>
-        <P>We refund a purchased skin or bundle when both of these are true:</P>
+        <P>
+          At checkout you choose whether we deliver the files at once. Two boxes, both unticked, ask for it:
+        </P>
+        <List spacing="xs" withPadding>
+          <List.Item>&ldquo;{withdrawalConsentTexts.deliveryNow}&rdquo;</List.Item>
+          <List.Item>&ldquo;{withdrawalConsentTexts.acknowledgement}&rdquo;</List.Item>
+        </List>
+        <P>
+          <strong>If you tick both</strong>, your downloads are ready as soon as the payment is confirmed. By
+          doing so you agree to the immediate delivery and you lose your right of withdrawal (EU Consumer
+          Rights Directive 2011/83/EU, Art. 16(m)). Your confirmation e-mail repeats what you agreed to and
+          when.
+        </P>
+        <P>
+          <strong>If you tick neither</strong>, you can still buy. The order is paid, but its downloads wait
+          until you consent: on the order&apos;s page (linked from the confirmation e-mail) or in your{' '}
+          <PageLink to="/me/collection">collection</PageLink>, with the button &ldquo;Start the
+          delivery&rdquo;. Until you consent, and for {WITHDRAWAL_DAYS} days after the payment, you can
+          withdraw from the purchase yourself with the button &ldquo;Withdraw from the purchase&rdquo; in the
+          same places: the full amount goes back to the card or PayPal account you paid with, and you need not
+          give a reason (Art. 9 and 13). After you consent, or after the {WITHDRAWAL_DAYS} days, the button is
+          gone. When you consent later, we confirm it by e-mail.
+        </P>
+        <P>Ticking only one of the two boxes is not accepted: tick both, or neither.</P>
+      </>
+    ),
+  },
+  {
+    id: 'when',
+    title: 'Refunds on request',
+    body: (
+      <>
+        <P>
+          Apart from the withdrawal above, we refund a purchased skin or bundle on request when both of these
+          are true:
+        </P>
         <List spacing="xs" withPadding>
           <List.Item>
             you ask within <strong>7 days</strong> of the purchase (counted from the moment the payment was
@@ -142,8 +178,10 @@ export default function RefundsPage() {
         icon={<IconReceiptRefund aria-hidden />}
         styles={{ message: { lineHeight: 1.6 } }}
       >
-        Ask within 7 days of the purchase and before you download the item, and we refund the full price. A
-        downloaded item cannot be refunded, and we do not accept complaints after 7 days.
+        If you did not ask for immediate delivery at checkout, you can withdraw from the purchase yourself
+        within {WITHDRAWAL_DAYS} days of the payment, as long as you have not consented to the delivery since.
+        Otherwise: ask within 7 days of the purchase and before you download the item, and we refund the full
+        price. A downloaded item cannot be refunded.
       </Alert>
       <LegalDocument sections={sections} />
     </StaticPage>

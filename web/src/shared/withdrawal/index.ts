@@ -1,0 +1,4 @@
+// The consent to immediate delivery and the withdrawal: the confirmation page and the collection.
+export { withdrawalMessages } from './withdrawal.messages';
+export { ConsentRecord, WithdrawalConsentPanel, type WithdrawalState } from './withdrawal-panel';
+export { WithdrawalStatusFragment } from './withdrawal.documents';
