@@ -74,6 +74,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       myNotifications: SESSION_ONLY,
       unreadNotificationCount: SESSION_ONLY,
       myApiTokens: SESSION_ONLY,
+      myOrdersAwaitingConsent: SESSION_ONLY,
       // Webhook endpoints carry signing secrets: managed in the browser only, like the tokens.
       myWebhookEndpoints: SESSION_ONLY,
       siteWebhookEndpoints: SESSION_ONLY,
@@ -120,6 +121,9 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       setDigestFrequency: SESSION_ONLY,
       createApiToken: SESSION_ONLY,
       revokeApiToken: SESSION_ONLY,
+      // The consumer's own declarations (consent, withdrawal) are made in person, never by a script.
+      giveWithdrawalConsent: SESSION_ONLY,
+      withdrawFromPurchase: SESSION_ONLY,
       createWebhookEndpoint: SESSION_ONLY,
       rotateWebhookSecret: SESSION_ONLY,
       deleteWebhookEndpoint: SESSION_ONLY,
