@@ -6,6 +6,7 @@ import type { AppContext } from '../../api/app-context';
 import { updateProfile, type ProfileChanges } from '../../api/accounts/users.repository';
 import { catalogueItemsToOrder } from '../../api/orders/checkout-items';
 import { guestAccountFor } from '../../api/orders/guest-buyer';
+import { vatRates } from '../../api/orders/checkout-vat';
 import { runOrderCommand } from '../../api/orders/order-commands';
 import { itemsDownloadedSincePayment, nextOrderId } from '../../api/orders/orders.repository';
 import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
@@ -977,6 +978,18 @@ async function payOrder(
       paymentType: sale.paymentType,
       items,
       feePolicy: configuredFeePolicy(app),
+      vat: {
+        seller: {
+          registered: app.config.vat.registered,
+          homeCountry: app.config.vat.homeCountry,
+          vatId: app.config.vat.vatId,
+        },
+        rates: vatRates(),
+        // Demo buyers browse from their billing country (the IP evidence agrees).
+        ipCountry: form.country,
+        countryConfirmed: false,
+        vatId: null,
+      },
       placedAt,
     },
     metadata,

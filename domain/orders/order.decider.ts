@@ -3,6 +3,9 @@ import { checkoutMessages, TIP_MAX_EUR } from './checkout.schemas';
 import { DomainError, type DomainErrorCode } from '../errors';
 import { MIN_PAID_PRICE_CENTS, priceOrder, type FeePolicy, type OrderPaymentType } from '../fees';
 import { CENTS_PER_EURO, formatMoney, formatWholeEuros, isCents, type Cents } from '../money';
+import { settleBuyerCountry } from '../tax/location-evidence';
+import { decideOrderVat, type CheckedVatId, type SellerVatPosition } from '../tax/order-vat';
+import type { VatRateLookup } from '../tax/vat-rates';
 import {
   orderItemKey,
   paymentStatusAfter,
@@ -51,7 +54,21 @@ export type PlaceOrder = {
   items: readonly (CatalogueItem & { tipCents?: Cents; chosenPriceCents?: Cents })[];
   /** The configured fee policy; the prices it gives are recorded in OrderPlaced. */
   feePolicy: FeePolicy;
+  /** What decides the order's VAT (docs/vat.md); the buyer's billing country is `buyer.country`. */
+  vat: PlaceOrderVat;
   placedAt: Date;
+};
+
+/** The VAT inputs of a new order: the operator's position, the rates, the location evidence, the VAT ID. */
+export type PlaceOrderVat = {
+  seller: SellerVatPosition;
+  rates: VatRateLookup;
+  /** The country of the buyer's IP address at checkout (null: the address tells nothing). */
+  ipCountry: string | null;
+  /** The buyer ticked "I confirm that I live in …" (needed when billing and IP countries differ). */
+  countryConfirmed: boolean;
+  /** The buyer's VAT ID as checked with VIES (or its local stand-in) before the command, if given. */
+  vatId: CheckedVatId | null;
 };
 
 export type OpenPaymentSession = {
@@ -69,6 +86,8 @@ export type ConfirmPayment = {
   providerEventId?: string | null;
   /** The amount the provider says it took, in cents: must equal the order total. */
   amountCents: Cents;
+  /** The card's issuing country when the provider reports it (location evidence); null: none. */
+  cardCountry?: string | null;
   receivedAt: Date;
 };
 
@@ -381,6 +400,21 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
   }
 
   const country = buyer.country?.trim().toLowerCase() || null;
+  if (country === null) throw refuse('EMPTY_ORDER', 'BAD_USER_INPUT', checkoutMessages.country, 'country');
+  // Where the buyer lives, by the evidence rule (refused until they confirm a disputed country).
+  const settled = settleBuyerCountry({
+    billingCountry: country,
+    ipCountry: command.vat.ipCountry,
+    countryConfirmed: command.vat.countryConfirmed,
+  });
+  const decided = decideOrderVat({
+    seller: command.vat.seller,
+    country: settled.country,
+    evidence: settled.evidence,
+    vatId: command.vat.vatId,
+    rates: command.vat.rates,
+    on: command.placedAt,
+  });
   const priced = priceOrder({
     items: command.items.map((item) => ({
       key: item,
@@ -390,6 +424,10 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     paymentType: command.paymentType,
     country,
     policy: command.feePolicy,
+    vat: {
+      rateBasisPoints: decided.chargedRateBasisPoints,
+      reverseChargeRateBasisPoints: decided.reverseChargeRateBasisPoints,
+    },
   });
   return [
     {
@@ -412,6 +450,8 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
           authorId: item.authorId,
           priceCents: amounts.priceCents,
           tipCents: amounts.tipCents,
+          vatCents: amounts.vatCents,
+          ...(amounts.listPriceCents === undefined ? {} : { listPriceCents: amounts.listPriceCents }),
           siteFeeCents: amounts.siteFeeCents,
           paymentFeeCents: amounts.paymentFeeCents,
           authorShareCents: amounts.authorShareCents,
@@ -420,11 +460,13 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
         })),
         totals: {
           totalCents: priced.totalCents,
+          vatCents: priced.vatCents,
           siteFeeCents: priced.siteFeeCents,
           paymentFeeCents: priced.paymentFeeCents,
           authorShareCents: priced.authorShareCents,
         },
         feePolicyVersion: priced.feePolicyVersion,
+        vat: decided.vat,
         placedAt: command.placedAt.toISOString(),
       },
     },
@@ -505,6 +547,9 @@ function confirmPayment(command: ConfirmPayment, state: PlacedOrderState): Order
         providerReference: command.providerReference,
         providerEventId: command.providerEventId ?? null,
         amountCents: command.amountCents,
+        ...(command.cardCountry === undefined
+          ? {}
+          : { cardCountry: command.cardCountry?.trim().toLowerCase() || null }),
         receivedAt: command.receivedAt.toISOString(),
       },
     },
