@@ -150,7 +150,16 @@ export function paymentFeeRule(
     : { rateBasisPoints: cardRateBasisPoints(policy, country), fixedCents: policy.card.fixedCents };
 }
 
-export type OrderLineToPrice<Key> = { key: Key; priceCents: Cents; tipCents: Cents };
+export type OrderLineToPrice<Key> = {
+  key: Key;
+  priceCents: Cents;
+  tipCents: Cents;
+  /**
+   * Generation 3, pricing a recorded reverse-charge order again: `priceCents` is what was charged,
+   * this the catalogue price it came from (the 2 EUR minimum applies to it).
+   */
+  listPriceCents?: Cents;
+};
 
 export type PricedLine<Key> = {
   key: Key;
@@ -223,10 +232,12 @@ export function priceOrder<Key>(order: {
   for (const item of items) {
     assertCents(item.priceCents, 'An item price');
     assertCents(item.tipCents, 'A tip', { nonNegative: true });
-    if (item.priceCents < MIN_PAID_PRICE_CENTS) {
-      throw new RangeError(
-        `An ordered item costs at least ${MIN_PAID_PRICE_CENTS} cents, got ${item.priceCents}.`,
-      );
+    const listPrice = item.listPriceCents ?? item.priceCents;
+    if (listPrice < MIN_PAID_PRICE_CENTS || item.priceCents > listPrice) {
+      throw new RangeError(`An ordered item costs at least ${MIN_PAID_PRICE_CENTS} cents, got ${listPrice}.`);
+    }
+    if (item.listPriceCents !== undefined && policy.generation !== 3) {
+      throw new RangeError(`Fee rules of generation ${policy.generation} know no list prices.`);
     }
   }
   if (policy.generation === 3)
@@ -315,8 +326,9 @@ function priceOrderOfGeneration3<Key>(order: {
     throw new RangeError('A reverse-charged order is charged no VAT.');
   }
   const lines = items.map((item) => {
+    const listPrice = item.listPriceCents ?? item.priceCents;
     const priceCents =
-      reverseRate === null ? item.priceCents : item.priceCents - includedVat(item.priceCents, reverseRate);
+      reverseRate === null ? item.priceCents : listPrice - includedVat(listPrice, reverseRate);
     const gross = priceCents + item.tipCents;
     const vatCents = includedVat(gross, vat.rateBasisPoints);
     return { item, priceCents, gross, vatCents, net: gross - vatCents };
@@ -351,7 +363,9 @@ function priceOrderOfGeneration3<Key>(order: {
       priceCents: line.priceCents,
       tipCents: line.item.tipCents,
       vatCents: line.vatCents,
-      ...(line.priceCents !== line.item.priceCents ? { listPriceCents: line.item.priceCents } : {}),
+      ...(line.priceCents !== (line.item.listPriceCents ?? line.item.priceCents)
+        ? { listPriceCents: line.item.listPriceCents ?? line.item.priceCents }
+        : {}),
       siteFeeCents: siteFee,
       paymentFeeCents: paymentFee,
       paymentFixedFeeCents: fixedFees[index] ?? 0,
