@@ -53,6 +53,7 @@ import { countrySuggestionRoutes } from './accounts/country-suggestion.routes';
 import { localCheckoutRoutes } from './orders/local-checkout.routes';
 import { orderConfirmationLoaders, orderConfirmationResolvers } from './orders/order-confirmation.query';
 import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
+import { vatResolvers } from './orders/vat.resolvers';
 import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
 import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
 import { payoutsRoutes } from './payouts/payouts.routes';
@@ -151,6 +152,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         statisticsResolvers as ResolverMap,
         ordersResolvers(app) as ResolverMap,
         orderConfirmationResolvers as ResolverMap,
+        vatResolvers(app) as ResolverMap,
         mailOutboxResolvers as ResolverMap,
         authoringResolvers(app) as ResolverMap,
         payoutsResolvers(app) as ResolverMap,

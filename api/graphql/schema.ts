@@ -12,6 +12,7 @@ import { relatedItemsSchema } from '../catalogue/related-items.schema';
 import { viewerStatesSchema } from '../catalogue/viewer-states.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
+import { vatSchema } from '../orders/vat.schema';
 import { payoutsSchema } from '../payouts/payouts.schema';
 import { statisticsSchema } from '../statistics/statistics.schema';
 import { tagsSchema } from '../tags/tags.schema';
@@ -31,6 +32,7 @@ export const typeDefs = [
   authoringSchema,
   payWhatYouWantSchema,
   ordersSchema,
+  vatSchema,
   mailOutboxSchema,
   payoutsSchema,
   statisticsSchema,

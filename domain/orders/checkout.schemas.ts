@@ -191,6 +191,21 @@ export const paypalOrderRequestSchema = checkoutFormSchema
   .superRefine(nonEmptyCart);
 export type PaypalOrderRequest = z.infer<typeof paypalOrderRequestSchema>;
 
+/**
+ * The checkout quote (GraphQL `checkoutQuote`): the cart with its tips and chosen prices, the
+ * billing country and an optional VAT ID; the server prices it as an order would be (docs/vat.md).
+ */
+export const checkoutQuoteSchema = z
+  .object({
+    skins: itemIds,
+    bundles: itemIds,
+    ...choices,
+    country: checkoutFormSchema.shape.country,
+    vatId: checkoutFormSchema.shape.vatId.nullable(),
+  })
+  .superRefine(nonEmptyCart);
+export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteSchema>;
+
 /** POST /api/paypal/capture-order: the PayPal order id (or the local stand-in's) create-order gave. */
 export const captureOrderRequestSchema = z.object({
   orderId: z
