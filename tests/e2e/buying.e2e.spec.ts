@@ -223,6 +223,12 @@ describe('buying in the browser', () => {
     expect(resell).toMatchObject({ beside: true });
     expect(resell!.labelFontSize).toBeLessThanOrEqual(16);
     await page.getByRole('checkbox', { name: /I will not resell/ }).check();
+    // VAT from the server's quote for the chosen country (docs/vat.md); the test browser's address
+    // tells no country, so the buyer confirms the billing country.
+    await expect
+      .poll(() => page.getByTestId('checkout-vat').textContent(), { timeout: 10_000 })
+      .toMatch(/^incl\. VAT \d+(\.\d+)? % \(.+\)/);
+    await page.getByRole('checkbox', { name: /I confirm that I live in/ }).check();
     await screenshot(page, 'buying-cart');
     await page.getByRole('button', { name: 'Pay by card' }).click();
 
@@ -247,6 +253,8 @@ describe('buying in the browser', () => {
       })
       .toBe(true);
     expect(await page.getByText(orderNumber, { exact: true }).isVisible()).toBe(true);
+    // The confirmation states the VAT carved out of the total.
+    expect(await page.getByTestId('order-vat').textContent()).toMatch(/^incl\. VAT \d+(\.\d+)? % \(.+\) /);
     expect(
       await page.getByText(`A confirmation mail with these links was sent to ${email}.`).isVisible(),
     ).toBe(true);
@@ -346,6 +354,7 @@ describe('buying in the browser', () => {
     await page.getByLabel('Full name').fill('Petra Player');
     await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
     await page.getByRole('checkbox', { name: /I will not resell/ }).check();
+    await page.getByRole('checkbox', { name: /I confirm that I live in/ }).check();
 
     // The local stand-in for PayPal's window.
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
@@ -479,6 +488,7 @@ describe('buying in the browser', () => {
     await page.getByLabel('Full name').fill('Petra Player');
     await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
     await page.getByRole('checkbox', { name: /I will not resell/ }).check();
+    await page.getByRole('checkbox', { name: /I confirm that I live in/ }).check();
     await screenshot(page, 'buying-cart-tip');
     await page.getByRole('button', { name: 'Pay by card' }).click();
     await page.waitForURL('**/local-checkout/**', { timeout: 15_000 });

@@ -34,6 +34,7 @@ import { CheckoutProfileQuery } from '../lib/cart.documents';
 import { CHECKOUT_FIELDS, checkoutOrder, validateCheckout } from '../lib/checkout-form';
 import type { CheckoutChoices, CheckoutValues } from '../lib/checkout-form';
 import { CheckoutTrust } from './checkout-trust';
+import { CheckoutVat } from './checkout-vat';
 import { LocalPaypalModal } from './local-paypal-modal';
 import { PaypalButtons } from './paypal-buttons';
 
@@ -96,6 +97,8 @@ export function CheckoutForm({
       country: user?.country || null,
       termsAccepted: false,
       reminderAccepted: false,
+      vatId: '',
+      countryConfirmed: false,
     },
     validate: validateCheckout,
     // The typed fields are checked as the buyer leaves them; the boxes when paying.
@@ -133,7 +136,10 @@ export function CheckoutForm({
     const message = answer.refusal?.message ?? null;
     if (field && (CHECKOUT_FIELDS as readonly string[]).includes(field)) {
       errors.setServerError(field, message ?? texts.refused);
-      setRefusal(texts.refused);
+      // The VAT refusals say what to do (confirm the country, fix the VAT ID): shown in full too.
+      setRefusal(
+        field === 'countryConfirmed' || field === 'vatId' ? (message ?? texts.refused) : texts.refused,
+      );
     } else if (field === 'tips' || field === 'prices') {
       setRefusal(message ?? cartMessages.choices.invalid);
     } else if (field === 'skins' || field === 'bundles' || field === 'items') {
@@ -276,6 +282,7 @@ export function CheckoutForm({
           guessNote={countryGuess}
           {...form.getInputProps('country')}
         />
+        <CheckoutVat form={form} items={items} choices={choices} />
         <Checkbox
           label={
             <>

@@ -45,6 +45,10 @@ export interface CheckoutOrder {
   prices: { itemType: 'SKIN' | 'BUNDLE'; itemId: number; price: number }[];
   termsAccepted: boolean;
   reminderAccepted: boolean;
+  /** A business buyer's VAT ID (absent: a consumer). */
+  vatId?: string;
+  /** The buyer confirmed their billing country (asked when it and the IP's differ). */
+  countryConfirmed: boolean;
 }
 
 /** POST /api/stripe/checkout: the answer's text is the URL to continue at (the provider's page). */

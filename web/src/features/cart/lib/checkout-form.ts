@@ -9,9 +9,21 @@ export type CheckoutValues = {
   country: string | null;
   termsAccepted: boolean;
   reminderAccepted: boolean;
+  /** A business buyer's VAT ID; empty for a consumer. */
+  vatId: string;
+  /** "I confirm that I live in …", asked when the billing and IP countries differ. */
+  countryConfirmed: boolean;
 };
 
-export const CHECKOUT_FIELDS = ['email', 'fullname', 'country', 'termsAccepted', 'reminderAccepted'] as const;
+export const CHECKOUT_FIELDS = [
+  'email',
+  'fullname',
+  'country',
+  'termsAccepted',
+  'reminderAccepted',
+  'vatId',
+  'countryConfirmed',
+] as const;
 
 function formInput(values: CheckoutValues) {
   return { ...values, country: values.country ?? '' };
@@ -42,5 +54,7 @@ export function checkoutOrder(
     prices: choices.prices,
     termsAccepted: form.termsAccepted,
     reminderAccepted: form.reminderAccepted,
+    ...(form.vatId ? { vatId: form.vatId } : {}),
+    countryConfirmed: form.countryConfirmed ?? false,
   };
 }

@@ -8,6 +8,8 @@ const valid = {
   country: 'cz',
   termsAccepted: true,
   reminderAccepted: true,
+  vatId: '',
+  countryConfirmed: false,
 };
 
 describe('the checkout form', () => {
@@ -23,7 +25,15 @@ describe('the checkout form', () => {
       prices: [],
       termsAccepted: true,
       reminderAccepted: true,
+      countryConfirmed: false,
     });
+    // A business's VAT ID and the confirmed country go with the order.
+    expect(
+      checkoutOrder(
+        { ...valid, vatId: ' FR11123456782 ', countryConfirmed: true },
+        { skins: [3], bundles: [] },
+      ),
+    ).toMatchObject({ vatId: 'FR11123456782', countryConfirmed: true });
     const tips = [{ itemType: 'SKIN' as const, itemId: 3, tip: 2 }];
     expect(checkoutOrder(valid, { skins: [3], bundles: [] }, { tips, prices: [] })).toMatchObject({
       tips,
@@ -38,6 +48,8 @@ describe('the checkout form', () => {
       country: null,
       termsAccepted: false,
       reminderAccepted: false,
+      vatId: 'x',
+      countryConfirmed: false,
     });
     expect(Object.keys(errors).sort()).toEqual([
       'country',
@@ -45,6 +57,7 @@ describe('the checkout form', () => {
       'fullname',
       'reminderAccepted',
       'termsAccepted',
+      'vatId',
     ]);
   });
 });

@@ -18,6 +18,7 @@ import {
   paymentStatusLabels,
   PaymentStatusBadge,
   PurchaseItems,
+  PurchaseVat,
 } from '../../../shared/orders';
 import { PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
@@ -136,6 +137,7 @@ function OrdersTable({
                   {page.paidWith(ordersMessages.paymentType[order.paymentType])}
                 </Text>
                 <OrderFees order={order} />
+                <PurchaseVat vat={order.vat} evidence />
               </Table.Td>
               <Table.Td>
                 <Stack gap={6} align="flex-start">
@@ -216,6 +218,7 @@ function OrderCards({
                 {formatPrice(order.totalPrice)}
               </Text>
               <OrderFees order={order} />
+              <PurchaseVat vat={order.vat} evidence />
             </Stack>
           </Group>
           <Box mt="sm">
