@@ -192,8 +192,8 @@ describe('buying in the browser', () => {
     const total = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' }).format(
       (Math.round(skin.price * 100) + Math.round(bundle.price * 100)) / 100,
     );
-    // The subtotal (no tips here) and the total.
-    await expect.poll(() => page.getByText(total, { exact: true }).count()).toBe(2);
+    // The subtotal (no tips here), the total, and what the VAT quote says the buyer pays.
+    await expect.poll(() => page.getByText(total, { exact: true }).count()).toBe(3);
     await expect
       .poll(() => page.getByText('Trackmania (2020) skins need club access').isVisible())
       .toBe(true);
@@ -223,11 +223,15 @@ describe('buying in the browser', () => {
     expect(resell).toMatchObject({ beside: true });
     expect(resell!.labelFontSize).toBeLessThanOrEqual(16);
     await page.getByRole('checkbox', { name: /I will not resell/ }).check();
-    // VAT from the server's quote for the chosen country (docs/vat.md); the test browser's address
-    // tells no country, so the buyer confirms the billing country.
+    // VAT from the server's quote for the billing country (docs/vat.md): a German consumer's price
+    // includes German VAT. The test browser's address tells no country, so the buyer confirms it.
+    const billing = page.getByRole('combobox', { name: /^Country/ });
+    await billing.click();
+    await billing.fill('Germany');
+    await page.getByRole('option', { name: 'Germany' }).click();
     await expect
       .poll(() => page.getByTestId('checkout-vat').textContent(), { timeout: 10_000 })
-      .toMatch(/^incl\. VAT \d+(\.\d+)? % \(.+\)/);
+      .toMatch(/^incl\. VAT 19 % \(Germany\)/);
     await page.getByRole('checkbox', { name: /I confirm that I live in/ }).check();
     await screenshot(page, 'buying-cart');
     await page.getByRole('button', { name: 'Pay by card' }).click();
