@@ -57,6 +57,7 @@ import { localCheckoutRoutes } from './orders/local-checkout.routes';
 import { orderConfirmationLoaders, orderConfirmationResolvers } from './orders/order-confirmation.query';
 import { withdrawalResolvers } from './orders/withdrawal.resolvers';
 import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
+import { vatResolvers } from './orders/vat.resolvers';
 import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
 import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
 import { payoutsRoutes } from './payouts/payouts.routes';
@@ -158,6 +159,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         ordersResolvers(app) as ResolverMap,
         orderConfirmationResolvers as ResolverMap,
         withdrawalResolvers(app) as ResolverMap,
+        vatResolvers(app) as ResolverMap,
         mailOutboxResolvers as ResolverMap,
         authoringResolvers(app) as ResolverMap,
         payoutsResolvers(app) as ResolverMap,

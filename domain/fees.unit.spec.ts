@@ -33,10 +33,11 @@ const split = (priced: ReturnType<typeof order>) =>
 
 describe('the fee policy', () => {
   it('names its rules in its version', () => {
-    expect(policy.version).toBe('v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
+    expect(policy.version).toBe('v3:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
     expect(feePolicy({ paypal: { rateBasisPoints: 290, fixedCents: 39 } }).version).toBe(
-      'v2:site=2%,card=1.5%/3.25%+0.30,paypal=2.9%+0.39',
+      'v3:site=2%,card=1.5%/3.25%+0.30,paypal=2.9%+0.39',
     );
+    expect(feePolicy({ generation: 2 }).version).toBe('v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
     expect(feePolicy({ generation: 1 }).version).toBe('v1:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
   });
 
@@ -45,7 +46,7 @@ describe('the fee policy', () => {
     expect(() => feePolicy({ paypal: { rateBasisPoints: 3.5 } })).toThrow(RangeError);
     expect(() => feePolicy({ paypal: { fixedCents: MAX_FIXED_CENTS + 1 } })).toThrow(RangeError);
     expect(() => feePolicy({ paypal: { fixedCents: -1 } })).toThrow(RangeError);
-    expect(() => feePolicy({ generation: 3 as 2 })).toThrow(RangeError);
+    expect(() => feePolicy({ generation: 4 as 3 })).toThrow(RangeError);
   });
 
   it('charges cards from the EEA or an unknown country 1.5 %, others 3.25 %', () => {

@@ -46,6 +46,23 @@ export function percentOf(cents: Cents, basisPoints: number): Cents {
   return Number(divideRoundHalfUp(BigInt(cents) * BigInt(basisPoints), BigInt(BASIS_POINTS_PER_UNIT)));
 }
 
+/**
+ * The VAT an amount that includes it holds at a rate: amount × rate / (1 + rate), rounded to the
+ * cent, half up. 350 cents at 19 % (1900 bp) hold 55.88, so 56.
+ */
+export function includedVat(cents: Cents, rateBasisPoints: number): Cents {
+  assertCents(cents, 'Amount', { nonNegative: true });
+  if (!Number.isSafeInteger(rateBasisPoints) || rateBasisPoints < 0) {
+    throw new RangeError(`A rate must be whole, non-negative basis points, got ${rateBasisPoints}.`);
+  }
+  return Number(
+    divideRoundHalfUp(
+      BigInt(cents) * BigInt(rateBasisPoints),
+      BigInt(BASIS_POINTS_PER_UNIT + rateBasisPoints),
+    ),
+  );
+}
+
 /** 3.49 (percent, as configuration states it) → 349 basis points; refuses finer rates than 0.01 %. */
 export function basisPointsOfPercent(percent: number): number {
   const basisPoints = Math.round(percent * 100);

@@ -109,6 +109,8 @@ const environmentSchema = z.object({
   SELLER_NAME: z.string().trim().min(1).max(140).default('TrackSkins s.r.o.'),
   SELLER_ADDRESS: z.string().trim().min(1).max(300).default('Vinohradská 12, 120 00 Praha 2, Czech Republic'),
   SELLER_COMPANY_ID: z.string().trim().min(1).max(20).optional(),
+  // The EU's VIES REST service for buyers' VAT IDs; unset outside production: a local stand-in answers.
+  VIES_API_BASE_URL: z.url().optional(),
   // Payouts (docs/payouts.md): the marketplace's own bank account, which SEPA payout files pay from.
   SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
   SEPA_DEBTOR_IBAN: z.string().trim().min(15).max(34).optional(),
@@ -177,6 +179,11 @@ export type Config = {
   /** Serve HTTPS with HTTP/2 from these PEM files; null: plain HTTP/1.1 (behind a proxy, or locally). */
   tls: { certFile: string; keyFile: string } | null;
   vat: VatConfig;
+  /**
+   * Where buyers' VAT IDs are checked (docs/vat.md): the VIES REST service's address, or null for
+   * the local stand-in. Production uses the EU's unless configured otherwise.
+   */
+  vies: { baseUrl: string | null };
   /** Limits of one GraphQL request, and the anonymous response cache's memory (docs/security.md). */
   graphql: {
     maxCost: number;
@@ -507,6 +514,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         address: e.SELLER_ADDRESS,
         companyId: e.SELLER_COMPANY_ID ?? (e.NODE_ENV === 'production' ? null : '12345679'),
       },
+    },
+    vies: {
+      baseUrl:
+        e.VIES_API_BASE_URL ??
+        (e.NODE_ENV === 'production' ? 'https://ec.europa.eu/taxation_customs/vies/rest-api' : null),
     },
     payouts: {
       sepaDebtor:

@@ -85,6 +85,16 @@ export const ordersProjection: RebuildableProjection = {
             withdrawal_consent_asked: data.withdrawalConsentAsked === true,
             withdrawal_consent_given_at: null,
             withdrawal_consent_where: null,
+            // VAT (docs/vat.md); an order placed before VAT has none.
+            vat_cents: totals.vatCents ?? 0,
+            vat_treatment: data.vat?.treatment ?? null,
+            vat_country: data.vat?.country ?? null,
+            vat_rate_basis_points: data.vat?.rateBasisPoints ?? null,
+            vat_rate_set_version: data.vat?.rateSetVersion ?? null,
+            buyer_vat_id: data.vat?.buyerVatId ?? null,
+            vat_id_check: data.vat?.vatIdCheck ? JSON.stringify(data.vat.vatIdCheck) : null,
+            ip_country: data.vat?.evidence.ipCountry ?? null,
+            evidence_rule: data.vat?.evidence.rule ?? null,
             placed_at: data.placedAt,
             updated_at: updatedAt,
           });
@@ -101,6 +111,8 @@ export const ordersProjection: RebuildableProjection = {
               site_fee_cents: item.siteFeeCents,
               payment_fee_cents: item.paymentFeeCents,
               author_share_cents: item.authorShareCents,
+              vat_cents: item.vatCents ?? 0,
+              list_price_cents: item.listPriceCents ?? null,
               skin_ids: item.skinIds ?? [],
             }),
           );
@@ -146,6 +158,7 @@ export const ordersProjection: RebuildableProjection = {
             provider_reference: data.providerReference,
             provider_event_id: data.providerEventId,
             payment_received_at: data.receivedAt,
+            card_country: data.cardCountry ?? null,
             updated_at: updatedAt,
           });
           break;
@@ -191,14 +204,18 @@ async function insertOrders(tx: DatabaseTransactionConnection, rows: OrderFields
                         payment_type, status, total_cents, site_fee_cents, payment_fee_cents, author_share_cents,
                         fee_policy_version, provider, provider_reference, provider_event_id, placed_at,
                         session_opened_at, payment_received_at, cancelled_at, cancel_reason, refunded_at,
-                        refunded_by, refund_reason, provider_refund_id, withdrawal_consent_asked,
-                        withdrawal_consent_given_at, withdrawal_consent_where, updated_at)
+                         refunded_by, refund_reason, provider_refund_id, withdrawal_consent_asked,
+                         withdrawal_consent_given_at, withdrawal_consent_where, updated_at, vat_cents,
+                         vat_treatment, vat_country, vat_rate_basis_points, vat_rate_set_version, buyer_vat_id,
+                         vat_id_check, ip_country, evidence_rule, card_country)
     select x.id, x.external_id, x.buyer_user_id, x.buyer_email, x.buyer_name, x.buyer_country, x.guest,
            x.payment_type, x.status, x.total_cents, x.site_fee_cents, x.payment_fee_cents, x.author_share_cents,
            x.fee_policy_version, x.provider, x.provider_reference, x.provider_event_id, x.placed_at,
            x.session_opened_at, x.payment_received_at, x.cancelled_at, x.cancel_reason, x.refunded_at,
            x.refunded_by, x.refund_reason, x.provider_refund_id, x.withdrawal_consent_asked,
-           x.withdrawal_consent_given_at, x.withdrawal_consent_where, x.updated_at
+           x.withdrawal_consent_given_at, x.withdrawal_consent_where, x.updated_at, coalesce(x.vat_cents, 0),
+           x.vat_treatment, x.vat_country, x.vat_rate_basis_points, x.vat_rate_set_version, x.buyer_vat_id,
+           x.vat_id_check::jsonb, x.ip_country, x.evidence_rule, x.card_country
     from json_to_recordset(${jsonRows(rows)}) as x(
       id bigint, external_id text, buyer_user_id bigint, buyer_email text, buyer_name text, buyer_country text,
       guest boolean, payment_type text, status text, total_cents int, site_fee_cents int, payment_fee_cents int,
@@ -206,21 +223,25 @@ async function insertOrders(tx: DatabaseTransactionConnection, rows: OrderFields
       provider_event_id text, placed_at timestamptz, session_opened_at timestamptz,
       payment_received_at timestamptz, cancelled_at timestamptz, cancel_reason text, refunded_at timestamptz,
       refunded_by bigint, refund_reason text, provider_refund_id text, withdrawal_consent_asked boolean,
-      withdrawal_consent_given_at timestamptz, withdrawal_consent_where text, updated_at timestamptz)`);
+      withdrawal_consent_given_at timestamptz, withdrawal_consent_where text, updated_at timestamptz,
+      vat_cents int, vat_treatment text, vat_country text, vat_rate_basis_points int,
+      vat_rate_set_version text, buyer_vat_id text, vat_id_check text, ip_country text, evidence_rule text,
+      card_country text)`);
 }
 
 async function insertItems(tx: DatabaseTransactionConnection, rows: Record<string, unknown>[]) {
   if (rows.length === 0) return;
   await tx.query(sql.unsafe`
     insert into order_items (order_id, position, item_type, item_id, name, author_id, price_cents, tip_cents,
-                             site_fee_cents, payment_fee_cents, author_share_cents, skin_ids)
+                             site_fee_cents, payment_fee_cents, author_share_cents, skin_ids, vat_cents,
+                             list_price_cents)
     select x.order_id, x.position, x.item_type, x.item_id, x.name, x.author_id, x.price_cents,
            x.tip_cents, x.site_fee_cents, x.payment_fee_cents, x.author_share_cents,
-           array(select jsonb_array_elements_text(x.skin_ids)::bigint)
+           array(select jsonb_array_elements_text(x.skin_ids)::bigint), x.vat_cents, x.list_price_cents
     from json_to_recordset(${jsonRows(rows)}) as x(
       order_id bigint, position int, item_type text, item_id bigint, name text, author_id bigint,
       price_cents int, tip_cents int, site_fee_cents int, payment_fee_cents int, author_share_cents int,
-      skin_ids jsonb)`);
+      skin_ids jsonb, vat_cents int, list_price_cents int)`);
 }
 
 async function insertSessions(tx: DatabaseTransactionConnection, rows: Record<string, unknown>[]) {
@@ -257,6 +278,7 @@ async function updateOrders(tx: DatabaseTransactionConnection, changed: Map<numb
     ['provider_refund_id', 'text'],
     ['withdrawal_consent_given_at', 'timestamptz'],
     ['withdrawal_consent_where', 'text'],
+    ['card_country', 'text'],
     ['updated_at', 'timestamptz'],
   ];
   // A column the batch set wins (`?` asks whether it was set at all, so null can clear it).

@@ -14,6 +14,7 @@ import { viewerStatesSchema } from '../catalogue/viewer-states.schema';
 import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
 import { withdrawalSchema } from '../orders/withdrawal.schema';
+import { vatSchema } from '../orders/vat.schema';
 import { payoutsSchema } from '../payouts/payouts.schema';
 import { statisticsSchema } from '../statistics/statistics.schema';
 import { tagsSchema } from '../tags/tags.schema';
@@ -35,6 +36,7 @@ export const typeDefs = [
   payWhatYouWantSchema,
   ordersSchema,
   withdrawalSchema,
+  vatSchema,
   mailOutboxSchema,
   payoutsSchema,
   statisticsSchema,

@@ -45,6 +45,7 @@ export async function placeCheckoutOrder(
   return checkoutStep(() =>
     placeOrder(app, {
       form: input,
+      ip: request.ip,
       skins: input.skins,
       bundles: input.bundles,
       tips: input.tips,

@@ -22,6 +22,8 @@ export async function confirmOrderPayment(
     providerReference: string;
     providerEventId: string | null;
     amountCents: number;
+    /** The card's issuing country as the provider reports it (null: none; PayPal reports none). */
+    cardCountry?: string | null;
     metadata: EventMetadata;
   },
 ): Promise<{ newlyPaid: boolean }> {
@@ -36,6 +38,7 @@ export async function confirmOrderPayment(
         providerReference: payment.providerReference,
         providerEventId: payment.providerEventId,
         amountCents: payment.amountCents,
+        ...(payment.cardCountry === undefined ? {} : { cardCountry: payment.cardCountry }),
         receivedAt: app.now(),
       },
       payment.metadata,

@@ -129,6 +129,8 @@ export async function localCheckoutRoutes(fastify: FastifyInstance, app: AppCont
               providerReference: reference,
               providerEventId: null,
               amountCents: order.total_cents,
+              // The stand-in's card was issued where the buyer said they live (docs/vat.md).
+              cardCountry: order.buyer_country,
               metadata,
             });
             return reply.redirect(confirmation, 303);

@@ -12,6 +12,7 @@ import {
 } from './orders.repository';
 import { ordersLoaders } from './orders.resolvers';
 import { withdrawalStatusOf } from './withdrawal-status';
+import { purchaseVatOf } from './vat.resolvers';
 
 /** Order lines have no id of their own: as in Purchase.items, the order id and the line's position. */
 const LINES_PER_ORDER_ID = 100;
@@ -85,6 +86,7 @@ export async function orderConfirmation(_root: unknown, rawArgs: unknown, contex
     buyerEmail: order.buyer_email,
     guest: order.guest,
     withdrawal,
+    vat: purchaseVatOf(order),
     items: items.map((item) => ({
       id: item.order_id * LINES_PER_ORDER_ID + item.position,
       itemType: item.item_type,
@@ -92,6 +94,7 @@ export async function orderConfirmation(_root: unknown, rawArgs: unknown, contex
       price: centsToEuros(item.price_cents),
       tip: centsToEuros(item.tip_cents),
       total: centsToEuros(item.price_cents + item.tip_cents),
+      vat: centsToEuros(item.vat_cents),
       skinId: item.item_type === 'SKIN' ? item.item_id : null,
       bundleId: item.item_type === 'BUNDLE' ? item.item_id : null,
       downloads: downloadsOf(item.item_type === 'SKIN' ? [item.item_id] : item.skin_ids),

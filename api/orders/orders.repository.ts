@@ -37,6 +37,19 @@ export const orderRow = z.object({
   withdrawal_consent_asked: z.boolean(),
   withdrawal_consent_given_at: z.number().nullable(),
   withdrawal_consent_where: z.enum(['CHECKOUT', 'CONFIRMATION_PAGE', 'COLLECTION']).nullable(),
+  // VAT (migration 043): defaults for orders placed before VAT.
+  vat_cents: z.number(),
+  vat_treatment: z.enum(['OSS', 'DOMESTIC', 'REVERSE_CHARGE', 'OUTSIDE_EU', 'NOT_REGISTERED']).nullable(),
+  vat_country: z.string().nullable(),
+  vat_rate_basis_points: z.number().nullable(),
+  vat_rate_set_version: z.string().nullable(),
+  buyer_vat_id: z.string().nullable(),
+  vat_id_check: z
+    .object({ source: z.string(), requestIdentifier: z.string().nullable(), checkedAt: z.string() })
+    .nullable(),
+  ip_country: z.string().nullable(),
+  evidence_rule: z.string().nullable(),
+  card_country: z.string().nullable(),
 });
 export type OrderRow = z.infer<typeof orderRow>;
 
@@ -45,7 +58,8 @@ const orderColumns = sql.fragment`
   o.guest, o.payment_type, o.status, o.total_cents, o.site_fee_cents, o.payment_fee_cents,
   o.author_share_cents, o.provider, o.provider_reference, o.placed_at, o.payment_received_at,
   o.cancelled_at, o.refunded_at, o.withdrawal_consent_asked, o.withdrawal_consent_given_at,
-  o.withdrawal_consent_where`;
+  o.withdrawal_consent_where, o.vat_cents, o.vat_treatment, o.vat_country, o.vat_rate_basis_points,
+  o.vat_rate_set_version, o.buyer_vat_id, o.vat_id_check, o.ip_country, o.evidence_rule, o.card_country`;
 
 export const orderItemRow = z.object({
   order_id: z.number(),
@@ -57,6 +71,8 @@ export const orderItemRow = z.object({
   price_cents: z.number(),
   tip_cents: z.number(),
   skin_ids: z.array(z.number()),
+  vat_cents: z.number(),
+  list_price_cents: z.number().nullable(),
 });
 export type OrderItemRow = z.infer<typeof orderItemRow>;
 
@@ -83,7 +99,8 @@ export async function findOrderBySession(
 export async function itemsOfOrders(db: Queryable, orderIds: readonly number[]): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return [];
   const rows = await db.any(sql.type(orderItemRow)`
-    select order_id, position, item_type, item_id, name, author_id, price_cents, tip_cents, skin_ids
+    select order_id, position, item_type, item_id, name, author_id, price_cents, tip_cents, skin_ids,
+           vat_cents, list_price_cents
     from order_items where order_id = any(${sql.array([...orderIds], 'int8')})
     order by order_id, position`);
   return [...rows];

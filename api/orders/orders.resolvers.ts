@@ -61,6 +61,8 @@ type PurchaseItemObject = {
   name: string;
   price: number;
   tip: number;
+  vat: number;
+  listPrice: number | null;
   skinId: number | null;
   bundleId: number | null;
 };
@@ -180,6 +182,8 @@ export const ordersLoaders = {
             name: item.name,
             price: centsToEuros(item.price_cents),
             tip: centsToEuros(item.tip_cents),
+            vat: centsToEuros(item.vat_cents),
+            listPrice: item.list_price_cents === null ? null : centsToEuros(item.list_price_cents),
             skinId: item.item_type === 'SKIN' ? item.item_id : null,
             bundleId: item.item_type === 'BUNDLE' ? item.item_id : null,
           })),

@@ -45,6 +45,8 @@ async function recordCapture(
           providerReference: reference,
           providerEventId: capture.captureId,
           amountCents: capture.amountCents,
+          // PayPal does not report the issuing country of a card behind a PayPal payment.
+          cardCountry: null,
           metadata,
         });
       } catch (error) {

@@ -107,6 +107,8 @@ async function captureNotice(
     providerReference: reference,
     providerEventId: capture.captureId,
     amountCents: capture.amountCents ?? -1,
+    // PayPal does not report the issuing country of a card behind a PayPal payment.
+    cardCountry: null,
     metadata,
   };
   try {

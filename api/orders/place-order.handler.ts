@@ -8,6 +8,7 @@ import type { EventMetadata } from '../../infra/event-store/event-store';
 import { findUserById } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
 import { catalogueItemsToOrder } from './checkout-items';
+import { placeOrderVatFor } from './checkout-vat';
 import { guestAccountFor } from './guest-buyer';
 import { runOrderCommand } from './order-commands';
 import { nextOrderId } from './orders.repository';
@@ -40,7 +41,9 @@ export function configuredFeePolicy(app: Pick<AppContext, 'config'>) {
 export async function placeOrder(
   app: AppContext,
   input: {
-    form: Pick<CheckoutForm, 'email' | 'fullname' | 'country'>;
+    form: Pick<CheckoutForm, 'email' | 'fullname' | 'country' | 'vatId' | 'countryConfirmed'>;
+    /** The buyer's address (Fastify's `request.ip`): its country is location evidence. */
+    ip: string | null;
     skins: readonly number[];
     bundles: readonly number[];
     /** The buyer's tips and chosen prices, in cents (checkout.schemas.ts checked their form). */
@@ -84,6 +87,13 @@ export async function placeOrder(
       ...(chosenPriceCents === undefined ? {} : { chosenPriceCents }),
     };
   });
+  // The VAT ID is checked (VIES, outside the database) before the order is numbered or written.
+  const vat = await placeOrderVatFor(app, {
+    country: input.form.country,
+    vatId: input.form.vatId,
+    countryConfirmed: input.form.countryConfirmed,
+    ip: input.ip,
+  });
   const id = await nextOrderId(app.pool);
   const placedAt = app.now();
   const orderId = String(id);
@@ -104,6 +114,7 @@ export async function placeOrder(
       paymentType: input.paymentType,
       items,
       feePolicy: configuredFeePolicy(app),
+      vat,
       placedAt,
       withdrawalConsent: { given: input.withdrawalConsentGiven },
     },

@@ -70,6 +70,22 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance, app: AppCont
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
+/**
+ * The paying card's issuing country (VAT location evidence, docs/vat.md). Stripe not answering must
+ * not hold up the payment: it is recorded without the country (null) and the failure logged.
+ */
+async function cardCountry(app: AppContext, log: Log, sessionId: string): Promise<string | null> {
+  try {
+    return (await app.payments.stripe?.cardCountryOf(sessionId)) ?? null;
+  } catch (error) {
+    log.warn(
+      { session: sessionId, reason: error instanceof Error ? error.message : String(error) },
+      'card country unknown',
+    );
+    return null;
+  }
+}
+
 async function checkoutSessionNotice(
   app: AppContext,
   log: Log,
@@ -100,7 +116,8 @@ async function checkoutSessionNotice(
         log.error(context, 'Stripe reports a payment in another currency; check it at Stripe');
         return;
       }
-      if (paid) await confirmOrderPayment(app, payment);
+      if (paid)
+        await confirmOrderPayment(app, { ...payment, cardCountry: await cardCountry(app, log, session.id) });
       else await recordPendingPayment(app, payment);
     } else if (type === 'checkout.session.expired') {
       await cancelOrderPayment(app, { orderId: session.orderId, reason: 'EXPIRED', metadata });

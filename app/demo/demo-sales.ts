@@ -6,6 +6,7 @@ import type { AppContext } from '../../api/app-context';
 import { updateProfile, type ProfileChanges } from '../../api/accounts/users.repository';
 import { catalogueItemsToOrder } from '../../api/orders/checkout-items';
 import { guestAccountFor } from '../../api/orders/guest-buyer';
+import { vatRates } from '../../api/orders/checkout-vat';
 import { runOrderCommand } from '../../api/orders/order-commands';
 import { itemsDownloadedSincePayment, nextOrderId } from '../../api/orders/orders.repository';
 import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
@@ -18,12 +19,14 @@ import { exportSepaFile } from '../../api/payouts/export-sepa-file.handler';
 import { updateMyUserSchema } from '../../domain/accounts/account.schemas';
 import type { OrderPaymentType } from '../../domain/fees';
 import { cardCheckoutRequestSchema, paypalOrderRequestSchema } from '../../domain/orders/checkout.schemas';
+import type { PlaceOrderVat } from '../../domain/orders/order.decider';
 import { MIN_PAYOUT_CENTS, PayoutRefused } from '../../domain/payouts/payout.decider';
 import { BANK_PAYOUT_DAYS, lockTimeOf } from '../../domain/payouts/payout-schedule';
 import { backdated } from '../../infra/event-store/backdating';
 import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
 import type { EventMetadata } from '../../infra/event-store/event-store';
 import { LocalPaypalPayouts } from '../../infra/payments/paypal-payouts';
+import { localVatIdChecker } from '../../infra/tax/vat-id-check';
 import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 import type { FeedConsumer } from '../../infra/projection-engine/projection';
 import { createRandom, type Random } from './demo-artwork';
@@ -198,7 +201,35 @@ type Buyer =
       fullname: string;
       country: string;
     }
-  | { kind: 'guest'; key: string; email: string; fullname: string; country: string };
+  | {
+      kind: 'guest';
+      key: string;
+      email: string;
+      fullname: string;
+      country: string;
+      /** A business buyer's VAT ID (reverse charge, docs/vat.md). */
+      vatId?: string;
+      /** The country of the address they buy from, when it is not the billing country's. */
+      ipCountry?: string | null;
+    };
+
+/**
+ * The demo's VAT cases among the guests (docs/vat.md): the first French guest buys for a business
+ * with a VAT ID the local VIES stand-in accepts (an example number, no real company's), and the
+ * first Polish guest buys from a German address and confirms living in Poland. Set after the
+ * random draws, so the rest of the demo stays as it was.
+ */
+const DEMO_BUSINESS_VAT_ID = 'FR11123456782';
+function withVatCases(guests: Buyer[]): Buyer[] {
+  const business = guests.find((guest) => guest.country === 'fr');
+  if (business?.kind === 'guest') {
+    business.vatId = DEMO_BUSINESS_VAT_ID;
+    business.fullname = 'Atelier Pilote SARL';
+  }
+  const travelling = guests.find((guest) => guest.country === 'pl');
+  if (travelling?.kind === 'guest') travelling.ipCountry = 'de';
+  return guests;
+}
 
 type Sellable = {
   kind: 'SKIN' | 'BUNDLE';
@@ -286,7 +317,7 @@ async function openMarket(app: AppContext, catalogue: DemoCatalogue): Promise<De
   const random = createRandom('trackskins-demo-sales');
   const sellables = sellablesOf(catalogue);
   const registered = await registeredBuyers(app, catalogue);
-  return new DemoMarket(random, sellables, registered, guestBuyers(random));
+  return new DemoMarket(random, sellables, registered, withVatCases(guestBuyers(random)));
 }
 
 /** 3. Six months of everyday sales, growing as the marketplace gets known. */
@@ -998,6 +1029,7 @@ async function payOrder(
       paymentType: sale.paymentType,
       items,
       feePolicy: configuredFeePolicy(app),
+      vat: await demoOrderVat(app, sale.buyer, form.country, placedAt),
       placedAt,
       withdrawalConsent: { given: !sale.withoutConsent },
     },
@@ -1035,12 +1067,50 @@ async function payOrder(
       providerReference: reference,
       providerEventId: card ? null : `${reference}-CAPTURE`,
       amountCents: placed.totals.totalCents,
+      // The local card stand-in reports the billing country as the card's; PayPal reports none.
+      cardCountry: card ? form.country : null,
       receivedAt,
     },
     card ? { actor: { system: 'local-checkout' }, correlationId: CORRELATION_ID } : metadata,
     { occurredAt: backdated(receivedAt) },
   );
   return { orderId, buyerUserId: account.userId, paidAt: receivedAt.getTime() };
+}
+
+/**
+ * A demo order's VAT inputs: buyers browse from their billing country (the IP evidence agrees)
+ * unless the buyer says otherwise; a business's VAT ID is checked by the local VIES stand-in (the
+ * demo never asks the EU about its example number).
+ */
+async function demoOrderVat(
+  app: AppContext,
+  buyer: Buyer,
+  country: string,
+  placedAt: Date,
+): Promise<PlaceOrderVat> {
+  const { vat } = app.config;
+  const ipCountry = buyer.kind === 'guest' && buyer.ipCountry !== undefined ? buyer.ipCountry : country;
+  let vatId: PlaceOrderVat['vatId'] = null;
+  if (buyer.kind === 'guest' && buyer.vatId && vat.registered && country !== vat.homeCountry) {
+    const answer = await localVatIdChecker(() => placedAt)(buyer.vatId);
+    if (answer.status !== 'VALID') throw new Error(`The demo VAT ID ${buyer.vatId} is not accepted locally`);
+    vatId = {
+      vatId: buyer.vatId,
+      valid: true,
+      check: {
+        source: answer.source,
+        requestIdentifier: answer.requestIdentifier,
+        checkedAt: answer.checkedAt,
+      },
+    };
+  }
+  return {
+    seller: { registered: vat.registered, homeCountry: vat.homeCountry, vatId: vat.vatId },
+    rates: vatRates(),
+    ipCountry,
+    countryConfirmed: ipCountry !== country,
+    vatId,
+  };
 }
 
 /** The admin's refund: the command the refundOrder handler runs, with the same download check. */

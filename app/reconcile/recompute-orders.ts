@@ -63,6 +63,9 @@ const placedData = z.object({
         itemId: id,
         priceCents: cents,
         tipCents: cents,
+        // Absent in orders placed before VAT (no VAT).
+        vatCents: cents.optional(),
+        listPriceCents: cents.optional(),
         siteFeeCents: cents,
         paymentFeeCents: cents,
         authorShareCents: cents,
@@ -72,11 +75,13 @@ const placedData = z.object({
     .min(1),
   totals: z.object({
     totalCents: cents,
+    vatCents: cents.optional(),
     siteFeeCents: cents,
     paymentFeeCents: cents,
     authorShareCents: cents,
   }),
   feePolicyVersion: z.string(),
+  vat: z.object({ rateBasisPoints: z.number().int().min(0).max(10_000) }).optional(),
 });
 type PlacedData = z.infer<typeof placedData>;
 const moneyData = z.object({ orderId: z.string(), amountCents: cents });
@@ -115,7 +120,8 @@ const eur = (value: Cents) => `${formatEuros(value)} EUR`;
  * projections' code, and recomputes what the events and the live tables must hold:
  * - fees: every OrderPlaced's site fee, payment fee and author share per item, and its totals, are
  *   priced again by `priceOrder` with the fee policy its `feePolicyVersion` names (an unknown
- *   version is a finding) from its recorded prices, tips, payment type and country;
+ *   version is a finding) from its recorded prices, tips, payment type and country, and from
+ *   generation 3 its VAT rate (and a reverse charge's list prices): the VAT too is compared;
  * - payment: a PaymentReceived takes the order total, once, for a placed and uncancelled order;
  * - refund: an OrderRefunded gives back what was paid, once, after a payment;
  * - ownership: every item of a paid, unrefunded order with a buyer account is owned by that buyer
@@ -384,10 +390,14 @@ class StreamFold {
           key: position,
           priceCents: item.priceCents,
           tipCents: item.tipCents,
+          // A reverse charge: what was charged, and the catalogue price it came from.
+          ...(item.listPriceCents === undefined ? {} : { listPriceCents: item.listPriceCents }),
         })),
         paymentType: placed.paymentType,
         country: placed.buyer.country,
         policy,
+        // The rate recorded (generation 3); orders before VAT priced with none.
+        ...(placed.vat ? { vat: { rateBasisPoints: placed.vat.rateBasisPoints } } : {}),
       });
     } catch (error) {
       finding(
@@ -404,6 +414,7 @@ class StreamFold {
       const compare = (what: string, expected: Cents, recorded: Cents) => {
         if (expected !== recorded) finding('fees', `${name} ${what}`, eur(expected), eur(recorded));
       };
+      compare('VAT', line.vatCents, item.vatCents ?? 0);
       compare('site fee', line.siteFeeCents, item.siteFeeCents);
       compare('payment fee', line.paymentFeeCents, item.paymentFeeCents);
       compare('author share', line.authorShareCents, item.authorShareCents);
@@ -412,6 +423,7 @@ class StreamFold {
       if (expected !== recorded) finding('fees', `order ${what}`, eur(expected), eur(recorded));
     };
     compareTotal('total', priced.totalCents, placed.totals.totalCents);
+    compareTotal('VAT', priced.vatCents, placed.totals.vatCents ?? 0);
     compareTotal('site fee', priced.siteFeeCents, placed.totals.siteFeeCents);
     compareTotal('payment fee', priced.paymentFeeCents, placed.totals.paymentFeeCents);
     compareTotal('author share', priced.authorShareCents, placed.totals.authorShareCents);

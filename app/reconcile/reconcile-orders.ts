@@ -92,20 +92,22 @@ async function unbalancedOrders(
   )`
     with sums as (
       select order_id, count(*) as lines, sum(price_cents + tip_cents) as amount, sum(site_fee_cents) as site,
-             sum(payment_fee_cents) as payment, sum(author_share_cents) as share,
+             sum(payment_fee_cents) as payment, sum(author_share_cents) as share, sum(vat_cents) as vat,
              count(*) filter (where price_cents + tip_cents
-                               <> site_fee_cents + payment_fee_cents + author_share_cents) as unbalanced_lines,
-             count(*) filter (where author_share_cents < 0 or site_fee_cents < 0 or payment_fee_cents < 0)
-               as negative_lines
+                               <> vat_cents + site_fee_cents + payment_fee_cents + author_share_cents)
+               as unbalanced_lines,
+             count(*) filter (where author_share_cents < 0 or site_fee_cents < 0 or payment_fee_cents < 0
+                                 or vat_cents < 0) as negative_lines
       from ${items} group by order_id
     )
     select o.id, o.external_id, concat_ws('; ',
-      case when o.site_fee_cents + o.payment_fee_cents + o.author_share_cents <> o.total_cents
-        then format('fees %s + %s and shares %s make %s, not the total %s', o.site_fee_cents,
+      case when o.vat_cents + o.site_fee_cents + o.payment_fee_cents + o.author_share_cents <> o.total_cents
+        then format('VAT %s, fees %s + %s and shares %s make %s, not the total %s', o.vat_cents, o.site_fee_cents,
           o.payment_fee_cents, o.author_share_cents,
-          o.site_fee_cents + o.payment_fee_cents + o.author_share_cents, o.total_cents) end,
+          o.vat_cents + o.site_fee_cents + o.payment_fee_cents + o.author_share_cents, o.total_cents) end,
       case when s.order_id is null then 'no items' end,
       case when s.amount <> o.total_cents then format('items add up to %s, not the total %s', s.amount, o.total_cents) end,
+      case when s.vat <> o.vat_cents then format('item VAT adds up to %s, not %s', s.vat, o.vat_cents) end,
       case when s.site <> o.site_fee_cents then format('item site fees add up to %s, not %s', s.site, o.site_fee_cents) end,
       case when s.payment <> o.payment_fee_cents
         then format('item payment fees add up to %s, not %s', s.payment, o.payment_fee_cents) end,
@@ -115,8 +117,8 @@ async function unbalancedOrders(
       case when s.negative_lines > 0 then format('%s items with a negative fee or share', s.negative_lines) end
     ) as problem
     from ${orders} o left join sums s on s.order_id = o.id
-    where o.site_fee_cents + o.payment_fee_cents + o.author_share_cents <> o.total_cents
-       or s.order_id is null or s.amount <> o.total_cents or s.site <> o.site_fee_cents
+    where o.vat_cents + o.site_fee_cents + o.payment_fee_cents + o.author_share_cents <> o.total_cents
+       or s.order_id is null or s.amount <> o.total_cents or s.vat <> o.vat_cents or s.site <> o.site_fee_cents
        or s.payment <> o.payment_fee_cents or s.share <> o.author_share_cents
        or s.unbalanced_lines > 0 or s.negative_lines > 0
     order by o.id`);

@@ -3,6 +3,7 @@ import { EMAIL_PATTERN } from '../accounts/account.schemas';
 import { isCountryCode } from '../accounts/countries';
 import { PRICE_MAX_EUR } from '../catalog/item-editor.schemas';
 import { CENTS_PER_EURO, formatWholeEuros } from '../money';
+import { vatMessages } from '../tax/vat-messages';
 import { installValidationMessages } from '../text/validation-messages';
 import { hasVisibleText } from '../text/visible-text';
 import { consentPairProblem } from './withdrawal-consent';
@@ -34,10 +35,15 @@ export const checkoutMessages = {
   chosenPrice: `Choose a price of at most ${formatWholeEuros(PRICE_MAX_EUR)}, in whole cents.`,
   choiceNotInCart: 'A tip or a chosen price is for an item that is not in your cart.',
   choiceTwice: 'An item has two tips or two chosen prices.',
+  countryConfirmed: 'Tick the box to confirm your country, or leave it unticked.',
   fixedPrice: (name: string) => `${name} has a fixed price.`,
   chosenPriceRange: (name: string, minimum: string) =>
     `${name} costs at least ${minimum}: choose that or more (at most ${formatWholeEuros(PRICE_MAX_EUR)}).`,
 } as const;
+
+/** Two letters of a member state, then its number (spaces, dots and dashes as people type them). */
+const VAT_ID_SHAPE = /^[A-Za-z]{2}[\s.-]?[0-9A-Za-z+*][0-9A-Za-z+*\s.-]{1,17}$/;
+const VAT_ID_MAX = 24;
 
 const ticked = (message: string) =>
   z.boolean({ error: message }).refine((value) => value === true, { message });
@@ -80,6 +86,21 @@ export const checkoutFormSchema = z.object({
   termsAccepted: ticked(checkoutMessages.terms),
   reminderAccepted: ticked(checkoutMessages.reminder),
   ...withdrawalConsentFields(),
+  /**
+   * A business buyer's VAT ID (empty: a consumer). Its shape is checked here; its check digits
+   * (jsvat-next) and registration (VIES) on the server (docs/vat.md).
+   */
+  vatId: z
+    .string({ error: vatMessages.vatIdFormat })
+    .trim()
+    .max(VAT_ID_MAX, vatMessages.vatIdFormat)
+    .refine((value) => value === '' || VAT_ID_SHAPE.test(value), vatMessages.vatIdFormat)
+    .optional(),
+  /**
+   * "I confirm that I live in …": needed when the billing country and the IP address's country
+   * differ (or the address tells nothing); the server refuses the order until it is ticked.
+   */
+  countryConfirmed: z.boolean({ error: checkoutMessages.countryConfirmed }).optional(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
@@ -192,6 +213,21 @@ export const paypalOrderRequestSchema = checkoutFormSchema
   })
   .superRefine(nonEmptyCart);
 export type PaypalOrderRequest = z.infer<typeof paypalOrderRequestSchema>;
+
+/**
+ * The checkout quote (GraphQL `checkoutQuote`): the cart with its tips and chosen prices, the
+ * billing country and an optional VAT ID; the server prices it as an order would be (docs/vat.md).
+ */
+export const checkoutQuoteSchema = z
+  .object({
+    skins: itemIds,
+    bundles: itemIds,
+    ...choices,
+    country: checkoutFormSchema.shape.country,
+    vatId: checkoutFormSchema.shape.vatId.nullable(),
+  })
+  .superRefine(nonEmptyCart);
+export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteSchema>;
 
 /** POST /api/paypal/capture-order: the PayPal order id (or the local stand-in's) create-order gave. */
 export const captureOrderRequestSchema = z.object({

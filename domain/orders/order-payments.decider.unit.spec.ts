@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import { DEFAULT_FEE_POLICY } from '../fees';
+import { placeOrderVat } from '../testing/vat-rates';
 import { deciderSpec, refused } from '../testing/decider-spec';
 import { orderDecider, OrderRefused, type OrderCommand } from './order.decider';
 import type { OrderEvent } from './order.events';
@@ -16,6 +17,7 @@ const [placed] = orderDecider.decide(
     paymentType: 'STRIPE',
     items: [{ itemType: 'SKIN', itemId: 1, name: 'Fox', authorId: 5, priceCents: 500 }],
     feePolicy: DEFAULT_FEE_POLICY,
+    vat: placeOrderVat(),
     placedAt: at('2026-03-01T10:00:00Z'),
   },
   orderDecider.initialState,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEE_POLICY } from '../fees';
+import { placeOrderVat } from '../testing/vat-rates';
 import { decideOrder, evolveOrder, initialOrderState, OrderRefused, type RefundOrder } from './order.decider';
 import type { OrderEvent } from './order.events';
 import { refundOrderRules } from './order-refund';
@@ -13,6 +14,7 @@ const placed = decideOrder(
     paymentType: 'PAYPAL',
     items: [{ itemType: 'SKIN', itemId: 7, name: 'Desert Fox', authorId: 50, priceCents: 500 }],
     feePolicy: DEFAULT_FEE_POLICY,
+    vat: placeOrderVat(),
     placedAt: at('2026-03-01T10:00:00Z'),
   },
   initialOrderState,

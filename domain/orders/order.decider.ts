@@ -3,6 +3,9 @@ import { checkoutMessages, TIP_MAX_EUR } from './checkout.schemas';
 import { DomainError, type DomainErrorCode } from '../errors';
 import { MIN_PAID_PRICE_CENTS, priceOrder, type FeePolicy, type OrderPaymentType } from '../fees';
 import { CENTS_PER_EURO, formatMoney, formatWholeEuros, isCents, type Cents } from '../money';
+import { settleBuyerCountry } from '../tax/location-evidence';
+import { decideOrderVat, type CheckedVatId, type SellerVatPosition } from '../tax/order-vat';
+import type { VatRateLookup } from '../tax/vat-rates';
 import {
   orderItemKey,
   paymentStatusAfter,
@@ -53,12 +56,26 @@ export type PlaceOrder = {
   items: readonly (CatalogueItem & { tipCents?: Cents; chosenPriceCents?: Cents })[];
   /** The configured fee policy; the prices it gives are recorded in OrderPlaced. */
   feePolicy: FeePolicy;
+  /** What decides the order's VAT (docs/vat.md); the buyer's billing country is `buyer.country`. */
+  vat: PlaceOrderVat;
   placedAt: Date;
   /**
    * What the buyer answered to the consent to immediate delivery (withdrawal-consent.ts): checkout
    * always asks. Absent only for orders placed as before it was asked (tests of other rules).
    */
   withdrawalConsent?: { given: boolean };
+};
+
+/** The VAT inputs of a new order: the operator's position, the rates, the location evidence, the VAT ID. */
+export type PlaceOrderVat = {
+  seller: SellerVatPosition;
+  rates: VatRateLookup;
+  /** The country of the buyer's IP address at checkout (null: the address tells nothing). */
+  ipCountry: string | null;
+  /** The buyer ticked "I confirm that I live in …" (needed when billing and IP countries differ). */
+  countryConfirmed: boolean;
+  /** The buyer's VAT ID as checked with VIES (or its local stand-in) before the command, if given. */
+  vatId: CheckedVatId | null;
 };
 
 export type OpenPaymentSession = {
@@ -76,6 +93,8 @@ export type ConfirmPayment = {
   providerEventId?: string | null;
   /** The amount the provider says it took, in cents: must equal the order total. */
   amountCents: Cents;
+  /** The card's issuing country when the provider reports it (location evidence); null: none. */
+  cardCountry?: string | null;
   receivedAt: Date;
 };
 
@@ -439,6 +458,21 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
 
   const country = buyer.country?.trim().toLowerCase() || null;
   const consent = command.withdrawalConsent;
+  if (country === null) throw refuse('EMPTY_ORDER', 'BAD_USER_INPUT', checkoutMessages.country, 'country');
+  // Where the buyer lives, by the evidence rule (refused until they confirm a disputed country).
+  const settled = settleBuyerCountry({
+    billingCountry: country,
+    ipCountry: command.vat.ipCountry,
+    countryConfirmed: command.vat.countryConfirmed,
+  });
+  const decided = decideOrderVat({
+    seller: command.vat.seller,
+    country: settled.country,
+    evidence: settled.evidence,
+    vatId: command.vat.vatId,
+    rates: command.vat.rates,
+    on: command.placedAt,
+  });
   const priced = priceOrder({
     items: command.items.map((item) => ({
       key: item,
@@ -448,6 +482,10 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     paymentType: command.paymentType,
     country,
     policy: command.feePolicy,
+    vat: {
+      rateBasisPoints: decided.chargedRateBasisPoints,
+      reverseChargeRateBasisPoints: decided.reverseChargeRateBasisPoints,
+    },
   });
   return [
     {
@@ -470,6 +508,8 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
           authorId: item.authorId,
           priceCents: amounts.priceCents,
           tipCents: amounts.tipCents,
+          vatCents: amounts.vatCents,
+          ...(amounts.listPriceCents === undefined ? {} : { listPriceCents: amounts.listPriceCents }),
           siteFeeCents: amounts.siteFeeCents,
           paymentFeeCents: amounts.paymentFeeCents,
           authorShareCents: amounts.authorShareCents,
@@ -478,12 +518,14 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
         })),
         totals: {
           totalCents: priced.totalCents,
+          vatCents: priced.vatCents,
           siteFeeCents: priced.siteFeeCents,
           paymentFeeCents: priced.paymentFeeCents,
           authorShareCents: priced.authorShareCents,
         },
         feePolicyVersion: priced.feePolicyVersion,
         ...(consent ? { withdrawalConsentAsked: true as const } : {}),
+        vat: decided.vat,
         placedAt: command.placedAt.toISOString(),
       },
     },
@@ -702,6 +744,9 @@ function confirmPayment(command: ConfirmPayment, state: PlacedOrderState): Order
         providerReference: command.providerReference,
         providerEventId: command.providerEventId ?? null,
         amountCents: command.amountCents,
+        ...(command.cardCountry === undefined
+          ? {}
+          : { cardCountry: command.cardCountry?.trim().toLowerCase() || null }),
         receivedAt: command.receivedAt.toISOString(),
       },
     },

@@ -12,6 +12,7 @@ import {
 } from './order.decider';
 import type { OrderEvent, OrderPlaced } from './order.events';
 import { refundOrderRules } from './order-refund';
+import { placeOrderVat } from '../testing/vat-rates';
 import {
   consentPairProblem,
   WITHDRAWAL_CONSENT_STATEMENT,
@@ -30,6 +31,7 @@ const place = (withdrawalConsent?: { given: boolean }): PlaceOrder => ({
   paymentType: 'STRIPE',
   items: [{ itemType: 'SKIN', itemId: 7, name: 'Desert Fox', authorId: 50, priceCents: 500 }],
   feePolicy: DEFAULT_FEE_POLICY,
+  vat: placeOrderVat(),
   placedAt,
   ...(withdrawalConsent ? { withdrawalConsent } : {}),
 });

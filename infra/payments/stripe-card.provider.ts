@@ -195,6 +195,27 @@ export class StripeCardProvider implements CardPaymentProvider {
     }
   }
 
+  /**
+   * The issuing country of the card that paid a checkout session (lowercase), from the session's
+   * payment intent's latest charge (`payment_method_details.card.country`); null when Stripe does
+   * not say (another payment method, no charge yet). Location evidence for VAT (docs/vat.md).
+   */
+  async cardCountryOf(sessionId: string): Promise<string | null> {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(
+        sessionId,
+        { expand: ['payment_intent.latest_charge'] },
+        { timeout: 10_000, maxNetworkRetries: 1 },
+      );
+      const intent = typeof session.payment_intent === 'string' ? null : session.payment_intent;
+      const charge = typeof intent?.latest_charge === 'string' ? null : intent?.latest_charge;
+      const country = charge?.payment_method_details?.card?.country;
+      return country ? country.toLowerCase() : null;
+    } catch (error) {
+      throw new PaymentProviderUnavailable('STRIPE', 'reading the card country', error);
+    }
+  }
+
   /** Our order id of a charge: the charge's metadata, else its payment intent's (set at checkout). */
   async orderOfCharge(charge: StripeRefundedCharge): Promise<string | null> {
     if (charge.orderId) return charge.orderId;

@@ -76,8 +76,11 @@ describe('tips and chosen prices at checkout', () => {
       [bundle.id, 800, 10_000, 800],
     ]);
     expect(placed.totals.totalCents).toBe(500 + 250 + 777 + 800 + 10_000);
+    // The buyer lives in the operator's home country: Czech VAT (21 %) is carved out of each item.
+    expect(placed.vat).toMatchObject({ treatment: 'DOMESTIC', country: 'cz', rateBasisPoints: 2100 });
     for (const item of placed.items) {
-      expect(item.authorShareCents + item.siteFeeCents + item.paymentFeeCents).toBe(
+      expect(item.vatCents).toBeGreaterThan(0);
+      expect(item.vatCents! + item.authorShareCents + item.siteFeeCents + item.paymentFeeCents).toBe(
         item.priceCents + item.tipCents,
       );
     }

@@ -371,14 +371,16 @@ describe('the demo sales and payouts', () => {
         (select count(*)::int from order_items i
          left join skins s on i.item_type = 'SKIN' and s.id = i.item_id
          left join bundles b on i.item_type = 'BUNDLE' and b.id = i.item_id
-         where i.price_cents <> coalesce(s.price_cents, b.price_cents) or i.tip_cents <> 0) as wrong_price,
+         -- A reverse-charge buyer was charged less than the catalogue price it kept (docs/vat.md).
+         where coalesce(i.list_price_cents, i.price_cents) <> coalesce(s.price_cents, b.price_cents)
+            or i.tip_cents <> 0) as wrong_price,
         (select array_agg(distinct fee_policy_version) from orders) as policies,
         (select count(*)::int from events e join orders o on o.id = (e.data->>'orderId')::bigint
          where (e.event_type = 'OrderPlaced' and e.recorded_at <> o.placed_at)
             or (e.event_type = 'PaymentReceived' and e.recorded_at <> o.payment_received_at)
             or (e.event_type = 'OrderRefunded' and e.recorded_at <> o.refunded_at)) as undated,
         (select count(*)::int from orders
-         where site_fee_cents + payment_fee_cents + author_share_cents <> total_cents) as money`);
+         where vat_cents + site_fee_cents + payment_fee_cents + author_share_cents <> total_cents) as money`);
     expect(checks).toEqual({
       wrong_price: 0,
       policies: [configuredFeePolicy(app.context).version],

@@ -192,8 +192,8 @@ describe('buying in the browser', () => {
     const total = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'EUR' }).format(
       (Math.round(skin.price * 100) + Math.round(bundle.price * 100)) / 100,
     );
-    // The subtotal (no tips here) and the total.
-    await expect.poll(() => page.getByText(total, { exact: true }).count()).toBe(2);
+    // The subtotal (no tips here), the total, and what the VAT quote says the buyer pays.
+    await expect.poll(() => page.getByText(total, { exact: true }).count()).toBe(3);
     await expect
       .poll(() => page.getByText('Trackmania (2020) skins need club access').isVisible())
       .toBe(true);
@@ -226,6 +226,16 @@ describe('buying in the browser', () => {
     // The files now: both consent boxes (withdrawal-consent.e2e.spec.ts checks out without them).
     await page.getByRole('checkbox', { name: /^I want the files now/ }).check();
     await page.getByRole('checkbox', { name: /^I acknowledge that I lose my right of withdrawal/ }).check();
+    // VAT from the server's quote for the billing country (docs/vat.md): a German consumer's price
+    // includes German VAT. The test browser's address tells no country, so the buyer confirms it.
+    const billing = page.getByRole('combobox', { name: /^Country/ });
+    await billing.click();
+    await billing.fill('Germany');
+    await page.getByRole('option', { name: 'Germany' }).click();
+    await expect
+      .poll(() => page.getByTestId('checkout-vat').textContent(), { timeout: 10_000 })
+      .toMatch(/^incl\. VAT 19 % \(Germany\)/);
+    await page.getByRole('checkbox', { name: /I confirm that I live in/ }).check();
     await screenshot(page, 'buying-cart');
     await page.getByRole('button', { name: 'Pay by card' }).click();
 
@@ -250,6 +260,8 @@ describe('buying in the browser', () => {
       })
       .toBe(true);
     expect(await page.getByText(orderNumber, { exact: true }).isVisible()).toBe(true);
+    // The confirmation states the VAT carved out of the total.
+    expect(await page.getByTestId('order-vat').textContent()).toMatch(/^incl\. VAT \d+(\.\d+)? % \(.+\) /);
     expect(
       await page.getByText(`A confirmation mail with these links was sent to ${email}.`).isVisible(),
     ).toBe(true);
@@ -352,6 +364,7 @@ describe('buying in the browser', () => {
     // The files now: both consent boxes (withdrawal-consent.e2e.spec.ts checks out without them).
     await page.getByRole('checkbox', { name: /^I want the files now/ }).check();
     await page.getByRole('checkbox', { name: /^I acknowledge that I lose my right of withdrawal/ }).check();
+    await page.getByRole('checkbox', { name: /I confirm that I live in/ }).check();
 
     // The local stand-in for PayPal's window.
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
@@ -488,6 +501,7 @@ describe('buying in the browser', () => {
     // The files now: both consent boxes (withdrawal-consent.e2e.spec.ts checks out without them).
     await page.getByRole('checkbox', { name: /^I want the files now/ }).check();
     await page.getByRole('checkbox', { name: /^I acknowledge that I lose my right of withdrawal/ }).check();
+    await page.getByRole('checkbox', { name: /I confirm that I live in/ }).check();
     await screenshot(page, 'buying-cart-tip');
     await page.getByRole('button', { name: 'Pay by card' }).click();
     await page.waitForURL('**/local-checkout/**', { timeout: 15_000 });

@@ -72,6 +72,8 @@ async function buyByCard(skinIds: string[], run: number) {
       bundles: [],
       termsAccepted: true,
       reminderAccepted: true,
+      // The local address tells no country: the buyer confirms the billing country (docs/vat.md).
+      countryConfirmed: true,
     }),
   });
   const path = (await checkout.text()).trim();

@@ -293,8 +293,9 @@ describe('npm run reconcile recomputes the orders from their events', () => {
 
   it("replays an order of the first fee rules (an item's two fee parts rounded apart) as it was recorded", async () => {
     // TS-2026-000303's cart: a Canadian card, 9.99 + 29.99. Placed today it records the current
-    // rules' fees (0.40 / 1.20); written back as the first rules recorded it (0.39 / 1.21, version
-    // v1), with the read models rebuilt from that history, it must reconcile clean.
+    // rules' fees (0.40 / 1.20; outside the EU, no VAT); written back as the first rules recorded it
+    // before VAT (0.39 / 1.21, version v1, no VAT fields), with the read models rebuilt from that
+    // history, it must reconcile clean.
     const author = await createUser(app);
     const cheap = await addSkin(app, { authorId: author.id, priceCents: 999 });
     const dear = await addSkin(app, { authorId: author.id, priceCents: 2999 });
@@ -302,7 +303,8 @@ describe('npm run reconcile recomputes the orders from their events', () => {
     await payLocally(app, checkout.reference);
     const order = await orderBySession(app, checkout.reference);
     const current = await eventData<OrderPlaced['data']>(order.id, 1);
-    expect(current.feePolicyVersion).toBe('v2:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
+    expect(current.feePolicyVersion).toBe('v3:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35');
+    expect(current.vat).toMatchObject({ treatment: 'OUTSIDE_EU', rateBasisPoints: 0 });
     expect(current.items.map((item) => item.paymentFeeCents)).toEqual([40, 120]);
 
     const asFirstRules = (version: string) => {
@@ -316,14 +318,19 @@ describe('npm run reconcile recomputes the orders from their events', () => {
         country: current.buyer.country,
         policy: feePolicy({ generation: 1 }),
       });
+      const { vat: _vat, ...beforeVat } = current;
+      const { vatCents: _vatCents, ...totals } = current.totals;
       return {
-        ...current,
-        items: priced.items.map(({ key, siteFeeCents, paymentFeeCents, authorShareCents }) => ({
-          ...key,
-          siteFeeCents,
-          paymentFeeCents,
-          authorShareCents,
-        })),
+        ...beforeVat,
+        totals,
+        items: priced.items.map(
+          ({ key: { vatCents: _itemVat, ...key }, siteFeeCents, paymentFeeCents, authorShareCents }) => ({
+            ...key,
+            siteFeeCents,
+            paymentFeeCents,
+            authorShareCents,
+          }),
+        ),
         feePolicyVersion: version,
       };
     };

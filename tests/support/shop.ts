@@ -78,6 +78,9 @@ export function checkoutForm(
     // Most buyers want the files now: both consent boxes ticked (pass them false to leave them unticked).
     deliveryNowConsent: true,
     withdrawalLossAcknowledged: true,
+    // Injected requests come from a loopback address, which tells no country: the buyer confirms
+    // their billing country (docs/vat.md, the location evidence rule).
+    countryConfirmed: true,
     ...overrides,
   };
 }

@@ -31,7 +31,7 @@ export const cartMessages = {
     withTip: (tip: string) => `incl. ${tip} tip`,
     invalid: 'Fix the tips or prices marked in your cart first.',
   },
-  totalHint: 'Prices include every fee. You pay once; there is no subscription.',
+  totalHint: 'Prices include VAT for consumers and every fee. You pay once; there is no subscription.',
   /** Items the cart does not keep (spec 4: only priced items; decisions: nothing bought twice). */
   dropped: {
     title: 'Your cart was updated',
@@ -74,6 +74,18 @@ export const cartMessages = {
     paypalLoading: 'Loading PayPal...',
     paypalUnavailable: 'PayPal could not be loaded. Pay by card, or reload the page to try again.',
     refused: 'The order could not be placed. Check the marked fields and the items in your cart.',
+    vatId: 'Buying for a business? VAT ID',
+    vatIdHint:
+      'Optional. A business registered for VAT in another EU country pays no VAT here (reverse charge); we check the number with the EU.',
+    vatIdPlaceholder: 'e.g. FR40303265045',
+    /** The quote's VAT line: "incl. VAT 19 % (Germany)". */
+    vatIncluded: (percent: number, country: string) => `incl. VAT ${formatPercent(percent)} (${country})`,
+    reverseCharge: (vatId: string) =>
+      `No VAT: reverse charge for ${vatId}. You account for the VAT yourself.`,
+    outsideEu: (country: string) => `No EU VAT: ${country} is outside the EU.`,
+    notRegistered: 'No VAT is charged: the seller is not registered for VAT.',
+    toPay: 'You pay',
+    vatLoading: 'Working out the VAT...',
     refusedItems:
       'Some items in your cart can no longer be bought. Reload the page to see what is still available.',
   },
@@ -164,3 +176,8 @@ export const cartMessages = {
     cancel: 'Cancel',
   },
 } as const;
+
+/** 19 → "19 %", 25.5 → "25.5 %". */
+function formatPercent(percent: number): string {
+  return `${String(percent)} %`;
+}

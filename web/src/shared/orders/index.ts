@@ -3,3 +3,4 @@ export { ordersMessages } from './orders.messages';
 export { PAYMENT_STATUSES, paymentStatusLabels } from '../../../../domain/orders/order.events';
 export { PaymentStatusBadge } from './payment-status-badge';
 export { PurchaseItems } from './purchase-items';
+export { PurchaseVat, vatLine } from './purchase-vat';

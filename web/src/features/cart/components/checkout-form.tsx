@@ -36,6 +36,7 @@ import { CheckoutProfileQuery } from '../lib/cart.documents';
 import { CHECKOUT_FIELDS, checkoutOrder, validateCheckout } from '../lib/checkout-form';
 import type { CheckoutChoices, CheckoutValues } from '../lib/checkout-form';
 import { CheckoutTrust } from './checkout-trust';
+import { CheckoutVat } from './checkout-vat';
 import { LocalPaypalModal } from './local-paypal-modal';
 import { PaypalButtons } from './paypal-buttons';
 
@@ -101,6 +102,8 @@ export function CheckoutForm({
       // Never ticked for the buyer: the consent to immediate delivery must be their own act.
       deliveryNowConsent: false,
       withdrawalLossAcknowledged: false,
+      vatId: '',
+      countryConfirmed: false,
     },
     validate: validateCheckout,
     // The typed fields are checked as the buyer leaves them; the boxes when paying.
@@ -138,7 +141,10 @@ export function CheckoutForm({
     const message = answer.refusal?.message ?? null;
     if (field && (CHECKOUT_FIELDS as readonly string[]).includes(field)) {
       errors.setServerError(field, message ?? texts.refused);
-      setRefusal(texts.refused);
+      // The VAT refusals say what to do (confirm the country, fix the VAT ID): shown in full too.
+      setRefusal(
+        field === 'countryConfirmed' || field === 'vatId' ? (message ?? texts.refused) : texts.refused,
+      );
     } else if (field === 'tips' || field === 'prices') {
       setRefusal(message ?? cartMessages.choices.invalid);
     } else if (field === 'skins' || field === 'bundles' || field === 'items') {
@@ -281,6 +287,7 @@ export function CheckoutForm({
           guessNote={countryGuess}
           {...form.getInputProps('country')}
         />
+        <CheckoutVat form={form} items={items} choices={choices} />
         <Checkbox
           label={
             <>

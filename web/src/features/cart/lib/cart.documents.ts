@@ -16,6 +16,29 @@ export const CartItemsQuery = graphql(`
   }
 `);
 
+// The cart priced by the server with VAT for the billing country (and a business's VAT ID).
+export const CheckoutQuoteQuery = graphql(`
+  query CheckoutQuote($input: CheckoutQuoteInput!) {
+    checkoutQuote(input: $input) {
+      treatment
+      country
+      countryName
+      ratePercent
+      total
+      vat
+      net
+      needsCountryConfirmation
+      confirmCountryLabel
+      items {
+        itemType
+        itemId
+        vat
+        listPrice
+      }
+    }
+  }
+`);
+
 // The signed-in buyer's name and country fill the checkout form.
 export const CheckoutProfileQuery = graphql(`
   query CheckoutProfile {
@@ -42,6 +65,9 @@ export const OrderConfirmationQuery = graphql(`
       paymentReceivedAt
       buyerEmail
       guest
+      vat {
+        ...PurchaseVatFields
+      }
       items {
         id
         itemType

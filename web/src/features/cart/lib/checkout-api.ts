@@ -48,6 +48,10 @@ export interface CheckoutOrder {
   /** Both ticked: the buyer consents to immediate delivery; neither: the downloads wait for it. */
   deliveryNowConsent: boolean;
   withdrawalLossAcknowledged: boolean;
+  /** A business buyer's VAT ID (absent: a consumer). */
+  vatId?: string;
+  /** The buyer confirmed their billing country (asked when it and the IP's differ). */
+  countryConfirmed: boolean;
 }
 
 /** POST /api/stripe/checkout: the answer's text is the URL to continue at (the provider's page). */

@@ -12,6 +12,10 @@ export type CheckoutValues = {
   /** The consent to immediate delivery: two optional boxes, both or neither (docs/withdrawal.md). */
   deliveryNowConsent: boolean;
   withdrawalLossAcknowledged: boolean;
+  /** A business buyer's VAT ID; empty for a consumer. */
+  vatId: string;
+  /** "I confirm that I live in …", asked when the billing and IP countries differ. */
+  countryConfirmed: boolean;
 };
 
 export const CHECKOUT_FIELDS = [
@@ -22,6 +26,8 @@ export const CHECKOUT_FIELDS = [
   'reminderAccepted',
   'deliveryNowConsent',
   'withdrawalLossAcknowledged',
+  'vatId',
+  'countryConfirmed',
 ] as const;
 
 function formInput(values: CheckoutValues) {
@@ -56,5 +62,7 @@ export function checkoutOrder(
     reminderAccepted: form.reminderAccepted,
     deliveryNowConsent: form.deliveryNowConsent,
     withdrawalLossAcknowledged: form.withdrawalLossAcknowledged,
+    ...(form.vatId ? { vatId: form.vatId } : {}),
+    countryConfirmed: form.countryConfirmed ?? false,
   };
 }

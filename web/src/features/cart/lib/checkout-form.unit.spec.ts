@@ -10,6 +10,8 @@ const valid = {
   reminderAccepted: true,
   deliveryNowConsent: false,
   withdrawalLossAcknowledged: false,
+  vatId: '',
+  countryConfirmed: false,
 };
 
 describe('the checkout form', () => {
@@ -27,7 +29,15 @@ describe('the checkout form', () => {
       reminderAccepted: true,
       deliveryNowConsent: false,
       withdrawalLossAcknowledged: false,
+      countryConfirmed: false,
     });
+    // A business's VAT ID and the confirmed country go with the order.
+    expect(
+      checkoutOrder(
+        { ...valid, vatId: ' FR11123456782 ', countryConfirmed: true },
+        { skins: [3], bundles: [] },
+      ),
+    ).toMatchObject({ vatId: 'FR11123456782', countryConfirmed: true });
     const tips = [{ itemType: 'SKIN' as const, itemId: 3, tip: 2 }];
     expect(checkoutOrder(valid, { skins: [3], bundles: [] }, { tips, prices: [] })).toMatchObject({
       tips,
@@ -44,6 +54,8 @@ describe('the checkout form', () => {
       reminderAccepted: false,
       deliveryNowConsent: false,
       withdrawalLossAcknowledged: false,
+      vatId: 'x',
+      countryConfirmed: false,
     });
     expect(Object.keys(errors).sort()).toEqual([
       'country',
@@ -51,6 +63,7 @@ describe('the checkout form', () => {
       'fullname',
       'reminderAccepted',
       'termsAccepted',
+      'vatId',
     ]);
   });
 });

@@ -17,7 +17,7 @@ import type {
   OrderConfirmationQuery as OrderConfirmationResult,
 } from '../../../shared/graphql/generated/graphql';
 import { InstallHelper } from '../../../shared/install';
-import { ordersMessages, PaymentStatusBadge } from '../../../shared/orders';
+import { ordersMessages, PaymentStatusBadge, vatLine } from '../../../shared/orders';
 import { useRefreshOwnership } from '../../../shared/ownership';
 import { openAuthModal, useSession } from '../../../shared/session';
 import { EmptyState, PageContainer, PageLoader } from '../../../shared/ui';
@@ -369,6 +369,11 @@ export function OrderConfirmationPage() {
               {formatPrice(order.totalPrice)}
             </Text>
           </Group>
+          {order.vat ? (
+            <Text size="sm" c="dimmed" ta="right" data-testid="order-vat">
+              {vatLine(order.vat)}
+            </Text>
+          ) : null}
         </Card>
 
         {paid && order.withdrawal.consentGivenAt ? (

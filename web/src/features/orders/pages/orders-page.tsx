@@ -18,6 +18,7 @@ import {
   paymentStatusLabels,
   PaymentStatusBadge,
   PurchaseItems,
+  PurchaseVat,
 } from '../../../shared/orders';
 import { PageContainer } from '../../../shared/ui';
 import { CountryFlag } from '../../../shared/ui/country-flag';
@@ -137,6 +138,7 @@ function OrdersTable({
                   {page.paidWith(ordersMessages.paymentType[order.paymentType])}
                 </Text>
                 <OrderFees order={order} />
+                <PurchaseVat vat={order.vat} evidence />
               </Table.Td>
               <Table.Td>
                 <Stack gap={6} align="flex-start">
@@ -218,6 +220,7 @@ function OrderCards({
                 {formatPrice(order.totalPrice)}
               </Text>
               <OrderFees order={order} />
+              <PurchaseVat vat={order.vat} evidence />
             </Stack>
           </Group>
           <Box mt="sm">

@@ -6,7 +6,7 @@ import { useQuery } from 'urql';
 import { formatDate, formatPrice } from '../../../shared/format';
 import type { MyPurchaseListQuery as MyPurchaseListResult } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
-import { ordersMessages, PaymentStatusBadge, PurchaseItems } from '../../../shared/orders';
+import { ordersMessages, PaymentStatusBadge, PurchaseItems, PurchaseVat } from '../../../shared/orders';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { accountMessages } from '../account-purchases.messages';
 import { TaxDocumentLinks } from '../components/tax-document-links';
@@ -66,6 +66,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
                 <Text fw={800} ff="heading" size="lg">
                   {formatPrice(order.totalPrice)}
                 </Text>
+                <PurchaseVat vat={order.vat} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -102,6 +103,7 @@ function OrderCards({ orders }: { orders: Order[] }) {
                 {formatPrice(order.totalPrice)}
               </Text>
               <TaxDocumentLinks externalId={order.externalId} status={order.paymentStatus} />
+              <PurchaseVat vat={order.vat} />
             </Stack>
           </Group>
           <Box mt="sm" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
