@@ -7,7 +7,7 @@ import { vatMessages } from '../../domain/tax/vat-messages';
 import type { VatRateLookup } from '../../domain/tax/vat-rates';
 import { openIpCountryLookup, type IpCountryLookup } from '../../infra/geo/ip-country';
 import { vatIdCheckerFor } from '../../infra/tax/vat-id-check';
-import { vatratesLookup } from '../../infra/tax/vat-rates';
+import { salesTaxRatesLookup } from '../../infra/tax/vat-rates';
 import type { AppContext } from '../app-context';
 
 // What a checkout needs to decide its order's VAT (docs/vat.md): the rates, the IP country, and the
@@ -15,7 +15,7 @@ import type { AppContext } from '../app-context';
 
 let rates: VatRateLookup | null = null;
 /** The installed rate set, read once per process. */
-export const vatRates = (): VatRateLookup => (rates ??= vatratesLookup());
+export const vatRates = (): VatRateLookup => (rates ??= salesTaxRatesLookup());
 
 /** The IP database is read once per process (api/accounts/country-suggestion.routes.ts reads its own). */
 let lookup: Promise<IpCountryLookup> | null = null;

@@ -20,7 +20,7 @@ const placed: FinanceEvent = {
       treatment: 'OSS',
       country: 'de',
       rateBasisPoints: 1900,
-      rateSetVersion: 'vatrates@test',
+      rateSetVersion: 'rates@test',
       seller: { homeCountry: 'cz', vatId: 'CZ12345678' },
       buyerVatId: null,
       vatIdCheck: null,

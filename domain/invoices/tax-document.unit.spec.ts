@@ -17,7 +17,7 @@ const vatOf = (vat: Partial<OrderVat>): OrderVat => ({
   treatment: 'OSS',
   country: 'de',
   rateBasisPoints: 1900,
-  rateSetVersion: 'vatrates@2.0.3',
+  rateSetVersion: 'sales-tax@2.23.0',
   seller: { homeCountry: 'cz', vatId: 'CZ12345679' },
   buyerVatId: null,
   vatIdCheck: null,

@@ -99,7 +99,7 @@ export type OrderVat = {
   country: string | null;
   /** The rate applied in basis points (1900 = 19 %), 0 when no VAT is charged. */
   rateBasisPoints: number;
-  /** The rate set the rate came from, e.g. `vatrates@2.0.3`. */
+  /** The rate set the rate came from, e.g. `sales-tax@2.23.0`. */
   rateSetVersion: string;
   /** The operator when the order was placed: its home country and VAT number (null: not registered). */
   seller: { homeCountry: string; vatId: string | null };

@@ -5,17 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localVatIdChecker, viesVatIdChecker } from './vat-id-check';
-import { vatratesLookup } from './vat-rates';
+import { rateOn, salesTaxRatesLookup } from './vat-rates';
 
-describe('the vatrates adapter', () => {
-  const rates = vatratesLookup();
+describe('the rate table adapter', () => {
+  const rates = salesTaxRatesLookup();
   const on = new Date('2026-03-01T00:00:00Z');
 
   it("names the installed package's version, read from its package.json", () => {
     const manifest = JSON.parse(
-      readFileSync(createRequire(import.meta.url).resolve('vatrates/package.json'), 'utf8'),
+      readFileSync(createRequire(import.meta.url).resolve('sales-tax/package.json'), 'utf8'),
     ) as { version: string };
-    expect(rates.version).toBe(`vatrates@${manifest.version}`);
+    expect(rates.version).toBe(`sales-tax@${manifest.version}`);
   });
 
   it("gives a member state's standard rate in basis points, and none outside the EU", () => {
@@ -23,8 +23,33 @@ describe('the vatrates adapter', () => {
     expect(rates.standardRateBasisPoints('fr', on)).toBe(2000);
     expect(rates.standardRateBasisPoints('hu', on)).toBe(2700);
     expect(rates.standardRateBasisPoints('gr', on)).toBe(2400);
+    // Rates raised in 2024-2025, with their decimals.
+    expect(rates.standardRateBasisPoints('fi', on)).toBe(2550);
+    expect(rates.standardRateBasisPoints('sk', on)).toBe(2300);
     expect(rates.standardRateBasisPoints('gb', on)).toBeNull();
     expect(rates.standardRateBasisPoints('us', on)).toBeNull();
+  });
+
+  it('gives the rate that applied on the day: before a change, the earlier one', () => {
+    expect(rates.standardRateBasisPoints('fi', new Date('2024-08-15T12:00:00Z'))).toBe(2400);
+    // Germany's second half of 2020: 16 %, with 19 % before and after.
+    expect(rates.standardRateBasisPoints('de', new Date('2020-05-01T12:00:00Z'))).toBe(1900);
+    expect(rates.standardRateBasisPoints('de', new Date('2020-09-01T12:00:00Z'))).toBe(1600);
+    expect(rates.standardRateBasisPoints('de', new Date('2021-03-01T12:00:00Z'))).toBe(1900);
+  });
+
+  it('reads the rate table by its change instants', () => {
+    const entry = {
+      type: 'vat',
+      rate: 0.24,
+      before: {
+        '2025-06-30T21:00:00.000Z': { type: 'vat', rate: 0.22 },
+        '2023-12-31T22:00:00.000Z': { type: 'vat', rate: 0.2 },
+      },
+    };
+    expect(rateOn(entry, new Date('2023-06-01T00:00:00Z'))).toBe(0.2);
+    expect(rateOn(entry, new Date('2024-06-01T00:00:00Z'))).toBe(0.22);
+    expect(rateOn(entry, new Date('2025-06-30T21:00:00.000Z'))).toBe(0.24);
   });
 });
 

@@ -111,7 +111,7 @@ function vatOf(order: (typeof ORDERS)[number]): OrderVat {
     treatment: order.treatment,
     country: order.country,
     rateBasisPoints: order.rate,
-    rateSetVersion: 'vatrates@test',
+    rateSetVersion: 'rates@test',
     seller: { homeCountry: 'cz', vatId: 'CZ12345678' },
     buyerVatId: order.treatment === 'REVERSE_CHARGE' ? 'FR40303265045' : null,
     vatIdCheck: null,

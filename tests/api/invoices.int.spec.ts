@@ -239,7 +239,7 @@ describe('invoice numbering through the running app', () => {
             treatment: 'OSS',
             country: 'de',
             rateBasisPoints: 1900,
-            rateSetVersion: 'vatrates@test',
+            rateSetVersion: 'rates@test',
             seller: { homeCountry: 'cz', vatId: 'CZ12345679' },
             buyerVatId: null,
             vatIdCheck: null,

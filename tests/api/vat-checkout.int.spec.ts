@@ -70,7 +70,7 @@ describe('VAT at checkout', () => {
       treatment: 'OSS',
       country: 'de',
       rateBasisPoints: 1900,
-      rateSetVersion: expect.stringMatching(/^vatrates@\d+\.\d+\.\d+$/),
+      rateSetVersion: expect.stringMatching(/^sales-tax@\d+\.\d+\.\d+$/),
       seller: { homeCountry: 'cz', vatId: 'CZ12345679' },
       buyerVatId: null,
       vatIdCheck: null,

@@ -367,7 +367,7 @@ export async function appendHistory(
                     treatment: 'OSS' as const,
                     country: 'de',
                     rateBasisPoints: 1900,
-                    rateSetVersion: 'vatrates@test',
+                    rateSetVersion: 'rates@test',
                     seller: { homeCountry: 'cz', vatId: 'CZ12345678' },
                     buyerVatId: null,
                     vatIdCheck: null,

@@ -124,7 +124,7 @@ export async function appendPaidVatOrder(
           treatment: 'OSS',
           country,
           rateBasisPoints: rate,
-          rateSetVersion: 'vatrates@test',
+          rateSetVersion: 'rates@test',
           seller: { homeCountry: 'cz', vatId: 'CZ12345678' },
           buyerVatId: null,
           vatIdCheck: null,
