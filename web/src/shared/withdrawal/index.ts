@@ -1,4 +1,3 @@
 // The consent to immediate delivery and the withdrawal: the confirmation page and the collection.
 export { withdrawalMessages } from './withdrawal.messages';
-export { ConsentRecord, WithdrawalConsentPanel, type WithdrawalState } from './withdrawal-panel';
-export { WithdrawalStatusFragment } from './withdrawal.documents';
+export { ConsentRecord, WithdrawalConsentPanel } from './withdrawal-panel';
