@@ -8,6 +8,7 @@ import {
   type OrderEvent,
   type OrderedItem,
   type OrderPlaced,
+  type OrderVat,
 } from '../domain/orders/order.events';
 import type { DatabasePool } from '../infra/db/pool';
 import { linkEventsWrittenByHand } from './event-chain-links';
@@ -26,6 +27,23 @@ export type OrderHistoryOptions = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const COUNTRIES = ['cz', 'de', 'fr', 'pl', 'se', 'us', 'jp', 'br', null] as const;
+/** The standard rates of the history's EU buyers: the operator is registered in cz (docs/vat.md). */
+const VAT_RATES: Partial<Record<string, number>> = { cz: 2100, de: 1900, fr: 2000, pl: 2300, se: 2500 };
+
+/** The order's VAT as checkout records it: domestic, OSS, or none outside the EU (or unknown). */
+function benchOrderVat(country: string | null): OrderVat {
+  const rate = country === null ? undefined : VAT_RATES[country];
+  return {
+    treatment: rate === undefined ? 'OUTSIDE_EU' : country === 'cz' ? 'DOMESTIC' : 'OSS',
+    country,
+    rateBasisPoints: rate ?? 0,
+    rateSetVersion: 'bench',
+    seller: { homeCountry: 'cz', vatId: 'CZ12345679' },
+    buyerVatId: null,
+    vatIdCheck: null,
+    evidence: { billingCountry: country, ipCountry: country, rule: 'BILLING_AND_IP_AGREE' },
+  };
+}
 
 /** A small repeatable generator (mulberry32). */
 function randomSource(seed: number) {
@@ -85,7 +103,14 @@ export function* paidOrders(options: OrderHistoryOptions): Generator<GeneratedOr
         tipCents: random.next() < 0.1 ? 100 * random.int(1, 5) : 0,
       };
     });
-    const priced = priceOrder({ items: lines, paymentType, country, policy: DEFAULT_FEE_POLICY });
+    const vat = benchOrderVat(country);
+    const priced = priceOrder({
+      items: lines,
+      paymentType,
+      country,
+      policy: DEFAULT_FEE_POLICY,
+      vat: { rateBasisPoints: vat.rateBasisPoints },
+    });
     const items: OrderedItem[] = priced.items.map((line) => {
       const source = lines[line.key]!;
       return {
@@ -95,6 +120,7 @@ export function* paidOrders(options: OrderHistoryOptions): Generator<GeneratedOr
         authorId: source.authorId,
         priceCents: line.priceCents,
         tipCents: line.tipCents,
+        vatCents: line.vatCents,
         siteFeeCents: line.siteFeeCents,
         paymentFeeCents: line.paymentFeeCents,
         authorShareCents: line.authorShareCents,
@@ -116,11 +142,13 @@ export function* paidOrders(options: OrderHistoryOptions): Generator<GeneratedOr
       items,
       totals: {
         totalCents: priced.totalCents,
+        vatCents: priced.vatCents,
         siteFeeCents: priced.siteFeeCents,
         paymentFeeCents: priced.paymentFeeCents,
         authorShareCents: priced.authorShareCents,
       },
       feePolicyVersion: priced.feePolicyVersion,
+      vat,
       placedAt: new Date(placedAt).toISOString(),
     };
     const provider = paymentType === 'PAYPAL' ? 'PAYPAL' : 'STRIPE';
