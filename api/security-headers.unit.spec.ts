@@ -37,7 +37,7 @@ describe('security headers', () => {
   it.each(['http://localhost:3000', 'https://skins.example.com'])(
     'are the ones @fastify/helmet sends with the same options, on every answer (%s)',
     async (publicUrl) => {
-      const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: publicUrl });
+      const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: publicUrl, VAT_ID: 'CZ12345679' });
       const https = publicUrl.startsWith('https://');
       const ours = await headersOf((app) => registerSecurityHeaders(app, config));
       const helmets = await headersOf(async (app) => {

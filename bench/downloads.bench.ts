@@ -90,6 +90,7 @@ export async function benchDownloads(db: BenchDatabase, options: { seconds: numb
   });
   const config = loadConfig({
     NODE_ENV: 'production',
+    VAT_ID: 'CZ12345679',
     DATABASE_URL: db.url,
     DATA_DIR: dataDir,
     PORT: '0',

@@ -304,7 +304,14 @@ export async function benchSkinsList(db: BenchDatabase, options: { seconds: numb
   const fillSeconds = Math.round((performance.now() - started) / 100) / 10;
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-app-'));
-  const config = { ...loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'production',
+      VAT_ID: 'CZ12345679',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    }),
+  };
   const log = createLogger({ level: 'silent' });
   const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
   const runner = new CatchUpRunner({

@@ -28,6 +28,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       author: 'public:read',
       comments: 'public:read',
       tags: 'public:read',
+      checkoutQuote: 'public:read',
 
       myCreatedSkins: 'items:manage',
       myCreatedBundles: 'items:manage',

@@ -20,7 +20,7 @@ describe('feePolicyOfVersion', () => {
 
   it('knows no version the code cannot produce', () => {
     for (const version of [
-      'v3:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35', // a generation the code does not know
+      'v4:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35', // a generation the code does not know
       'v0:site=2%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35',
       'v1:site=1%,card=1.5%/3.25%+0.30,paypal=3.49%+0.35', // a site rate the code does not use
       'v1:site=2%,card=1.5%/3.25%+0.25,paypal=3.49%+0.35', // another card fixed fee

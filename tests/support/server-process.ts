@@ -35,6 +35,7 @@ export async function startServer(
       // The server reads its configuration from the environment, as in production.
       ...process.env,
       NODE_ENV: 'production',
+      VAT_ID: 'CZ12345679',
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
       PORT: String(port),
