@@ -15,6 +15,7 @@ import {
   type OrderItemRef,
   type OrderItemType,
   type PaymentProvider,
+  type PriceReduction,
   type PaymentStatus,
   type WithdrawalConsentPlace,
 } from './order.events';
@@ -39,6 +40,13 @@ export type CatalogueItem = {
   payWhatYouWant?: boolean;
   /** A bundle's skins at the time of the order (recorded in OrderPlaced). */
   skinIds?: readonly number[];
+  /**
+   * Reductions the server found for the item (a running sale, the buyer's code), applied to
+   * `priceCents` (the regular price) in this order; the decider records them on the OrderedItem.
+   */
+  reductions?: readonly PriceReduction[];
+  /** The item's accepted co-authors and weights now (the owner included); absent: the owner alone. */
+  coAuthors?: readonly { authorId: number; weight: number }[];
 };
 
 export type PlaceOrder = {

@@ -54,7 +54,34 @@ export type OrderedItem = OrderItemRef & {
    * the same whatever the bundle holds later. Absent for skins.
    */
   skinIds?: number[];
+  /**
+   * The author's own price before any reduction, when a reduction applied (absent: none did, the
+   * price was the regular one). regularPriceCents − Σ reductions = the asked price: `priceCents` for
+   * consumers, `listPriceCents` for a reverse-charge buyer.
+   */
+  regularPriceCents?: Cents;
+  /** The reductions applied, in the order applied (a sale first, then a code). Absent: none. */
+  reductions?: PriceReduction[];
+  /**
+   * How `authorShareCents` was split among the item's authors when it was sold (accepted co-authors
+   * and their weights at that moment), by largest remainder; the parts add up to the author share.
+   * Absent: the whole share is `authorId`'s.
+   */
+  authorShares?: AuthorSharePart[];
 };
+
+/** Why an item cost less than its regular price (Price Indication Directive Art. 6a for sales). */
+export type PriceReduction = {
+  source: 'SALE' | 'CODE';
+  /** The sale's id, or the discount code's id. */
+  id: string;
+  /** What the buyer saw: the sale's name, or the code as typed (normalised). */
+  label: string;
+  cents: Cents;
+};
+
+/** One author's part of an item's author share. */
+export type AuthorSharePart = { authorId: number; weight: number; cents: Cents };
 
 export type OrderTotals = {
   /** What the buyer pays: the sum of the items' prices and tips (gross, VAT included). */

@@ -337,10 +337,13 @@ describe('retries', () => {
       const { id } = await register(author, receiver.url, ['sale.completed']);
       await sell(author);
       const requests = await receiver.waitFor(3);
-      const endpoint = await until(
+      await until(
         () => endpointOf(author, id),
         (e) => e.deliveries.content[0]?.status === 'SUCCEEDED',
       );
+      // Read again: the endpoint row and its deliveries are two queries, and the success may have
+      // committed between them in the read that saw it.
+      const endpoint = await endpointOf(author, id);
       expect(endpoint.deliveries.totalElements).toBe(1);
       const [delivery] = endpoint.deliveries.content;
       expect(delivery!.attempts).toBe(3);
@@ -531,10 +534,13 @@ describe('a crash between the fact and the delivery', () => {
       await restarted.catchUp();
       await restarted.stop();
       await receiver.waitFor(1);
-      const endpoint = await until(
+      await until(
         () => endpointOf(author, id),
         (e) => e.deliveries.content[0]?.status === 'SUCCEEDED',
       );
+      // Read again: the endpoint row and its deliveries are two queries, and the success may have
+      // committed between them in the read that saw it.
+      const endpoint = await endpointOf(author, id);
       expect(endpoint.deliveries.totalElements).toBe(1);
       await app.context.runner.catchUp();
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -161,7 +161,9 @@ describe('the Creativity Dashboard in the browser', () => {
     const revenue = number(await bestSellers.locator('tbody tr td:last-child').first().textContent());
     expect(revenue).toBeGreaterThan(0);
 
-    // A bar's tooltip names the game, the month and the figure.
+    // A bar's tooltip names the game, the month and the figure. The chart is centred first: scrolled
+    // only just into view, its top bars would sit under the sticky header.
+    await downloadsChart.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await downloadsChart.locator('svg [data-testid^="bar.item"]').first().hover();
     await expect.poll(() => page.getByText(/unique downloads?$/).count(), WAIT).toBeGreaterThan(0);
     await screenshot(page, 'dashboard-desktop-dark');
