@@ -20,11 +20,22 @@ export type AccountUnblocked = {
   data: { userId: number; reason: string | null; unblockedAt: string };
 };
 
-export type AccountEvent = EmailVerified | AccountBlocked | AccountUnblocked;
+/**
+ * The account was deleted, by its owner or by an admin on request (GDPR Art. 17). What follows from
+ * it (the person's key destroyed, read models showing "deleted user", sessions ended) is recorded by
+ * the handlers and reactors that act on it. Carries no personal data.
+ */
+export type AccountDeleted = {
+  type: 'AccountDeleted';
+  data: { userId: number; deletedAt: string; by: 'SELF' | 'ADMIN'; adminId: number | null };
+};
+
+export type AccountEvent = EmailVerified | AccountBlocked | AccountUnblocked | AccountDeleted;
 export const accountSchemaVersions: Record<AccountEvent['type'], number> = {
   EmailVerified: 1,
   AccountBlocked: 1,
   AccountUnblocked: 1,
+  AccountDeleted: 1,
 };
 
 export type AccountBlockState = { blocked: boolean };
