@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { DOWNLOAD_GRANT_DAYS } from '../../infra/auth/download-grants';
-import { NotificationListener } from '../../infra/db/notification-listener';
+import { OutboxWorker } from '../../infra/db/outbox-worker';
 import type { Queryable } from '../../infra/db/pool';
 import type { MailMessage } from '../../infra/mail/mailer';
 import type { AppContext } from '../app-context';
@@ -68,89 +68,32 @@ export function retryDelayMs(
  * At least once: a crash after the SMTP server took a mail but before the commit sends it again.
  */
 export class MailSender {
-  private listener: NotificationListener | null = null;
-  private poll: NodeJS.Timeout | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private rerun = false;
-  private stopped = true;
+  private readonly worker: OutboxWorker;
 
   constructor(
     private readonly context: SenderContext,
     private readonly options: MailSenderOptions,
-  ) {}
-
-  async start(): Promise<void> {
-    this.stopped = false;
-    if (this.options.listenUrl) {
-      this.listener = new NotificationListener({
-        url: this.options.listenUrl,
-        channel: MAIL_DELIVERIES_CHANNEL,
-        log: this.context.log,
-        onNotify: () => this.wake(),
-        // Back from a lost connection: look, a notification may have been missed.
-        onState: (live) => (live ? this.wake() : undefined),
-      });
-      await this.listener.start();
-    }
-    this.poll = setInterval(() => this.wake(), this.options.pollMs);
-    this.poll.unref();
-    this.wake();
+  ) {
+    this.worker = new OutboxWorker({
+      name: 'mail sender',
+      channel: MAIL_DELIVERIES_CHANNEL,
+      pollMs: options.pollMs,
+      listenUrl: options.listenUrl,
+      log: context.log,
+      sendDue: async () => ((await this.sendNext()) ? 1 : 0),
+      nextDueInMs: () =>
+        this.context.pool.maybeOneFirst(sql.type(z.object({ ms: z.number().nullable() }))`
+          select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
+          from mail_deliveries where status = 'PENDING'`),
+    });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.poll) clearInterval(this.poll);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.poll = null;
-    this.retryTimer = null;
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.stop();
-    await this.running;
-  }
-
+  start = () => this.worker.start();
+  stop = () => this.worker.stop();
   /** Asks for a pass; passes never overlap, a wake during one asks for another. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((error: unknown) => this.context.log.error({ err: error }, 'mail sender pass failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.rerun && !this.stopped) {
-          this.rerun = false;
-          this.wake();
-        }
-      });
-  }
-
+  wake = () => this.worker.wake();
   /** Sends every delivery due now (waiting for a pass under way first); returns how many it tried. */
-  async drain(): Promise<number> {
-    await this.running;
-    let tried = 0;
-    while (await this.sendNext()) tried++;
-    return tried;
-  }
-
-  private async pass(): Promise<void> {
-    while (!this.stopped && (await this.sendNext()));
-    if (!this.stopped) await this.scheduleNextRetry();
-  }
-
-  /** A timer for the earliest pending retry, when it comes before the next poll. */
-  private async scheduleNextRetry(): Promise<void> {
-    const dueInMs = await this.context.pool.maybeOneFirst(sql.type(z.object({ ms: z.number().nullable() }))`
-      select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
-      from mail_deliveries where status = 'PENDING'`);
-    if (dueInMs === null || dueInMs >= this.options.pollMs) return;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.wake(), Math.max(0, dueInMs) + 5);
-    this.retryTimer.unref();
-  }
+  drain = () => this.worker.drain();
 
   /** Claims, sends and settles one due delivery; false when none is due. */
   private async sendNext(): Promise<boolean> {

@@ -1,9 +1,10 @@
-import { DomainError } from '../../domain/errors';
 import type { PlaceOrderVat } from '../../domain/orders/order.decider';
-import { isEuMemberState } from '../../domain/tax/eu-member-states';
-import type { CheckedVatId } from '../../domain/tax/order-vat';
-import { buyerVatIdFor } from '../../domain/tax/vat-id';
-import { vatMessages } from '../../domain/tax/vat-messages';
+import {
+  checkedVatIdOf,
+  vatIdToCheck,
+  type PlaceOrderBeforeVatCheck,
+} from '../../domain/orders/place-order-vat-check';
+import type { SellerVatPosition } from '../../domain/tax/order-vat';
 import type { VatRateLookup } from '../../domain/tax/vat-rates';
 import { openIpCountryLookup, type IpCountryLookup } from '../../infra/geo/ip-country';
 import { vatIdCheckerFor } from '../../infra/tax/vat-id-check';
@@ -11,7 +12,7 @@ import { salesTaxRatesLookup } from '../../infra/tax/vat-rates';
 import type { AppContext } from '../app-context';
 
 // What a checkout needs to decide its order's VAT (docs/vat.md): the rates, the IP country, and the
-// buyer's VAT ID checked with VIES (or its local stand-in) before the order command runs.
+// buyer's VAT ID to check with VIES (or its local stand-in).
 
 let rates: VatRateLookup | null = null;
 /** The installed rate set, read once per process. */
@@ -23,52 +24,45 @@ export async function ipCountryOf(ip: string | null | undefined): Promise<string
   return (await (lookup ??= openIpCountryLookup()))(ip);
 }
 
-/**
- * The buyer's VAT ID as the order records it: checked for format (jsvat-next, and from the billing
- * country), then with VIES. Only a business in another member state than the operator's needs the
- * check (a reverse charge); elsewhere VAT applies whatever the ID, so it is not asked about. A
- * number VIES does not know, or VIES not answering, is refused with a message the buyer can act on.
- */
-export async function checkedBuyerVatId(
-  app: Pick<AppContext, 'config' | 'now'>,
-  input: { vatId: string | null | undefined; country: string },
-): Promise<CheckedVatId | null> {
-  const vatId = buyerVatIdFor(input.vatId, input.country);
+/** The operator's VAT position, as the rules need it. */
+const sellerOf = (app: Pick<AppContext, 'config'>): SellerVatPosition => {
   const { vat } = app.config;
-  const country = input.country.toLowerCase();
-  if (vatId === null || !vat.registered || !isEuMemberState(country) || country === vat.homeCountry) {
-    return null;
-  }
-  const check = vatIdCheckerFor({ viesBaseUrl: app.config.vies.baseUrl, requesterVatId: vat.vatId }, app.now);
-  const answer = await check(vatId);
-  if (answer.status === 'UNAVAILABLE') {
-    throw new DomainError('BAD_USER_INPUT', vatMessages.vatIdUnchecked, 'vatId');
-  }
-  if (answer.status === 'INVALID') {
-    throw new DomainError('BAD_USER_INPUT', vatMessages.vatIdInvalid(vatId), 'vatId');
-  }
+  return { registered: vat.registered, homeCountry: vat.homeCountry, vatId: vat.vatId };
+};
+
+/** Asks VIES (or its local stand-in) about a VAT ID whose format is checked. */
+export const checkVatIdWithRegister = (app: Pick<AppContext, 'config' | 'now'>, vatId: string) =>
+  vatIdCheckerFor(
+    { viesBaseUrl: app.config.vies.baseUrl, requesterVatId: app.config.vat.vatId },
+    app.now,
+  )(vatId);
+
+/**
+ * The VAT inputs of a PlaceOrder before its VAT ID is checked: the order command asks the register
+ * as its outside step (place-order.handler.ts).
+ */
+export async function placeOrderVatInputs(
+  app: Pick<AppContext, 'config'>,
+  input: { country: string; vatId?: string | null; countryConfirmed?: boolean; ip: string | null },
+): Promise<PlaceOrderBeforeVatCheck['vat']> {
+  const seller = sellerOf(app);
   return {
-    vatId,
-    valid: true,
-    check: {
-      source: answer.source,
-      requestIdentifier: answer.requestIdentifier,
-      checkedAt: answer.checkedAt,
-    },
+    seller,
+    rates: vatRates(),
+    ipCountry: await ipCountryOf(input.ip),
+    countryConfirmed: input.countryConfirmed === true,
+    vatIdToCheck: vatIdToCheck(seller, { vatId: input.vatId, country: input.country }),
   };
 }
 
-/** The PlaceOrder command's VAT inputs for a checkout from this address. */
+/** The same inputs with the VAT ID checked now: for a quote, which writes nothing. */
 export async function placeOrderVatFor(
   app: Pick<AppContext, 'config' | 'now'>,
   input: { country: string; vatId?: string | null; countryConfirmed?: boolean; ip: string | null },
 ): Promise<PlaceOrderVat> {
-  const { vat } = app.config;
+  const { vatIdToCheck: vatId, ...vat } = await placeOrderVatInputs(app, input);
   return {
-    seller: { registered: vat.registered, homeCountry: vat.homeCountry, vatId: vat.vatId },
-    rates: vatRates(),
-    ipCountry: await ipCountryOf(input.ip),
-    countryConfirmed: input.countryConfirmed === true,
-    vatId: await checkedBuyerVatId(app, { vatId: input.vatId, country: input.country }),
+    ...vat,
+    vatId: vatId === null ? null : checkedVatIdOf(vatId, await checkVatIdWithRegister(app, vatId)),
   };
 }

@@ -2,15 +2,22 @@ import { DomainError } from '../../domain/errors';
 import { feePolicy, type OrderPaymentType } from '../../domain/fees';
 import { basisPointsOfPercent, type Cents } from '../../domain/money';
 import type { CheckoutForm } from '../../domain/orders/checkout.schemas';
-import type { OrderItemRef, OrderItemType, OrderPlaced } from '../../domain/orders/order.events';
+import {
+  orderStreamId,
+  type OrderItemRef,
+  type OrderItemType,
+  type OrderPlaced,
+} from '../../domain/orders/order.events';
+import { placeOrderWithVatCheck } from '../../domain/orders/place-order-vat-check';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { EventMetadata } from '../../infra/event-store/event-store';
+import { handleCommandWithOutsideStep } from '../../infra/event-store/outside-step-command';
 import { findUserById } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
 import { catalogueItemsToOrder } from './checkout-items';
-import { placeOrderVatFor } from './checkout-vat';
+import { checkVatIdWithRegister, placeOrderVatInputs } from './checkout-vat';
 import { guestAccountFor } from './guest-buyer';
-import { runOrderCommand } from './order-commands';
+import { orderStream } from './order-commands';
 import { nextOrderId } from './orders.repository';
 
 export type PlacedOrder = {
@@ -87,8 +94,7 @@ export async function placeOrder(
       ...(chosenPriceCents === undefined ? {} : { chosenPriceCents }),
     };
   });
-  // The VAT ID is checked (VIES, outside the database) before the order is numbered or written.
-  const vat = await placeOrderVatFor(app, {
+  const vat = await placeOrderVatInputs(app, {
     country: input.form.country,
     vatId: input.form.vatId,
     countryConfirmed: input.form.countryConfirmed,
@@ -97,9 +103,17 @@ export async function placeOrder(
   const id = await nextOrderId(app.pool);
   const placedAt = app.now();
   const orderId = String(id);
-  const { appended } = await runOrderCommand(
+  // Through the command path with an outside step: a buyer's VAT ID is checked with VIES outside
+  // any transaction, then OrderPlaced records the answer (or the checkout is refused).
+  const { appended } = await handleCommandWithOutsideStep(
     app,
-    orderId,
+    {
+      streamIds: [orderStreamId(orderId)],
+      kind: orderStream,
+      decider: placeOrderWithVatCheck,
+      commandKind: 'vat-id-check',
+      keyAnchors: [],
+    },
     {
       type: 'PlaceOrder',
       orderId,
@@ -118,7 +132,8 @@ export async function placeOrder(
       placedAt,
       withdrawalConsent: { given: input.withdrawalConsentGiven },
     },
-    input.metadata,
+    (call) => checkVatIdWithRegister(app, call.vatId),
+    { metadata: input.metadata },
   );
   const [event] = appended;
   // The decider places the order or refuses: anything else is a bug, not a request to answer.

@@ -5,7 +5,7 @@ import {
   webhookRetryDelayMs,
   webhookRoundExhausted,
 } from '../../domain/webhooks/webhook-retry';
-import { NotificationListener } from '../../infra/db/notification-listener';
+import { OutboxWorker } from '../../infra/db/outbox-worker';
 import type { WebhookConfig } from '../../infra/config';
 import { sendWebhookRequest, type WebhookResponse } from '../../infra/webhooks/webhook-http';
 import { SIGNATURE_HEADER, signatureHeaderValue } from '../../infra/webhooks/webhook-signature';
@@ -58,91 +58,34 @@ const ERROR_LENGTH = 500;
  * the delivery again (with the same id in the envelope, for the receiver to drop).
  */
 export class WebhookSender {
-  private listener: NotificationListener | null = null;
-  private poll: NodeJS.Timeout | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private rerun = false;
-  private stopped = true;
+  private readonly worker: OutboxWorker;
 
   constructor(
     private readonly context: SenderContext,
     private readonly options: WebhookSenderOptions,
-  ) {}
-
-  async start(): Promise<void> {
-    this.stopped = false;
-    if (this.options.listenUrl) {
-      this.listener = new NotificationListener({
-        url: this.options.listenUrl,
-        channel: WEBHOOK_DELIVERIES_CHANNEL,
-        log: this.context.log,
-        onNotify: () => this.wake(),
-        onState: (live) => (live ? this.wake() : undefined),
-      });
-      await this.listener.start();
-    }
-    this.poll = setInterval(() => this.wake(), this.options.pollMs);
-    this.poll.unref();
-    this.wake();
+  ) {
+    this.worker = new OutboxWorker({
+      name: 'webhook sender',
+      channel: WEBHOOK_DELIVERIES_CHANNEL,
+      pollMs: options.pollMs,
+      listenUrl: options.listenUrl,
+      log: context.log,
+      sendDue: () => this.sendDue(),
+      // A leased delivery is due again when its lease runs out (its sender died).
+      nextDueInMs: () =>
+        this.context.pool.maybeOneFirst(sql.type(z.object({ ms: z.number().nullable() }))`
+          select (extract(epoch from min(greatest(d.next_attempt_at, coalesce(d.leased_until, d.next_attempt_at))) - now()) * 1000)::float8 as ms
+          from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+          where d.status = 'PENDING' and e.status = 'ACTIVE'`),
+    });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.poll) clearInterval(this.poll);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.poll = null;
-    this.retryTimer = null;
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.stop();
-    await this.running;
-  }
-
+  start = () => this.worker.start();
+  stop = () => this.worker.stop();
   /** Asks for a pass; passes never overlap, a wake during one asks for another. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((error: unknown) => this.context.log.error({ err: error }, 'webhook sender pass failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.rerun && !this.stopped) {
-          this.rerun = false;
-          this.wake();
-        }
-      });
-  }
-
+  wake = () => this.worker.wake();
   /** Sends what is due now until nothing is (waiting for a pass under way first); returns how many attempts it made. */
-  async drain(): Promise<number> {
-    await this.running;
-    let tried = 0;
-    for (;;) {
-      const sent = await this.sendDue();
-      if (sent === 0) return tried;
-      tried += sent;
-    }
-  }
-
-  private async pass(): Promise<void> {
-    while (!this.stopped && (await this.sendDue()) > 0);
-    if (!this.stopped) await this.scheduleNextRetry();
-  }
-
-  private async scheduleNextRetry(): Promise<void> {
-    const dueInMs = await this.context.pool.maybeOneFirst(sql.type(z.object({ ms: z.number().nullable() }))`
-      select (extract(epoch from min(greatest(d.next_attempt_at, coalesce(d.leased_until, d.next_attempt_at))) - now()) * 1000)::float8 as ms
-      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-      where d.status = 'PENDING' and e.status = 'ACTIVE'`);
-    if (dueInMs === null || dueInMs >= this.options.pollMs) return;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.wake(), Math.max(0, dueInMs) + 5);
-    this.retryTimer.unref();
-  }
+  drain = () => this.worker.drain();
 
   /** Leases up to `concurrency` due deliveries, sends them at once, records each; returns how many. */
   private async sendDue(): Promise<number> {

@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { VatIdCheckAnswer } from '../../domain/orders/place-order-vat-check';
 
 /**
  * Whether a buyer's VAT ID is registered, asked of the EU's VIES (VAT Information Exchange System)
  * over its REST interface, or of a local stand-in when no VIES address is configured (development,
  * tests, the demo), as the payment providers have theirs.
  *
- * An answer is VALID or INVALID with where it came from, VIES's consultation number (when the
- * operator's own VAT ID was sent as the requester) and when; UNAVAILABLE when the register could not
- * answer (a member state's system down, a timeout): the checkout then refuses with a message to try
- * again or buy as a consumer, never a guess.
+ * The answer (domain/orders/place-order-vat-check.ts) carries VIES's consultation number when the
+ * operator's own VAT ID was sent as the requester; UNAVAILABLE when the register could not answer (a
+ * member state's system down, a timeout): the checkout then refuses, never a guess.
  */
-export type VatIdCheckAnswer =
-  | {
-      status: 'VALID' | 'INVALID';
-      source: 'VIES' | 'LOCAL';
-      requestIdentifier: string | null;
-      checkedAt: string;
-    }
-  | { status: 'UNAVAILABLE'; reason: string };
+export type { VatIdCheckAnswer };
 
 /** Checks a VAT ID whose format is already checked (`FR40303265045`: prefix and number). */
 export type VatIdChecker = (vatId: string) => Promise<VatIdCheckAnswer>;

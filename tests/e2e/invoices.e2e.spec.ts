@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
+import { appGraphql as graphql, logInDemo as logIn, payByCardLocally } from '../support/app-api';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 let session: BrowserSession | null = null;
@@ -12,7 +12,6 @@ afterEach(async (context) => {
 
 /** The signed-in buyer pays for a paid skin it does not own yet (local card checkout); answers the order number. */
 async function buySkin(token: string): Promise<{ externalId: string; title: string }> {
-  const appUrl = inject('appUrl');
   const data = await graphql<{
     skins: { content: { id: string; title: string; price: number; author: { username: string } }[] };
     myOwnedSkinIds: string[];
@@ -45,32 +44,13 @@ async function buySkin(token: string): Promise<{ externalId: string; title: stri
       candidate.author.username !== data.myUser.username,
   );
   if (!skin) throw new Error('The demo catalogue has no paid skin the player does not own');
-  const checkout = await fetch(`${appUrl}/api/stripe/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      email: 'player@example.com',
-      fullname: 'Invoice Reader',
-      country: 'cz',
-      skins: [skin.id],
-      bundles: [],
-      termsAccepted: true,
-      reminderAccepted: true,
-      // A loopback address tells no country: the buyer confirms it (docs/vat.md); files now.
-      countryConfirmed: true,
-      deliveryNowConsent: true,
-      withdrawalLossAcknowledged: true,
-    }),
+  await payByCardLocally({
+    email: 'player@example.com',
+    fullname: 'Invoice Reader',
+    skins: [skin.id],
+    token,
+    filesNow: true,
   });
-  const path = (await checkout.text()).trim();
-  expect(checkout.status, path).toBe(200);
-  const paid = await fetch(`${appUrl}${path}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
   const history = await graphql<{
     myPurchaseList: { content: { externalId: string; items: { name: string }[] }[] };
   }>('{ myPurchaseList { content { externalId items { name } } } }', token);

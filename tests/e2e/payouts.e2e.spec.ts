@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
+import { appGraphql as graphql, logInDemo as logIn, payByCardLocally } from '../support/app-api';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 // The e2e app runs without provider keys: buyers pay on the local card checkout page and a PayPal
@@ -58,35 +58,13 @@ async function richestAuthor(
   return { username, skins };
 }
 
-/** A guest buys the skins by card on the local checkout page (a form POST, as the page's button does). */
-async function buyByCard(skinIds: string[], run: number) {
-  const appUrl = inject('appUrl');
-  const checkout = await fetch(`${appUrl}/api/stripe/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `payout_buyer_${run}_${Date.now() % 1_000_000}@example.com`,
-      fullname: 'Paula Player',
-      country: 'cz',
-      skins: skinIds,
-      bundles: [],
-      termsAccepted: true,
-      reminderAccepted: true,
-      // The local address tells no country: the buyer confirms the billing country (docs/vat.md).
-      countryConfirmed: true,
-    }),
+/** A guest buys the skins by card on the local checkout page. */
+const buyByCard = (skinIds: string[], run: number) =>
+  payByCardLocally({
+    email: `payout_buyer_${run}_${Date.now() % 1_000_000}@example.com`,
+    fullname: 'Paula Player',
+    skins: skinIds,
   });
-  const path = (await checkout.text()).trim();
-  expect(checkout.status, path).toBe(200);
-  expect(path).toMatch(/^\/local-checkout\/lc_[a-f0-9]{32}$/);
-  const paid = await fetch(`${appUrl}${path}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
-}
 
 async function pendingPayout(authorToken: string): Promise<PayoutSummary | null> {
   const data = await graphql<{ myPayouts: { content: PayoutSummary[] } }>(

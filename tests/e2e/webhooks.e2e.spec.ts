@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { verifyWebhookSignature } from '../../infra/webhooks/webhook-signature';
-import { appGraphql as graphql, logInDemo as logIn } from '../support/app-api';
+import { appGraphql as graphql, logInDemo as logIn, payByCardLocally } from '../support/app-api';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -38,36 +38,14 @@ async function authorSkinId(title: string): Promise<string> {
   return skin.id;
 }
 
-/** A guest buys the skin by card on the local checkout page (a form POST, as the page's button does). */
-async function guestBuys(skinId: string) {
-  const appUrl = inject('appUrl');
-  const checkout = await fetch(`${appUrl}/api/stripe/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `webhook_buyer_${Date.now() % 1_000_000}@example.com`,
-      fullname: 'Hannah Hook',
-      country: 'cz',
-      skins: [skinId],
-      bundles: [],
-      termsAccepted: true,
-      reminderAccepted: true,
-      // A loopback address tells no country: the buyer confirms it (docs/vat.md); files now.
-      countryConfirmed: true,
-      deliveryNowConsent: true,
-      withdrawalLossAcknowledged: true,
-    }),
+/** A guest buys the skin by card on the local checkout page, files now. */
+const guestBuys = (skinId: string) =>
+  payByCardLocally({
+    email: `webhook_buyer_${Date.now() % 1_000_000}@example.com`,
+    fullname: 'Hannah Hook',
+    skins: [skinId],
+    filesNow: true,
   });
-  const path = (await checkout.text()).trim();
-  expect(checkout.status, path).toBe(200);
-  const paid = await fetch(`${appUrl}${path}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
-}
 
 describe('the Webhooks page', () => {
   it('adds an endpoint, shows the secret once, logs every attempt, resends, rotates and deletes', async () => {

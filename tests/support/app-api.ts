@@ -90,3 +90,46 @@ export async function publishFreeSkin(token: string, title: string, description:
   );
   return createSkin;
 }
+
+/**
+ * A buyer pays skins by card on the local checkout page (a form POST, as the page's button does):
+ * a guest, or signed in with `token`. The loopback address tells no country, so the buyer confirms
+ * the billing country (docs/vat.md); `filesNow` gives the consent to immediate delivery.
+ */
+export async function payByCardLocally(order: {
+  email: string;
+  fullname: string;
+  skins: string[];
+  token?: string;
+  filesNow?: boolean;
+}): Promise<void> {
+  const appUrl = inject('appUrl');
+  const checkout = await fetch(`${appUrl}/api/stripe/checkout`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(order.token ? { authorization: `Bearer ${order.token}` } : {}),
+    },
+    body: JSON.stringify({
+      email: order.email,
+      fullname: order.fullname,
+      country: 'cz',
+      skins: order.skins,
+      bundles: [],
+      termsAccepted: true,
+      reminderAccepted: true,
+      countryConfirmed: true,
+      ...(order.filesNow ? { deliveryNowConsent: true, withdrawalLossAcknowledged: true } : {}),
+    }),
+  });
+  const path = (await checkout.text()).trim();
+  expect(checkout.status, path).toBe(200);
+  expect(path).toMatch(/^\/local-checkout\/lc_[a-f0-9]{32}$/);
+  const paid = await fetch(`${appUrl}${path}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+}

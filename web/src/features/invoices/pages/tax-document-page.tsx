@@ -1,14 +1,14 @@
-import { Alert, Button, Container, Group } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconFileTypePdf, IconLogin, IconPrinter } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Button, Container, Group } from '@mantine/core';
+import { IconArrowLeft, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ListLoadError } from '../../../shared/listing';
 import { siteMessages } from '../../../shared/messages/site.messages';
-import { openAuthModal, useSession } from '../../../shared/session';
-import { DetailSkeleton } from '../../../shared/ui';
+import { useSession } from '../../../shared/session';
+import { DocumentUnavailable } from '../components/document-unavailable';
 import { invoicesMessages as texts } from '../invoices.messages';
-import { getJson, withKey, type Fetched, type TaxDocumentAnswer } from '../lib/tax-document-api';
-import classes from './tax-document-page.module.css';
+import { withKey, type TaxDocumentAnswer } from '../lib/tax-document-api';
+import { useDocumentAnswer } from '../lib/use-document-answer';
+import sheet from '../../../shared/printable-sheet/printable-sheet.module.css';
+import parts from './tax-document-parts.module.css';
 
 function Fact({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
@@ -24,51 +24,51 @@ function Fact({ label, value }: { label: string; value: string | null }) {
 function DocumentSheet({ document }: { document: TaxDocumentAnswer }) {
   const { seller, buyer, formatted } = document;
   return (
-    <article className={classes.sheet} aria-label={`${document.title} ${document.number}`}>
-      <div className={classes.header}>
-        <p className={classes.site}>{siteMessages.name}</p>
-        <h1 className={classes.title}>
+    <article className={sheet.sheet} aria-label={`${document.title} ${document.number}`}>
+      <div className={sheet.header}>
+        <p className={sheet.site}>{siteMessages.name}</p>
+        <h1 className={sheet.title}>
           {document.title} {document.number}
         </h1>
       </div>
-      <dl className={classes.facts}>
+      <dl className={sheet.facts}>
         <Fact label={texts.facts.number} value={document.number} />
         <Fact label={texts.facts.issued} value={document.issuedOn} />
         <Fact label={texts.facts.paid} value={document.paidOn} />
         <Fact label={texts.facts.order} value={document.orderExternalId} />
         <Fact label={texts.facts.corrects} value={document.invoiceNumber} />
       </dl>
-      <div className={classes.parties}>
+      <div className={parts.parties}>
         <section>
           <h2>{texts.seller}</h2>
-          <p className={classes.name}>{seller.name}</p>
+          <p className={parts.name}>{seller.name}</p>
           <p>{seller.address}</p>
           {seller.companyId ? <p>{texts.companyId(seller.companyId)}</p> : null}
           <p>{seller.vatId ? texts.vatId(seller.vatId) : texts.notRegistered}</p>
         </section>
         <section>
           <h2>{texts.buyer}</h2>
-          <p className={classes.name}>{buyer.name}</p>
+          <p className={parts.name}>{buyer.name}</p>
           <p>{buyer.email}</p>
           <p>{texts.country(buyer.countryName ?? buyer.country?.toUpperCase() ?? texts.unknownCountry)}</p>
           {buyer.vatId ? <p>{texts.vatId(buyer.vatId)}</p> : null}
         </section>
       </div>
-      <div className={classes.tableWrap}>
-        <table className={classes.table}>
+      <div className={sheet.tableWrap}>
+        <table className={sheet.table}>
           <thead>
             <tr>
               <th scope="col">{texts.columns.item}</th>
-              <th scope="col" className={classes.number}>
+              <th scope="col" className={sheet.number}>
                 {texts.columns.net}
               </th>
-              <th scope="col" className={classes.number}>
+              <th scope="col" className={sheet.number}>
                 {texts.columns.rate}
               </th>
-              <th scope="col" className={classes.number}>
+              <th scope="col" className={sheet.number}>
                 {texts.columns.vat}
               </th>
-              <th scope="col" className={classes.number}>
+              <th scope="col" className={sheet.number}>
                 {texts.columns.gross}
               </th>
             </tr>
@@ -80,15 +80,15 @@ function DocumentSheet({ document }: { document: TaxDocumentAnswer }) {
                 <tr key={index}>
                   <td>
                     {line.description}
-                    <span className={classes.meta}>
+                    <span className={sheet.meta}>
                       {texts.itemType[line.itemType]}
                       {amounts.listPrice ? ` · ${texts.listPrice(amounts.listPrice)}` : ''}
                     </span>
                   </td>
-                  <td className={classes.number}>{amounts.net}</td>
-                  <td className={classes.number}>{amounts.rate}</td>
-                  <td className={classes.number}>{amounts.vat}</td>
-                  <td className={classes.number}>{amounts.gross}</td>
+                  <td className={sheet.number}>{amounts.net}</td>
+                  <td className={sheet.number}>{amounts.rate}</td>
+                  <td className={sheet.number}>{amounts.vat}</td>
+                  <td className={sheet.number}>{amounts.gross}</td>
                 </tr>
               );
             })}
@@ -96,23 +96,23 @@ function DocumentSheet({ document }: { document: TaxDocumentAnswer }) {
           <tfoot>
             <tr>
               <th scope="row">{texts.total}</th>
-              <td className={classes.number}>{formatted.totals.net}</td>
+              <td className={sheet.number}>{formatted.totals.net}</td>
               <td />
-              <td className={classes.number}>{formatted.totals.vat}</td>
-              <td className={classes.number}>{formatted.totals.gross}</td>
+              <td className={sheet.number}>{formatted.totals.vat}</td>
+              <td className={sheet.number}>{formatted.totals.gross}</td>
             </tr>
           </tfoot>
         </table>
       </div>
-      <div className={classes.notes}>
-        <p className={classes.vatNote}>{document.vatNote}</p>
+      <div className={parts.notes}>
+        <p className={parts.vatNote}>{document.vatNote}</p>
         {formatted.evidence ? (
           <p>{texts.evidence(buyer.countryName ?? texts.unknownCountry, formatted.evidence)}</p>
         ) : null}
         {document.rateSetVersion ? <p>{texts.rateSet(document.rateSetVersion)}</p> : null}
         {document.invoiceNumber ? <p>{texts.cancels(document.invoiceNumber)}</p> : null}
       </div>
-      <div className={classes.footer}>
+      <div className={sheet.footer}>
         <span>
           {texts.settled[document.kind]} {texts.facts.order} {document.orderExternalId}.
         </span>
@@ -133,27 +133,14 @@ export function TaxDocumentPage() {
   const { user } = useSession();
   const routerLocation = useLocation();
   const navigate = useNavigate();
-  const [answer, setAnswer] = useState<{ path: string; fetched: Fetched<TaxDocumentAnswer> } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const path = withKey(`/api/tax-documents/${encodeURIComponent(number)}`, key);
-
-  useEffect(() => {
-    let current = true;
-    void getJson<TaxDocumentAnswer>(path).then((fetched) => {
-      if (current) setAnswer({ path, fetched });
-    });
-    return () => {
-      current = false;
-    };
-    // The session's user: a login answers again.
-  }, [path, attempt, user?.id]);
-
-  const fetched = answer?.path === path ? answer.fetched : null;
+  const { fetched, retry } = useDocumentAnswer<TaxDocumentAnswer>(
+    withKey(`/api/tax-documents/${encodeURIComponent(number)}`, key),
+  );
   const document = fetched?.ok ? fetched.body : null;
   return (
-    <Container size="lg" w="100%" className={classes.page}>
+    <Container size="lg" w="100%" className={sheet.page}>
       <title>{siteMessages.documentTitle(document ? `${document.title} ${document.number}` : number)}</title>
-      <Group justify="space-between" gap="sm" className={classes.toolbar}>
+      <Group justify="space-between" gap="sm" className={sheet.toolbar}>
         <Button
           component={Link}
           to={user ? '/me/purchase-history' : '/'}
@@ -195,29 +182,8 @@ export function TaxDocumentPage() {
       </Group>
       {document ? (
         <DocumentSheet document={document} />
-      ) : fetched && !fetched.ok && fetched.status === 401 ? (
-        <Alert color="blue" variant="light" icon={<IconLogin aria-hidden />} className={classes.toolbar}>
-          <Group justify="space-between">
-            <span>{texts.logIn}</span>
-            <Button size="xs" onClick={() => openAuthModal('login')}>
-              {texts.logInButton}
-            </Button>
-          </Group>
-        </Alert>
-      ) : fetched && !fetched.ok && fetched.status === 404 ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden />}
-          role="alert"
-          className={classes.toolbar}
-        >
-          {texts.notFound}
-        </Alert>
-      ) : fetched ? (
-        <ListLoadError message={texts.loadFailed} onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
-        <DetailSkeleton label={texts.loading} />
+        <DocumentUnavailable fetched={fetched} onRetry={retry} />
       )}
     </Container>
   );

@@ -14,7 +14,7 @@ import { payoutsMessages } from '../../../shared/payouts/payouts.messages';
 import { DetailSkeleton } from '../../../shared/ui';
 import { accountMessages } from '../account-payouts.messages';
 import { MyPayoutQuery } from '../lib/my-payouts.documents';
-import classes from './payout-statement-page.module.css';
+import sheet from '../../../shared/printable-sheet/printable-sheet.module.css';
 
 const statement = accountMessages.statement;
 const items = payoutsMessages.items;
@@ -45,7 +45,7 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
 function StatementFacts({ payout }: { payout: Payout }) {
   const date = payoutDateFact(payout);
   return (
-    <dl className={classes.facts}>
+    <dl className={sheet.facts}>
       <Fact label={statement.author} value={payout.author.username} />
       <Fact label={statement.payout} value={payout.id} />
       <Fact label={statement.status} value={payoutsMessages.status[payout.payoutStatus]} />
@@ -68,7 +68,7 @@ function StatementFacts({ payout }: { payout: Payout }) {
 
 function Amount({ value, item }: { value: number | null; item?: Payout['items'][number] }) {
   return (
-    <td className={classes.number}>
+    <td className={sheet.number}>
       {item?.adjustment || value === null ? items.notApplicable : formatAmount(value)}
     </td>
   );
@@ -78,9 +78,9 @@ function Amount({ value, item }: { value: number | null; item?: Payout['items'][
 function PriceAndTip({ price, tip, item }: { price: number; tip: number; item?: Payout['items'][number] }) {
   if (item?.adjustment) return <Amount value={price} item={item} />;
   return (
-    <td className={classes.number}>
+    <td className={sheet.number}>
       {formatAmount(price)}
-      {tip !== 0 ? <span className={classes.meta}>{items.tip(formatAmount(tip))}</span> : null}
+      {tip !== 0 ? <span className={sheet.meta}>{items.tip(formatAmount(tip))}</span> : null}
     </td>
   );
 }
@@ -92,31 +92,31 @@ function PriceAndTip({ price, tip, item }: { price: number; tip: number; item?: 
 function StatementTable({ payout }: { payout: Payout }) {
   const totals = payout.totals;
   return (
-    <div className={classes.tableWrap}>
-      <table className={classes.table}>
+    <div className={sheet.tableWrap}>
+      <table className={sheet.table}>
         <caption>{statement.items}</caption>
         <thead>
           <tr>
             <th scope="col">{items.columns.name}</th>
-            <th scope="col" className={classes.number}>
+            <th scope="col" className={sheet.number}>
               {items.columns.price}
             </th>
-            <th scope="col" className={classes.number}>
+            <th scope="col" className={sheet.number}>
               {items.columns.gross}
             </th>
-            <th scope="col" className={classes.number}>
+            <th scope="col" className={sheet.number}>
               {items.columns.vat}
             </th>
-            <th scope="col" className={classes.number}>
+            <th scope="col" className={sheet.number}>
               {items.columns.net}
             </th>
-            <th scope="col" className={classes.number}>
+            <th scope="col" className={sheet.number}>
               {items.columns.paymentFee}
             </th>
-            <th scope="col" className={classes.number}>
+            <th scope="col" className={sheet.number}>
               {items.columns.siteShare}
             </th>
-            <th scope="col" className={classes.number}>
+            <th scope="col" className={sheet.number}>
               {items.columns.authorShare}
             </th>
           </tr>
@@ -126,7 +126,7 @@ function StatementTable({ payout }: { payout: Payout }) {
             <tr key={item.id}>
               <td>
                 {item.name}
-                <span className={classes.meta}>
+                <span className={sheet.meta}>
                   {item.adjustment ? items.adjustment : items.type[item.purchaseItemType]}
                   {' · '}
                   {item.adjustment ? items.refundOf(item.orderExternalId) : items.order(item.orderExternalId)}
@@ -140,7 +140,7 @@ function StatementTable({ payout }: { payout: Payout }) {
               <Amount value={item.net} item={item} />
               <Amount value={item.externalFee} item={item} />
               <Amount value={item.internalFee} item={item} />
-              <td className={classes.number}>{formatAmount(item.authorReward)}</td>
+              <td className={sheet.number}>{formatAmount(item.authorReward)}</td>
             </tr>
           ))}
         </tbody>
@@ -183,9 +183,9 @@ export function PayoutStatementPage() {
   const notFound = failure?.code === 'NOT_FOUND' || (result.data && !payout);
 
   return (
-    <Container size="lg" w="100%" className={classes.page}>
+    <Container size="lg" w="100%" className={sheet.page}>
       <title>{siteMessages.documentTitle(statement.title(id))}</title>
-      <Group justify="space-between" gap="sm" className={classes.toolbar}>
+      <Group justify="space-between" gap="sm" className={sheet.toolbar}>
         <Button
           component={Link}
           to={`/me/payouts/${encodeURIComponent(id)}`}
@@ -211,16 +211,16 @@ export function PayoutStatementPage() {
         </Button>
       </Group>
       {payout ? (
-        <article className={classes.sheet} aria-label={statement.title(payout.id)}>
-          <div className={classes.header}>
-            <p className={classes.site}>{siteMessages.name}</p>
-            <h1 className={classes.title}>
+        <article className={sheet.sheet} aria-label={statement.title(payout.id)}>
+          <div className={sheet.header}>
+            <p className={sheet.site}>{siteMessages.name}</p>
+            <h1 className={sheet.title}>
               {statement.heading} · {payoutsMessages.title(payout.id)}
             </h1>
           </div>
           <StatementFacts payout={payout} />
           <StatementTable payout={payout} />
-          <div className={classes.footer}>
+          <div className={sheet.footer}>
             <span>{statement.footnote}</span>
             <span>{statement.printedOn(formatDate(new Date()))}</span>
           </div>
@@ -231,7 +231,7 @@ export function PayoutStatementPage() {
           variant="light"
           icon={<IconAlertCircle aria-hidden />}
           role="alert"
-          className={classes.toolbar}
+          className={sheet.toolbar}
         >
           {statement.notFound}
         </Alert>
