@@ -76,6 +76,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       unreadNotificationCount: SESSION_ONLY,
       myApiTokens: SESSION_ONLY,
       myOrdersAwaitingConsent: SESSION_ONLY,
+      myWaitingSkinIds: SESSION_ONLY,
       // Webhook endpoints carry signing secrets: managed in the browser only, like the tokens.
       myWebhookEndpoints: SESSION_ONLY,
       siteWebhookEndpoints: SESSION_ONLY,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import type { FormattedTaxDocument } from '../../domain/invoices/tax-document';
+import { supplyDateLabels, type FormattedTaxDocument } from '../../domain/invoices/tax-document';
 import { woffToSfnt } from '../../infra/pdf/woff-to-sfnt';
 
 const require = createRequire(import.meta.url);
@@ -158,7 +158,7 @@ export async function taxDocumentPdf(document: FormattedTaxDocument): Promise<Bu
   const facts: [string, string][] = [
     ['Number', document.number],
     ['Date of issue', document.issuedOn],
-    ...(document.paidOn ? ([['Date of supply (paid)', document.paidOn]] as [string, string][]) : []),
+    ...(document.paidOn ? ([[supplyDateLabels[document.kind], document.paidOn]] as [string, string][]) : []),
     ['Order', document.orderExternalId],
     ...(document.invoiceNumber ? ([['Corrects invoice', document.invoiceNumber]] as [string, string][]) : []),
   ];

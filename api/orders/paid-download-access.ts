@@ -24,6 +24,16 @@ export const consentReleases = (alias: string) => sql.fragment`not exists (
   select 1 from orders waiting where waiting.id = ${sql.identifier([alias, 'order_id'])}
     and waiting.withdrawal_consent_asked and waiting.withdrawal_consent_given_at is null)`;
 
+/** The skins a buyer owns only through paid orders waiting for their consent (none releases them). */
+export async function skinsWaitingForConsent(db: Queryable, userId: number): Promise<readonly number[]> {
+  return db.anyFirst(sql.type(z.object({ skin_id: z.number() }))`
+    select o.skin_id from owned_skins o
+    where o.user_id in ${buyerAccountIds(userId)} and o.acquired_at is not null
+    group by o.skin_id
+    having bool_and(not ${consentReleases('o')})
+    order by o.skin_id`);
+}
+
 /** Refuses a download that only orders waiting for the buyer's consent would grant, saying which. */
 function released(rows: readonly z.infer<typeof grantingRow>[]) {
   const open = rows.filter((row) => !row.awaiting_consent);

@@ -7,6 +7,7 @@ import { isAdmin, requireViewer } from '../auth/viewer';
 import { orderConfirmation, orderConfirmationArgs } from './order-confirmation.query';
 import { findOrderByExternalId, isBuyerOf, ordersAwaitingConsent, type OrderRow } from './orders.repository';
 import { purchaseOf } from './orders.resolvers';
+import { skinsWaitingForConsent } from './paid-download-access';
 import { withdrawFromPurchase } from './refund-order.handler';
 import { giveWithdrawalConsent } from './withdrawal-consent.handler';
 import { withdrawalStatusOf } from './withdrawal-status';
@@ -46,6 +47,10 @@ export function withdrawalResolvers(app: AppContext) {
         const viewer = requireViewer(context.viewer);
         const rows = await ordersAwaitingConsent(context.services.pool, viewer.id);
         return rows.map((row) => purchaseOf(row, false));
+      },
+      myWaitingSkinIds: async (_root: unknown, _args: unknown, context: RequestContext) => {
+        const viewer = requireViewer(context.viewer);
+        return (await skinsWaitingForConsent(context.services.pool, viewer.id)).map(String);
       },
     },
     Mutation: {

@@ -35,6 +35,8 @@ export const withdrawalSchema = /* GraphQL */ `
   extend type Query {
     "The viewer's paid orders whose downloads wait for their consent, newest first."
     myOrdersAwaitingConsent: [Purchase!]!
+    "The skins the viewer owns only through such orders: their downloads wait (a skin also owned through a released order does not)."
+    myWaitingSkinIds: [ID!]!
   }
 
   extend type Mutation {

@@ -181,6 +181,12 @@ export const taxDocumentTitles: Record<TaxDocumentKind, string> = {
   CREDIT_NOTE: 'Credit note',
 };
 
+/** The label of `paidOn`: the day of supply; a credit note names it as the supply it corrects. */
+export const supplyDateLabels: Record<TaxDocumentKind, string> = {
+  INVOICE: 'Date of supply (paid)',
+  CREDIT_NOTE: 'Date of the original supply (paid)',
+};
+
 const evidenceRules: Record<LocationEvidence['rule'], string> = {
   BILLING_AND_IP_AGREE: 'the billing country and the IP address agree',
   BUYER_CONFIRMED: 'the buyer confirmed the country',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { WITHDRAWAL_CONSENT_STATEMENT } from '../../domain/orders/withdrawal-consent';
 import {
+  addBundle,
   addSkin,
   cardCheckout,
   checkoutForm,
@@ -188,6 +189,24 @@ describe('checkout without the consent to immediate delivery', () => {
     expect((await download(free)).statusCode).toBe(200);
     expect((await download(earlier, owner.token)).statusCode).toBe(200);
     expect((await download(later, owner.token)).statusCode).toBe(403);
+  });
+  it('counts a skin as waiting only while no released order owns it too', async () => {
+    const buyer = await createUser(app);
+    const waiting = async () =>
+      (await graphql(app, '{ myWaitingSkinIds }', {}, buyer.token)).body.data.myWaitingSkinIds as string[];
+    const skin = await newSkin();
+    const other = await newSkin();
+    await buy(skin, { token: buyer.token, consent: false });
+    await buy(other, { token: buyer.token, consent: false });
+    expect((await waiting()).sort()).toEqual([String(skin.id), String(other.id)].sort());
+    // A bundle bought with the consent brings the first skin again: its downloads work, so it no
+    // longer waits, though its own order still does.
+    const bundle = await addBundle(app, { authorId: author.id, priceCents: 900, skinIds: [skin.id] });
+    const { reference } = await cardCheckout(app, checkoutForm({ bundles: [bundle.id] }), buyer.token);
+    expect((await payLocally(app, reference)).statusCode).toBe(303);
+    expect(await waiting()).toEqual([String(other.id)]);
+    expect((await download(skin, buyer.token)).statusCode).toBe(200);
+    expect((await download(other, buyer.token)).statusCode).toBe(403);
   });
 });
 

@@ -13,7 +13,6 @@ export const invoicesMessages = {
   facts: {
     number: 'Number',
     issued: 'Date of issue',
-    paid: 'Date of supply (paid)',
     order: 'Order',
     corrects: 'Corrects invoice',
   },

@@ -32,6 +32,11 @@ export const PurchaseFieldsFragment = graphql(`
     vat {
       ...PurchaseVatFields
     }
+    withdrawal {
+      asked
+      consentGivenAt
+      awaitingConsent
+    }
     items {
       id
       name

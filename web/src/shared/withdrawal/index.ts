@@ -1,3 +1,3 @@
 // The consent to immediate delivery and the withdrawal: the confirmation page and the collection.
 export { withdrawalMessages } from './withdrawal.messages';
-export { ConsentRecord, WithdrawalConsentPanel } from './withdrawal-panel';
+export { ConsentRecord, PurchaseConsent, WithdrawalConsentPanel } from './withdrawal-panel';

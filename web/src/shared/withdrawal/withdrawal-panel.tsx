@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHourglass, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import { formatDate, formatPrice } from '../format';
 import type { WithdrawalConsentPlace } from '../graphql/generated/graphql';
@@ -126,4 +127,33 @@ export function ConsentRecord({ givenAt }: { givenAt: string }) {
       {texts.consentRecord(formatDate(givenAt))}
     </Text>
   );
+}
+
+/**
+ * A purchase's consent state in the purchase history: waiting (with the way to the collection,
+ * where it is given), or the day the buyer agreed; nothing for orders from before it was asked.
+ */
+export function PurchaseConsent({
+  withdrawal,
+}: {
+  withdrawal: { asked: boolean; consentGivenAt?: string | null; awaitingConsent: boolean };
+}) {
+  if (withdrawal.awaitingConsent)
+    return (
+      <Stack gap={2} align="flex-start">
+        <Badge color="yellow" variant="light" leftSection={<IconHourglass size={12} aria-hidden />}>
+          {texts.waitingBadge}
+        </Badge>
+        <Anchor component={Link} to="/me/collection" size="xs">
+          {texts.giveItInCollection}
+        </Anchor>
+      </Stack>
+    );
+  if (withdrawal.asked && withdrawal.consentGivenAt)
+    return (
+      <Text size="xs" c="dimmed">
+        {texts.consentedOn(formatDate(withdrawal.consentGivenAt))}
+      </Text>
+    );
+  return null;
 }

@@ -32,4 +32,6 @@ export const withdrawalMessages = {
   collectionTitle: 'Waiting for your consent',
   collectionIntro: 'These orders are paid, but their files wait until you consent to immediate delivery.',
   orderLabel: (number: string) => `Order ${number}`,
+  giveItInCollection: 'Consent in your collection',
+  consentedOn: (date: string) => `Immediate delivery agreed on ${date}`,
 } as const;

@@ -34,6 +34,7 @@ export const MyOwnedSkinsQuery = graphql(`
 // Paid orders whose downloads wait for the buyer's consent (docs/withdrawal.md).
 export const MyOrdersAwaitingConsentQuery = graphql(`
   query MyOrdersAwaitingConsent {
+    myWaitingSkinIds
     myOrdersAwaitingConsent {
       id
       externalId

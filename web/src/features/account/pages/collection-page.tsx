@@ -38,18 +38,6 @@ type OwnedSkin = MyOwnedSkinsResult['myOwnedSkins']['content'][number];
 
 type AwaitingOrder = AwaitingResult['myOrdersAwaitingConsent'][number];
 
-/** The skins the orders bring (a bundle's skins too): their downloads wait for the consent. */
-function skinIdsOf(orders: readonly AwaitingOrder[]): Set<string> {
-  return new Set(
-    orders.flatMap((order) =>
-      order.items.flatMap((item) => [
-        ...(item.skin ? [item.skin.id] : []),
-        ...(item.bundle?.skins.map((skin) => skin.id) ?? []),
-      ]),
-    ),
-  );
-}
-
 /** Paid orders whose files wait for the buyer's consent, each with its consent and withdrawal buttons. */
 function AwaitingConsent({ orders, onChanged }: { orders: readonly AwaitingOrder[]; onChanged: () => void }) {
   if (orders.length === 0) return null;
@@ -201,7 +189,7 @@ export function CollectionPage() {
     requestPolicy: 'cache-and-network',
   });
   const awaitingOrders = awaiting.data?.myOrdersAwaitingConsent ?? [];
-  const waitingSkinIds = skinIdsOf(awaitingOrders);
+  const waitingSkinIds = new Set(awaiting.data?.myWaitingSkinIds);
   const refreshOwnership = useRefreshOwnership();
   const consentChanged = () => {
     reloadAwaiting({ requestPolicy: 'network-only' });

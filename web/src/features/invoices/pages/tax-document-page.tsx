@@ -3,6 +3,7 @@ import { IconArrowLeft, IconFileTypePdf, IconPrinter } from '@tabler/icons-react
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { siteMessages } from '../../../shared/messages/site.messages';
 import { useSession } from '../../../shared/session';
+import { supplyDateLabels } from '../../../../../domain/invoices/tax-document';
 import { DocumentUnavailable } from '../components/document-unavailable';
 import { invoicesMessages as texts } from '../invoices.messages';
 import { withKey, type TaxDocumentAnswer } from '../lib/tax-document-api';
@@ -34,7 +35,7 @@ function DocumentSheet({ document }: { document: TaxDocumentAnswer }) {
       <dl className={sheet.facts}>
         <Fact label={texts.facts.number} value={document.number} />
         <Fact label={texts.facts.issued} value={document.issuedOn} />
-        <Fact label={texts.facts.paid} value={document.paidOn} />
+        <Fact label={supplyDateLabels[document.kind]} value={document.paidOn} />
         <Fact label={texts.facts.order} value={document.orderExternalId} />
         <Fact label={texts.facts.corrects} value={document.invoiceNumber} />
       </dl>

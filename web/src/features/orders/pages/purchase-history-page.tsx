@@ -7,6 +7,7 @@ import { formatDate, formatPrice } from '../../../shared/format';
 import type { MyPurchaseListQuery as MyPurchaseListResult } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { ordersMessages, PaymentStatusBadge, PurchaseItems, PurchaseVat } from '../../../shared/orders';
+import { PurchaseConsent } from '../../../shared/withdrawal';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { accountMessages } from '../account-purchases.messages';
 import { TaxDocumentLinks } from '../components/tax-document-links';
@@ -54,6 +55,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
                     </Text>
                   ) : null}
                   <TaxDocumentLinks externalId={order.externalId} status={order.paymentStatus} />
+                  <PurchaseConsent withdrawal={order.withdrawal} />
                 </Stack>
               </Table.Td>
               <Table.Td className={classes.nowrap}>
@@ -103,6 +105,7 @@ function OrderCards({ orders }: { orders: Order[] }) {
                 {formatPrice(order.totalPrice)}
               </Text>
               <TaxDocumentLinks externalId={order.externalId} status={order.paymentStatus} />
+              <PurchaseConsent withdrawal={order.withdrawal} />
               <PurchaseVat vat={order.vat} />
             </Stack>
           </Group>
