@@ -58,7 +58,8 @@ export async function reconcileAll(
       // On a connection of its own in the same snapshot, overlapping with the replay.
       chain: { tables: [], projections: [], alongside: (tx) => verifyEventChain(tx) },
     },
-    options,
+    // The replay's events read ahead on a connection of their own: six in all.
+    { readAhead: true, ...options },
   );
   const { orders, payouts, recomputed, sales, chain } = results;
   const differences =

@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { DatabasePool, DatabaseTransactionConnection } from '../../infra/db/pool';
+import type { DatabasePool, DatabaseTransactionConnection, Queryable } from '../../infra/db/pool';
 import {
   checkpointOf,
   FEED_START,
@@ -74,7 +74,14 @@ type ResultsOf<Checks> = {
 export async function reconcileInSnapshot<Checks extends Record<string, ReconcileCheck<unknown>>>(
   deps: { pool: DatabasePool; store: EventStore },
   checks: Checks,
-  options: { batchSize?: number } = {},
+  options: {
+    batchSize?: number;
+    /**
+     * Read the next batch of events on a connection of its own (same snapshot) while this one
+     * replays the last: the pool needs one more connection.
+     */
+    readAhead?: boolean;
+  } = {},
 ): Promise<{ results: ResultsOf<Checks>; replay: ScratchReplay; seconds: number }> {
   const started = performance.now();
   const batchSize = options.batchSize ?? 20_000;
@@ -82,7 +89,9 @@ export async function reconcileInSnapshot<Checks extends Record<string, Reconcil
   return deps.pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`set transaction isolation level repeatable read`);
     // Before any savepoint: a snapshot cannot be exported from a subtransaction.
-    const alongside = await startAlongside(deps.pool, tx, parts);
+    const needsSnapshot = options.readAhead === true || parts.some(([, check]) => check.alongside);
+    const snapshot = needsSnapshot ? await exportSnapshot(tx) : null;
+    const alongside = startAlongside(deps.pool, snapshot, parts);
     // The comparisons hash or sort whole tables: room to do it in memory. The scratch tables are
     // temporary: room for them in memory too (possible only before the session's first temporary
     // table, hence the savepoint: a pooled connection that already had one keeps its setting).
@@ -116,43 +125,53 @@ export async function reconcileInSnapshot<Checks extends Record<string, Reconcil
       parts.map(([, check]) => check),
       projections,
     );
-    let after: FeedCheckpoint | null = FEED_START;
-    while (after) {
-      const from: FeedCheckpoint = after;
-      const read = await timed('read events', () =>
-        wanted
-          ? deps.store.readCommittedOfTypes(tx, from, { limit: batchSize, eventTypes: wanted })
-          : deps.store.readCommitted(tx, from, batchSize).then((events) => ({
-              events,
-              scannedTo: events.length > 0 ? checkpointOf(events.at(-1)!) : null,
-            })),
-      );
-      after = read.scannedTo;
-      const { events } = read;
-      const last = events.at(-1);
-      if (!last) continue;
-      replay.eventsRead += events.length;
-      for (const projection of projections) {
-        const handled = events.filter((event) => handlesEvent(projection, event.type));
-        replay.applied.set(projection.name, (replay.applied.get(projection.name) ?? 0) + handled.length);
-        if (handled.length === 0 || replay.failures.has(projection.name)) continue;
-        try {
-          // A savepoint: a broken constraint fails this projection's replay, not the reconciliation.
-          await timed(`replay ${projection.name}`, () =>
-            tx.transaction((savepoint) => projection.apply(savepoint, handled)),
-          );
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          replay.failures.set(
-            projection.name,
-            `${message} (in the events after position ${from.position}, up to ${last.globalPosition})`,
-          );
+    const readBatch = (db: Queryable, from: FeedCheckpoint): Promise<EventBatch> =>
+      wanted
+        ? deps.store.readCommittedOfTypes(db, from, { limit: batchSize, eventTypes: wanted })
+        : deps.store.readCommitted(db, from, batchSize).then((events) => ({
+            events,
+            scannedTo: events.length > 0 ? checkpointOf(events.at(-1)!) : null,
+          }));
+    const batches =
+      options.readAhead && snapshot
+        ? readAheadInSnapshot(deps.pool, snapshot, readBatch)
+        : readInTurn(tx, readBatch);
+    let from: FeedCheckpoint = FEED_START;
+    try {
+      for (;;) {
+        // Only the wait shows when reading ahead: the reading itself overlaps the replay.
+        const read = await timed('read events', () => batches.next(from));
+        const { events } = read;
+        const last = events.at(-1);
+        replay.eventsRead += events.length;
+        for (const projection of projections) {
+          const handled = events.filter((event) => handlesEvent(projection, event.type));
+          replay.applied.set(projection.name, (replay.applied.get(projection.name) ?? 0) + handled.length);
+          if (handled.length === 0 || replay.failures.has(projection.name)) continue;
+          try {
+            // A savepoint: a broken constraint fails this projection's replay, not the reconciliation.
+            await timed(`replay ${projection.name}`, () =>
+              tx.transaction((savepoint) => projection.apply(savepoint, handled)),
+            );
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            replay.failures.set(
+              projection.name,
+              `${message} (in the events after position ${from.position}, up to ${last!.globalPosition})`,
+            );
+          }
         }
+        for (const [name, check] of parts) {
+          if (check.observe) await timed(`observe ${name}`, () => check.observe?.(events));
+        }
+        // A batch shorter than asked for was the last.
+        if (read.scannedTo === null) break;
+        from = read.scannedTo;
       }
-      for (const [name, check] of parts) {
-        if (check.observe) await timed(`observe ${name}`, () => check.observe?.(events));
-      }
+    } finally {
+      await batches.close();
     }
+    if (batches.aheadMs !== null) replay.timings['read events (ahead)'] = batches.aheadMs();
 
     const results = {} as Record<string, unknown>;
     for (const [name, check] of parts) {
@@ -173,34 +192,48 @@ export async function reconcileInSnapshot<Checks extends Record<string, Reconcil
 
 type Running = { result: Promise<unknown>; ms: () => number };
 
-/**
- * Starts the `alongside` checks, each in a repeatable-read transaction of its own that imports the
- * snapshot of `tx`. Their failures are kept for when their result is awaited (never unhandled).
- */
-async function startAlongside(
-  pool: DatabasePool,
-  tx: DatabaseTransactionConnection,
-  parts: readonly [string, ReconcileCheck<unknown>][],
-): Promise<Map<string, Running>> {
-  const running = new Map<string, Running>();
-  const checks = parts.filter(([, check]) => check.alongside);
-  for (const [name, check] of parts) {
-    if (!check.finish && !check.alongside)
-      throw new Error(`The check ${name} has neither finish nor alongside.`);
-  }
-  if (checks.length === 0) return running;
-  const snapshot = await tx.oneFirst(
+/** The snapshot of `tx`, for other connections to import (`set transaction snapshot`). */
+async function exportSnapshot(tx: DatabaseTransactionConnection): Promise<string> {
+  return tx.oneFirst(
     sql.type(
       z.object({ snapshot: z.string().regex(/^[0-9A-F-]+$/) }),
     )`select pg_export_snapshot() as snapshot`,
   );
-  for (const [name, check] of checks) {
+}
+
+/** Runs `work` in a repeatable-read transaction of its own that imports `snapshot`. */
+function inSnapshot<T>(
+  pool: DatabasePool,
+  snapshot: string,
+  work: (other: DatabaseTransactionConnection) => Promise<T>,
+): Promise<T> {
+  return pool.transaction(async (other) => {
+    await other.query(sql.unsafe`set transaction isolation level repeatable read`);
+    await other.query(sql.unsafe`set transaction snapshot ${sql.literalValue(snapshot)}`);
+    await other.query(sql.unsafe`set local work_mem = '256MB'`);
+    return work(other);
+  });
+}
+
+/**
+ * Starts the `alongside` checks, each in a transaction of its own in the snapshot. Their failures
+ * are kept for when their result is awaited (never unhandled).
+ */
+function startAlongside(
+  pool: DatabasePool,
+  snapshot: string | null,
+  parts: readonly [string, ReconcileCheck<unknown>][],
+): Map<string, Running> {
+  const running = new Map<string, Running>();
+  for (const [name, check] of parts) {
+    if (!check.finish && !check.alongside)
+      throw new Error(`The check ${name} has neither finish nor alongside.`);
+  }
+  for (const [name, check] of parts) {
+    if (!check.alongside || snapshot === null) continue;
     const started = performance.now();
     let finished: number | null = null;
-    const result = pool.transaction(async (other) => {
-      await other.query(sql.unsafe`set transaction isolation level repeatable read`);
-      await other.query(sql.unsafe`set transaction snapshot ${sql.literalValue(snapshot)}`);
-      await other.query(sql.unsafe`set local work_mem = '256MB'`);
+    const result = inSnapshot(pool, snapshot, async (other) => {
       try {
         return await check.alongside!(other);
       } finally {
@@ -211,6 +244,104 @@ async function startAlongside(
     running.set(name, { result, ms: () => Math.round((finished ?? performance.now()) - started) });
   }
   return running;
+}
+
+type EventBatch = { events: StoredEvent[]; scannedTo: FeedCheckpoint | null };
+
+/** The replay's batches of events, in feed order; the last one has no `scannedTo`. */
+type EventBatches = {
+  next(from: FeedCheckpoint): Promise<EventBatch>;
+  /** Stops reading (after the last batch, or when the replay failed). */
+  close(): Promise<void>;
+  /** The reader's own time when it reads ahead (null: it reads in turn). */
+  aheadMs: (() => number) | null;
+};
+
+/** Each batch read when the replay asks for it, on the replay's own connection. */
+function readInTurn(
+  tx: DatabaseTransactionConnection,
+  readBatch: (db: Queryable, from: FeedCheckpoint) => Promise<EventBatch>,
+): EventBatches {
+  return {
+    next: (from) => readBatch(tx, from),
+    close: async () => {},
+    aheadMs: null,
+  };
+}
+
+/**
+ * The batches read ahead on a connection of its own in the same snapshot: PostgreSQL reads the next
+ * batch while this process replays the last (on the machine's other core). At most one batch waits
+ * to be taken while the one after it is read.
+ */
+function readAheadInSnapshot(
+  pool: DatabasePool,
+  snapshot: string,
+  readBatch: (db: Queryable, from: FeedCheckpoint) => Promise<EventBatch>,
+): EventBatches {
+  type Handed = { batch: EventBatch } | { error: unknown };
+  let waiting: Handed | null = null;
+  let taker: ((handed: Handed) => void) | null = null;
+  let taken: (() => void) | null = null;
+  let closed = false;
+  let readingMs = 0;
+  const hand = async (handed: Handed) => {
+    if (closed) return;
+    if (taker) {
+      const take = taker;
+      taker = null;
+      take(handed);
+      return;
+    }
+    waiting = handed;
+    await new Promise<void>((resolve) => (taken = resolve));
+  };
+  const reader = inSnapshot(pool, snapshot, async (other) => {
+    let from: FeedCheckpoint = FEED_START;
+    while (!closed) {
+      const started = performance.now();
+      let batch: EventBatch;
+      try {
+        batch = await readBatch(other, from);
+      } catch (error) {
+        await hand({ error });
+        return;
+      } finally {
+        readingMs += performance.now() - started;
+      }
+      await hand({ batch });
+      if (batch.scannedTo === null) return;
+      from = batch.scannedTo;
+    }
+  });
+  const failed = reader.catch((error: unknown) => {
+    if (taker) taker({ error });
+    else waiting ??= { error };
+  });
+  return {
+    next: async () => {
+      let handed: Handed;
+      if (waiting) {
+        handed = waiting;
+        waiting = null;
+        const resume = taken;
+        taken = null;
+        resume?.();
+      } else {
+        handed = await new Promise<Handed>((resolve) => (taker = resolve));
+      }
+      if ('error' in handed) throw handed.error;
+      return handed.batch;
+    },
+    close: async () => {
+      closed = true;
+      const resume = taken;
+      taken = null;
+      resume?.();
+      await failed;
+    },
+    aheadMs: () => Math.round(readingMs),
+  };
 }
 
 /** The event types the replay must read, or null when some projection or check wants them all. */
