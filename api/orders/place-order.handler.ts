@@ -10,7 +10,7 @@ import type { AppContext } from '../app-context';
 import { catalogueItemsToOrder } from './checkout-items';
 import { placeOrderVatFor } from './checkout-vat';
 import { guestAccountFor } from './guest-buyer';
-import { runOrderCommand } from './order-commands';
+import { placeOrderRedeemingCode } from './place-order-redeeming-code';
 import { nextOrderId } from './orders.repository';
 
 export type PlacedOrder = {
@@ -49,6 +49,8 @@ export async function placeOrder(
     /** The buyer's tips and chosen prices, in cents (checkout.schemas.ts checked their form). */
     tips?: readonly { itemType: OrderItemType; itemId: number; tip: Cents }[];
     prices?: readonly { itemType: OrderItemType; itemId: number; price: Cents }[];
+    /** The buyer's discount code (normalised); the server decides what it takes off. */
+    code?: string;
     /** Both consent boxes ticked (checkout.schemas.ts); checkout always asks (withdrawal-consent.ts). */
     withdrawalConsentGiven: boolean;
     paymentType: OrderPaymentType;
@@ -72,6 +74,7 @@ export async function placeOrder(
     app.pool,
     { skins: input.skins, bundles: input.bundles },
     { userId: buyer.userId, signedIn: !buyer.guest },
+    { code: input.code, at: app.now() },
   );
   // The catalogue decides which items and their prices; the buyer only adds amounts, which the
   // order decider checks (tip range, a chosen price only for pay what you want, at least the price).
@@ -97,7 +100,7 @@ export async function placeOrder(
   const id = await nextOrderId(app.pool);
   const placedAt = app.now();
   const orderId = String(id);
-  const { appended } = await runOrderCommand(
+  const { appended } = await placeOrderRedeemingCode(
     app,
     orderId,
     {

@@ -35,6 +35,8 @@ export type BundleSkinInput = {
 
 export type CheckoutQuoteInput = {
   bundles?: Array<string | number> | null | undefined;
+  /** A discount code (case does not matter); the quote applies it or refuses it with the reason. */
+  code?: string | null | undefined;
   /** The billing country (lowercase ISO code). */
   country: string;
   prices?: Array<CheckoutQuotePrice> | null | undefined;
