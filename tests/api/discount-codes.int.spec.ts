@@ -2,6 +2,7 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runDiscountCodeCommand } from '../../api/discount-codes/discount-code.handlers';
+import { reconcileAll } from '../../app/reconcile/reconcile';
 import type { OrderPlaced } from '../../domain/orders/order.events';
 import {
   addSkin,
@@ -379,5 +380,21 @@ describe('a code at checkout', () => {
       select count(*)::int as n from discount_code_redemptions r join orders o on o.id = r.order_id::bigint
       where r.code = 'LAST-TWO'`);
     expect(orders).toBe(2);
+  });
+});
+
+describe('reconcile', () => {
+  it('finds the redemptions agreeing with the orders, and a read model that counts wrong', async () => {
+    await app.context.runner.catchUp();
+    const clean = await reconcileAll({ pool: app.context.pool, store: app.context.store });
+    expect(clean.discountCodes.findings).toEqual([]);
+    expect(clean.discountCodes.ordersWithCodes).toBeGreaterThanOrEqual(5);
+    expect(clean.discountCodes.redemptions).toBe(clean.discountCodes.ordersWithCodes);
+    expect(clean.differences).toBe(0);
+
+    await app.context.pool.query(sql.unsafe`update discount_codes set uses = uses + 1 where code = 'HALF'`);
+    const tampered = await reconcileAll({ pool: app.context.pool, store: app.context.store });
+    expect(tampered.discountCodes.findings).toEqual(['CODE HALF: 2 uses in the read model, 1 in the events']);
+    await app.context.pool.query(sql.unsafe`update discount_codes set uses = uses - 1 where code = 'HALF'`);
   });
 });
