@@ -94,7 +94,6 @@ export const cartMessages = {
     applyCode: 'Apply',
     removeCode: 'Remove code',
     codeApplied: (code: string) => `Code ${code}`,
-    codeLine: (name: string) => `${name}`,
 
     refusedItems:
       'Some items in your cart can no longer be bought. Reload the page to see what is still available.',
