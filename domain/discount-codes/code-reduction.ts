@@ -32,9 +32,3 @@ export function codeReductionCents(
   const roomTotal = rooms.reduce((sum, room) => sum + room, 0);
   return allocate(Math.min(rule.cents, roomTotal), rooms);
 }
-
-/** What the uncapped rule would take off the items together, to tell the buyer when the floor capped it. */
-export function uncappedCodeReductionCents(rule: CodeReductionRule, pricesCents: readonly Cents[]): Cents {
-  if (rule.kind === 'AMOUNT') return rule.cents;
-  return pricesCents.reduce((sum, price) => sum + percentOf(Math.max(0, price), rule.percent * 100), 0);
-}

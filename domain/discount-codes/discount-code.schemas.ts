@@ -98,4 +98,3 @@ export const createDiscountCodeSchema = z
       context.addIssue({ code: 'custom', message: discountCodeMessages.noItems, path: ['items'] });
     }
   });
-export type CreateDiscountCodeInput = z.infer<typeof createDiscountCodeSchema>;

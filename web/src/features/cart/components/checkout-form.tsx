@@ -67,6 +67,8 @@ export interface CheckoutFormProps {
   ready: boolean;
   /** The server refused the items: the page reloads them. */
   onItemsRefused: () => void;
+  /** The discount code the quote applied and what it takes off (null: none), for the cart's total. */
+  onCodeApplied?: (applied: { code: string; cents: number } | null) => void;
 }
 
 /**
@@ -82,6 +84,7 @@ export function CheckoutForm({
   totalCents,
   ready,
   onItemsRefused,
+  onCodeApplied,
 }: CheckoutFormProps) {
   const { user, token, hasRoles } = useSession();
   const navigate = useNavigate();
@@ -311,7 +314,13 @@ export function CheckoutForm({
             setCode(null);
           }}
         />
-        <CheckoutVat form={form} items={items} choices={withCode} onCodeRefused={refuseCode} />
+        <CheckoutVat
+          form={form}
+          items={items}
+          choices={withCode}
+          onCodeRefused={refuseCode}
+          onCodeApplied={onCodeApplied}
+        />
         <Checkbox
           label={
             <>

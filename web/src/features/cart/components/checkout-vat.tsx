@@ -20,6 +20,8 @@ export interface CheckoutVatProps {
   vatIdError?: string | null;
   /** The refusal of the code the quote carried (it is then dropped from the quote). */
   onCodeRefused?: (message: string) => void;
+  /** What the quote's code takes off in all (null: no code applied), for the cart's total. */
+  onCodeApplied?: (applied: { code: string; cents: number } | null) => void;
 }
 
 /**
@@ -27,7 +29,14 @@ export interface CheckoutVatProps {
  * country ("incl. VAT 19 % (Germany)", a reverse charge, or none outside the EU), and the
  * confirmation of the billing country when the visitor's address says otherwise.
  */
-export function CheckoutVat({ form, items, choices, vatIdError, onCodeRefused }: CheckoutVatProps) {
+export function CheckoutVat({
+  form,
+  items,
+  choices,
+  vatIdError,
+  onCodeRefused,
+  onCodeApplied,
+}: CheckoutVatProps) {
   const { country, vatId } = form.values;
   const [typedVatId] = useDebouncedValue(vatId.trim(), VAT_ID_DELAY_MS);
   const input = useMemo(
@@ -57,6 +66,10 @@ export function CheckoutVat({ form, items, choices, vatIdError, onCodeRefused }:
     if (codeRefusal && input.code) onCodeRefused?.(codeRefusal);
   }, [codeRefusal, input.code]);
   const applied = answer?.discountCode ?? null;
+  const appliedCents = applied ? Math.round(applied.reduction * 100) : 0;
+  useEffect(() => {
+    onCodeApplied?.(applied && input.code ? { code: applied.code, cents: appliedCents } : null);
+  }, [applied?.code, appliedCents, input.code]);
   const needsConfirmation = answer?.needsCountryConfirmation ?? false;
 
   // A confirmation given for another country does not carry over.
