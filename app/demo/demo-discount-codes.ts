@@ -3,27 +3,27 @@ import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { runDiscountCodeCommand } from '../../api/discount-codes/discount-code.handlers';
 import { catalogueItemsToOrder } from '../../api/orders/checkout-items';
+import { guestAccountFor } from '../../api/orders/guest-buyer';
 import { vatRates } from '../../api/orders/checkout-vat';
 import { runOrderCommand } from '../../api/orders/order-commands';
 import { nextOrderId } from '../../api/orders/orders.repository';
 import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
 import { placeOrderRedeemingCode } from '../../api/orders/place-order-redeeming-code';
+import { payoutAllocationReactor } from '../../api/payouts/payout-allocation.reactor';
 import { backdated } from '../../infra/event-store/backdating';
 import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
 import type { EventMetadata } from '../../infra/event-store/event-store';
+import { allocationCaughtUp } from './demo-sales';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * The demo's discount codes (docs/sales-and-codes.md, "Discount codes"): the demo author's
- * THANKS-15 (15 % off all their items, 50 uses, for two more months), redeemed by the demo
- * player's order two days ago through the checkout's own path, and SUMMER-5, an amount code that
- * expired a month ago.
+ * THANKS-15 (15 % off all their items, 50 uses, for two more months), redeemed two days ago by a
+ * guest's paid order through the checkout's own path (a guest, so the player's collection and
+ * wishlist stay as their demos made them), and SUMMER-5, an amount code that expired a month ago.
  */
-export async function seedDemoDiscountCodes(
-  app: AppContext,
-  accounts: { author: number; player: number },
-): Promise<void> {
+export async function seedDemoDiscountCodes(app: AppContext, accounts: { author: number }): Promise<void> {
   const now = app.now().getTime();
   const authorMetadata: EventMetadata = {
     actor: { userId: accounts.author },
@@ -65,32 +65,27 @@ export async function seedDemoDiscountCodes(
     );
   }
 
-  // A paid skin of the author's that the player does not own yet, at a price the code can reduce.
+  // The author's most expensive paid skin sold alone: the code takes 15 % off it.
   const skinId = await app.pool.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
     select s.id from skins s
     where s.author_id = ${accounts.author} and s.listed and s.available_alone and not s.pay_what_you_want
-      and s.price_cents >= 300
-      and not exists (select 1 from owned_skins o where o.skin_id = s.id and o.user_id = ${accounts.player})
+      and s.price_cents > 250
     order by s.price_cents desc, s.id limit 1`);
   if (skinId === null) return;
   const placedAt = new Date(now - 2 * DAY);
-  const player = await app.pool.one(
-    sql.type(
-      z.object({ email: z.string(), fullname: z.string().nullable(), country: z.string().nullable() }),
-    )`
-      select email, fullname, country from users where id = ${accounts.player}`,
-  );
-  const country = player.country ?? app.config.vat.homeCountry;
+  const guest = { email: 'casey.coupon@example.com', fullname: 'Casey Coupon', country: 'de' };
+  const { userId: buyerId } = await guestAccountFor(app.pool, guest);
+  const country = guest.country;
   const items = await catalogueItemsToOrder(
     app.pool,
     { skins: [skinId], bundles: [] },
-    { userId: accounts.player, signedIn: true },
+    { userId: buyerId, signedIn: false },
     { code: 'THANKS-15', at: placedAt },
   );
   const id = await nextOrderId(app.pool);
   const orderId = String(id);
   const metadata: EventMetadata = {
-    actor: { userId: accounts.player },
+    actor: { guestEmail: guest.email },
     correlationId: DEMO_SEED_CORRELATION_ID,
   };
   const { vat } = app.config;
@@ -101,13 +96,7 @@ export async function seedDemoDiscountCodes(
       type: 'PlaceOrder',
       orderId,
       externalId: orderNumberOf(id, placedAt),
-      buyer: {
-        userId: accounts.player,
-        email: player.email,
-        fullName: player.fullname ?? 'Demo Player',
-        country,
-        guest: false,
-      },
+      buyer: { userId: buyerId, email: guest.email, fullName: guest.fullname, country, guest: true },
       paymentType: 'STRIPE',
       items,
       feePolicy: configuredFeePolicy(app),
@@ -157,4 +146,6 @@ export async function seedDemoDiscountCodes(
     { actor: { system: 'local-checkout' }, correlationId: DEMO_SEED_CORRELATION_ID },
     { occurredAt: backdated(receivedAt) },
   );
+  // The author's share lands in their pending payout, as the demo's other sales do.
+  await allocationCaughtUp(app, payoutAllocationReactor({ store: app.store, log: app.log }));
 }

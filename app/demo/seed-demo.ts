@@ -19,7 +19,7 @@ import { seedDemoSkinVersions } from './demo-skin-versions';
  * one step a line: the three demo accounts register; the authors publish their skins and bundles
  * over the past months, and while the catalogue is loaded six months of sales and payouts run, and
  * moderation has its reports; then the digests, the skin versions, the notifications, the follows
- * and wishes, the discount codes (one redeemed by the player, one expired); last, each account's creation moves to before its first activity.
+ * and wishes, the discount codes (one redeemed by a guest's order, one expired); last, each account's creation moves to before its first activity.
  */
 export async function seedDemoData(app: AppContext): Promise<boolean> {
   if (!(await databaseIsEmpty(app))) return false;
