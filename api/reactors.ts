@@ -3,6 +3,7 @@ import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { Reactor } from '../infra/projection-engine/projection';
+import { discountCodeReleasesReactor } from './discount-codes/discount-code-releases.reactor';
 import { authorNoticeMailsReactor } from './mail/author-notice-mails.reactor';
 import { invoiceNumberingReactor } from './invoices/invoice-numbering.reactor';
 import { orderMailsReactor } from './mail/order-mails.reactor';
@@ -26,6 +27,7 @@ export function reactors(deps: {
     orderMailsReactor(deps),
     authorNoticeMailsReactor(deps),
     webhooksReactor(deps),
+    discountCodeReleasesReactor(deps),
     ...(deps.payments ? [latePaymentRefundsReactor({ ...deps, payments: deps.payments })] : []),
     ...(deps.vat ? [invoiceNumberingReactor({ ...deps, vat: deps.vat })] : []),
   ];

@@ -25,6 +25,7 @@ import { relatedItemsLoaders } from './catalogue/related-items.resolvers';
 import { viewerStatesLoaders, viewerStatesResolvers } from './catalogue/viewer-states.resolvers';
 import { catalogueLoaders, catalogueResolvers } from './catalogue/catalogue.resolvers';
 import { tagsLoaders, tagsResolvers } from './tags/tags.resolvers';
+import { discountCodesResolvers } from './discount-codes/discount-codes.resolvers';
 import { followsWishlistsLoaders, followsWishlistsResolvers } from './community/follows-wishlists.resolvers';
 import { skinDownloadRoutes } from './catalogue/skin-downloads.routes';
 import { viewerOrRefusalOf, type RequestContext } from './auth/viewer';
@@ -172,6 +173,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         notificationsResolvers(app) as ResolverMap,
         webhooksResolvers(app) as ResolverMap,
         apiTokensResolvers(app) as ResolverMap,
+        discountCodesResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(

@@ -32,6 +32,8 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
 
       myCreatedSkins: 'items:manage',
       myCreatedBundles: 'items:manage',
+      myDiscountCodes: 'items:manage',
+      discountCode: 'sales:read',
 
       myPayouts: 'sales:read',
       payout: 'sales:read',
@@ -90,6 +92,8 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       updateBundle: 'items:manage',
       hideBundle: 'items:manage',
       publishSkinVersion: 'items:manage',
+      createDiscountCode: 'items:manage',
+      deactivateDiscountCode: 'items:manage',
 
       refundOrder: 'admin:manage',
       retryMailDelivery: 'admin:manage',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
 import type { CatalogueItem } from '../../domain/orders/order.decider';
 import type { Queryable } from '../../infra/db/pool';
+import { applyDiscountCode } from '../discount-codes/cart-code.query';
 import { ownedAmong } from './orders.repository';
 
 const sellableRow = z.object({
@@ -32,6 +33,8 @@ export async function catalogueItemsToOrder(
   db: Queryable,
   cart: { skins: readonly number[]; bundles: readonly number[] },
   buyer: { userId: number; signedIn: boolean },
+  /** The buyer's discount code (normalised), applied after any sale; `at` is now. */
+  discount?: { code: string | undefined; at: Date },
 ): Promise<CatalogueItem[]> {
   const [skins, bundles] = await Promise.all([
     cart.skins.length === 0
@@ -94,7 +97,7 @@ export async function catalogueItemsToOrder(
     if (ownedBundle) throw refuse('bundles', `You already own ${ownedBundle.title}.`);
   }
 
-  return [
+  const items: CatalogueItem[] = [
     ...orderedSkins.map((row) => ({
       itemType: 'SKIN' as const,
       itemId: row.id,
@@ -113,4 +116,7 @@ export async function catalogueItemsToOrder(
       skinIds: row.skin_ids,
     })),
   ];
+  return discount?.code
+    ? applyDiscountCode(db, items, { code: discount.code, buyer, at: discount.at })
+    : items;
 }

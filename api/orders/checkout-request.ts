@@ -50,6 +50,7 @@ export async function placeCheckoutOrder(
       bundles: input.bundles,
       tips: input.tips,
       prices: input.prices,
+      code: input.code,
       withdrawalConsentGiven: input.deliveryNowConsent && input.withdrawalLossAcknowledged,
       paymentType,
       viewer,

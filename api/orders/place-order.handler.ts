@@ -2,22 +2,15 @@ import { DomainError } from '../../domain/errors';
 import { feePolicy, type OrderPaymentType } from '../../domain/fees';
 import { basisPointsOfPercent, type Cents } from '../../domain/money';
 import type { CheckoutForm } from '../../domain/orders/checkout.schemas';
-import {
-  orderStreamId,
-  type OrderItemRef,
-  type OrderItemType,
-  type OrderPlaced,
-} from '../../domain/orders/order.events';
-import { placeOrderWithVatCheck } from '../../domain/orders/place-order-vat-check';
+import { type OrderItemRef, type OrderItemType, type OrderPlaced } from '../../domain/orders/order.events';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { EventMetadata } from '../../infra/event-store/event-store';
-import { handleCommandWithOutsideStep } from '../../infra/event-store/outside-step-command';
 import { findUserById } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
 import { catalogueItemsToOrder } from './checkout-items';
 import { checkVatIdWithRegister, placeOrderVatInputs } from './checkout-vat';
 import { guestAccountFor } from './guest-buyer';
-import { orderStream } from './order-commands';
+import { placeOrderRedeemingCode } from './place-order-redeeming-code';
 import { nextOrderId } from './orders.repository';
 
 export type PlacedOrder = {
@@ -56,6 +49,8 @@ export async function placeOrder(
     /** The buyer's tips and chosen prices, in cents (checkout.schemas.ts checked their form). */
     tips?: readonly { itemType: OrderItemType; itemId: number; tip: Cents }[];
     prices?: readonly { itemType: OrderItemType; itemId: number; price: Cents }[];
+    /** The buyer's discount code (normalised); the server decides what it takes off. */
+    code?: string;
     /** Both consent boxes ticked (checkout.schemas.ts); checkout always asks (withdrawal-consent.ts). */
     withdrawalConsentGiven: boolean;
     paymentType: OrderPaymentType;
@@ -79,6 +74,7 @@ export async function placeOrder(
     app.pool,
     { skins: input.skins, bundles: input.bundles },
     { userId: buyer.userId, signedIn: !buyer.guest },
+    { code: input.code, at: app.now() },
   );
   // The catalogue decides which items and their prices; the buyer only adds amounts, which the
   // order decider checks (tip range, a chosen price only for pay what you want, at least the price).
@@ -103,17 +99,11 @@ export async function placeOrder(
   const id = await nextOrderId(app.pool);
   const placedAt = app.now();
   const orderId = String(id);
-  // Through the command path with an outside step: a buyer's VAT ID is checked with VIES outside
-  // any transaction, then OrderPlaced records the answer (or the checkout is refused).
-  const { appended } = await handleCommandWithOutsideStep(
+  // A buyer's VAT ID is checked with VIES outside any transaction, then OrderPlaced records the
+  // answer (or the checkout is refused); a code is redeemed with it.
+  const { appended } = await placeOrderRedeemingCode(
     app,
-    {
-      streamIds: [orderStreamId(orderId)],
-      kind: orderStream,
-      decider: placeOrderWithVatCheck,
-      commandKind: 'vat-id-check',
-      keyAnchors: [],
-    },
+    orderId,
     {
       type: 'PlaceOrder',
       orderId,
@@ -132,8 +122,8 @@ export async function placeOrder(
       placedAt,
       withdrawalConsent: { given: input.withdrawalConsentGiven },
     },
-    (call) => checkVatIdWithRegister(app, call.vatId),
-    { metadata: input.metadata },
+    (vatId) => checkVatIdWithRegister(app, vatId),
+    input.metadata,
   );
   const [event] = appended;
   // The decider places the order or refuses: anything else is a bug, not a request to answer.

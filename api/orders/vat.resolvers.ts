@@ -60,6 +60,7 @@ export function vatResolvers(app: AppContext) {
           { skins: request.skins, bundles: request.bundles },
           // A visitor not signed in owns nothing and wrote nothing (no account has id 0).
           { userId: userId ?? 0, signedIn: userId !== null },
+          { code: request.code, at: app.now() },
         );
         const keyOf = (item: OrderItemRef) => `${item.itemType}:${item.itemId}`;
         const tips = new Map(request.tips.map((choice) => [keyOf(choice), choice.tip]));
@@ -115,6 +116,7 @@ export function vatResolvers(app: AppContext) {
           ipCountry: vat.ipCountry,
           needsCountryConfirmation: needsCountryConfirmation(request.country, vat.ipCountry),
           confirmCountryLabel: vatMessages.confirmCountryLabel(request.country),
+          placedItems: data.items,
         };
       },
     },

@@ -1143,7 +1143,7 @@ async function refundPaidOrder(
  * runner's own reactor, run here until the feed has nothing more for it (under the same advisory
  * lock, so it never runs twice at once), rather than a pass over every projection.
  */
-async function allocationCaughtUp(app: AppContext, reactor: FeedConsumer): Promise<void> {
+export async function allocationCaughtUp(app: AppContext, reactor: FeedConsumer): Promise<void> {
   const options = { pool: app.pool, store: app.store, batchSize: app.config.projections.batchSize };
   for (let attempt = 0; attempt < 400; attempt++) {
     await runUntilCaughtUp(options, reactor);

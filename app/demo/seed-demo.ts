@@ -6,6 +6,7 @@ import { hashPassword } from '../../infra/auth/password-hashing';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoDigests } from './demo-digests';
+import { seedDemoDiscountCodes } from './demo-discount-codes';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
 import { seedDemoModeration } from './demo-moderation';
 import { seedDemoNotifications } from './demo-notifications';
@@ -18,7 +19,7 @@ import { seedDemoSkinVersions } from './demo-skin-versions';
  * one step a line: the three demo accounts register; the authors publish their skins and bundles
  * over the past months, and while the catalogue is loaded six months of sales and payouts run, and
  * moderation has its reports; then the digests, the skin versions, the notifications, the follows
- * and wishes; last, each account's creation moves to before its first activity.
+ * and wishes, the discount codes (one redeemed by a guest's order, one expired); last, each account's creation moves to before its first activity.
  */
 export async function seedDemoData(app: AppContext): Promise<boolean> {
   if (!(await databaseIsEmpty(app))) return false;
@@ -36,6 +37,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoSkinVersions(app, accounts);
   await seedDemoNotifications(app, accounts);
   await seedDemoFollowsAndWishes(app, accounts);
+  await seedDemoDiscountCodes(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

@@ -6,6 +6,7 @@ import {
   type ChainVerification,
 } from '../../infra/event-store/event-chain';
 import type { EventStore } from '../../infra/event-store/event-store';
+import { discountCodesCheck, type DiscountCodesReconciliation } from './reconcile-discount-codes';
 import { financeChecks, financeFindingLine, type FinanceReconciliation } from './reconcile-finance';
 import { ordersCheck, type OrdersReconciliation } from './reconcile-orders';
 import { payoutsCheck, type PayoutsReconciliation } from './reconcile-payouts';
@@ -24,6 +25,8 @@ export type Reconciliation = {
   chain: ChainVerification;
   /** Each month of the finance journal against the money events booked again (docs/finance.md). */
   finance: FinanceReconciliation;
+  /** Discount codes' redemptions against the orders that recorded CODE reductions. */
+  discountCodes: DiscountCodesReconciliation;
   /** Every event read (of any type), once for both parts. */
   eventsReplayed: number;
   seconds: number;
@@ -52,6 +55,7 @@ export async function reconcileAll(
       payouts: payoutsCheck(),
       recomputed: recomputeCheck(),
       sales: salesCheck(),
+      discountCodes: discountCodesCheck(),
       finance: finance.booked,
       // The journal's rows added up on a connection of their own, alongside the replay.
       financeJournal: finance.journal,
@@ -73,7 +77,8 @@ export async function reconcileAll(
     recomputed.findingCount +
     sales.differences.length +
     chain.brokenCount +
-    results.finance.findings.length;
+    results.finance.findings.length +
+    results.discountCodes.findings.length;
   return {
     orders,
     payouts,
@@ -81,6 +86,7 @@ export async function reconcileAll(
     sales,
     chain,
     finance: results.finance,
+    discountCodes: results.discountCodes,
     eventsReplayed: replay.eventsRead,
     seconds,
     timings: replay.timings,
@@ -130,6 +136,8 @@ export function formatReconciliation(report: Reconciliation): string[] {
     `finance: ${plural(finance.eventsRead, 'money event')} up to the finance-journal checkpoint booked again; ` +
       `${plural(finance.months.length, 'month')} compared and checked to tie out` +
       (finance.months.length > 0 ? ` (${finance.months[0]} to ${finance.months.at(-1)})` : ''),
+    `codes:   ${plural(report.discountCodes.ordersWithCodes, 'order')} with a code's reduction, ` +
+      `${plural(report.discountCodes.redemptions, 'redemption')} on the codes' streams`,
     ...formatChainVerification(chain),
   ];
   if (orders.replayError) lines.push(`REPLAY FAILED orders: ${orders.replayError}`);
@@ -159,6 +167,7 @@ export function formatReconciliation(report: Reconciliation): string[] {
   for (const finding of recomputed.findings) lines.push(findingLine(finding));
   for (const difference of sales.differences) lines.push(salesDifferenceLine(difference));
   for (const finding of finance.findings) lines.push(financeFindingLine(finding));
+  lines.push(...report.discountCodes.findings);
   if (recomputed.findingCount > recomputed.findings.length) {
     lines.push(`… and ${plural(recomputed.findingCount - recomputed.findings.length, 'more finding')}`);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cartCodeField } from '../discount-codes/discount-code.schemas';
 import { EMAIL_PATTERN } from '../accounts/account.schemas';
 import { isCountryCode } from '../accounts/countries';
 import { PRICE_MAX_EUR } from '../catalog/item-editor.schemas';
@@ -145,6 +146,8 @@ const choices = {
     .array(z.object({ ...cartItem, price: chosenPriceEuros }))
     .max(CART_MAX_ITEMS, checkoutMessages.tooManyItems)
     .default([]),
+  /** A discount code (empty: none), in capitals; the server checks it and decides what it takes off. */
+  code: cartCodeField,
 };
 
 type CartWithChoices = {

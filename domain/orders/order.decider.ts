@@ -409,6 +409,21 @@ function placed(state: OrderState): PlacedOrderState {
   return state as PlacedOrderState;
 }
 
+/**
+ * The price asked for an item: its regular price less the reductions the server found (a sale,
+ * then a code), each whole, positive cents.
+ */
+export function askedPriceCents(item: Pick<CatalogueItem, 'priceCents' | 'reductions'>): Cents {
+  let asked = item.priceCents;
+  for (const reduction of item.reductions ?? []) {
+    if (!isCents(reduction.cents) || reduction.cents <= 0) {
+      throw new RangeError(`A reduction is whole, positive cents, got ${reduction.cents}.`);
+    }
+    asked -= reduction.cents;
+  }
+  return asked;
+}
+
 function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
   const { orderId, buyer } = command;
   const refuse = (reason: OrderRefusalReason, code: DomainErrorCode, message: string, field?: string) =>
@@ -429,7 +444,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
     if (item.priceCents <= 0) {
       throw refuse('FREE_ITEM', 'BAD_USER_INPUT', `${item.name} is free: download it instead.`, 'items');
     }
-    if (item.priceCents < MIN_PAID_PRICE_CENTS) {
+    if (askedPriceCents(item) < MIN_PAID_PRICE_CENTS) {
       throw refuse(
         'PRICE_BELOW_MINIMUM',
         'BAD_USER_INPUT',
@@ -484,7 +499,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
   const priced = priceOrder({
     items: command.items.map((item) => ({
       key: item,
-      priceCents: item.chosenPriceCents ?? item.priceCents,
+      priceCents: item.chosenPriceCents ?? askedPriceCents(item),
       tipCents: item.tipCents ?? 0,
     })),
     paymentType: command.paymentType,
@@ -522,6 +537,9 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
           paymentFeeCents: amounts.paymentFeeCents,
           authorShareCents: amounts.authorShareCents,
           ...(item.payWhatYouWant ? { minimumPriceCents: item.priceCents } : {}),
+          ...(item.reductions?.length
+            ? { regularPriceCents: item.priceCents, reductions: item.reductions.map((r) => ({ ...r })) }
+            : {}),
           ...(item.itemType === 'BUNDLE' && item.skinIds ? { skinIds: [...item.skinIds] } : {}),
         })),
         totals: {

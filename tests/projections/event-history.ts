@@ -43,6 +43,12 @@ import {
   type CommunityEvent,
 } from '../../domain/community/community.events';
 import {
+  discountCodeDecider,
+  type DiscountCodeCommand,
+  type DiscountCodeState,
+} from '../../domain/discount-codes/discount-code.decider';
+import { discountCodeStreamId } from '../../domain/discount-codes/discount-code.events';
+import {
   socialPostStreamId,
   type SocialPublicationEvent,
 } from '../../domain/social/social-publication.events';
@@ -170,6 +176,18 @@ export const historyStep = fc.oneof(
       item: fc.integer({ min: 1, max: 2 }),
       wish: fc.boolean(),
     }),
+    // Author 9's discount codes: made, deactivated, redeemed by a placed order, released.
+    fc.record({
+      kind: fc.constant('code' as const),
+      code: fc.constantFrom('SPRING', 'LOYAL'),
+      action: fc.constantFrom(
+        'create' as const,
+        'deactivate' as const,
+        'redeem' as const,
+        'release' as const,
+      ),
+      pick: fc.nat({ max: 100 }),
+    }),
   ),
 );
 export type HistoryStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
@@ -185,6 +203,8 @@ export const paidAndRefunded: HistoryStep[] = [
   { kind: 'order', pick: 0, action: 'pay' },
   { kind: 'order', pick: 1, action: 'pay' },
   { kind: 'order', pick: 0, action: 'refund' },
+  { kind: 'code', code: 'SPRING', action: 'create', pick: 1 },
+  { kind: 'code', code: 'SPRING', action: 'redeem', pick: 1 },
 ];
 
 type OrderState = {
@@ -238,6 +258,7 @@ export async function appendHistory(
   const skinVersions = new Map<number, SkinVersionState>();
   const follows = new Map<string, FollowState>();
   const wishes = new Map<string, WishState>();
+  const codes = new Map<string, DiscountCodeState>();
   let clock = START;
   let nextOrder = 1;
   let invoiceCount = 0;
@@ -494,6 +515,57 @@ export async function appendHistory(
               data: { month, skinId: step.skin, votes: 3 + step.skin, average: 4.5, score: 4.12 },
             };
         await append([request('skin-of-the-month', 'skin-of-the-month', [event])]);
+        break;
+      }
+      case 'code': {
+        // The decider keeps the history one checkout could write (a use per order, released once).
+        const state = codes.get(step.code) ?? discountCodeDecider.initialState;
+        const order = orders[step.pick % Math.max(1, orders.length)];
+        let command: DiscountCodeCommand | null = null;
+        if (step.action === 'create') {
+          command = {
+            type: 'CreateDiscountCode',
+            code: step.code,
+            authorId: 9,
+            reduction:
+              step.pick % 2 === 0
+                ? { kind: 'PERCENT', percent: 5 + (step.pick % 50) }
+                : { kind: 'AMOUNT', cents: 100 + step.pick },
+            items:
+              step.pick % 3 === 0
+                ? { kind: 'ITEMS', items: [{ itemType: 'SKIN', itemId: 1 }] }
+                : { kind: 'ALL' },
+            maxUses: step.pick % 4 === 0 ? null : 3,
+            expiresAt: step.pick % 5 === 0 ? null : new Date(clock + 30 * DAY),
+            earlierBuyersOf:
+              step.pick % 6 === 0
+                ? { item: { itemType: 'SKIN', itemId: 2, name: 'Item 2' }, before: now }
+                : null,
+            createdAt: now,
+          };
+        } else if (step.action === 'deactivate') {
+          command = { type: 'DeactivateDiscountCode', by: 9, byAdmin: false, deactivatedAt: now };
+        } else if (step.action === 'redeem' && order) {
+          command = {
+            type: 'RedeemDiscountCode',
+            orderId: String(order.id),
+            items: [{ itemType: 'SKIN', itemId: 1, cents: 10 + step.pick }],
+            redeemedAt: now,
+          };
+        } else if (step.action === 'release' && state.heldBy.length > 0) {
+          command = {
+            type: 'ReleaseDiscountCodeRedemption',
+            orderId: state.heldBy[step.pick % state.heldBy.length]!,
+            reason: 'EXPIRED',
+            releasedAt: now,
+          };
+        }
+        if (!command) break;
+        const decided = command;
+        const events = decidedOrNone(() => discountCodeDecider.decide(decided, state));
+        if (events.length === 0) break;
+        codes.set(step.code, events.reduce(discountCodeDecider.evolve, state));
+        await append([request(discountCodeStreamId(step.code), 'discount-code', events)]);
         break;
       }
       case 'moderate': {

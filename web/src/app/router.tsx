@@ -43,6 +43,10 @@ const ResetPasswordPage = lazyPage(
 );
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage');
 
+const DiscountCodesPage = lazyPage(
+  () => import('../features/discount-codes/pages/discount-codes-page'),
+  'DiscountCodesPage',
+);
 const AccountLayout = lazyPage(
   () => import('../features/account/components/account-layout'),
   'AccountLayout',
@@ -170,6 +174,7 @@ const regularRoutes: RouteObject = {
     { path: 'me/bundle/edit/:id', element: <BundleEditorPage /> },
     { path: 'me/dashboard', element: <CreativityDashboardPage /> },
     { path: 'me/payouts', element: <MyPayoutsPage /> },
+    { path: 'me/discount-codes', element: <DiscountCodesPage /> },
     { path: 'me/payouts/:id', element: <MyPayoutPage /> },
     { path: 'me/settings', element: <SettingsPage /> },
     { path: 'me/settings/webhooks', element: <WebhooksPage /> },

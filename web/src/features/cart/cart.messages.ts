@@ -86,6 +86,15 @@ export const cartMessages = {
     notRegistered: 'No VAT is charged: the seller is not registered for VAT.',
     toPay: 'You pay',
     vatLoading: 'Working out the VAT...',
+    /** The discount code field (docs/sales-and-codes.md, "Discount codes"). */
+    code: 'Discount code',
+    codeHint:
+      'Got a code from an author? Enter it here: the server checks it and takes it off the items it is for.',
+    codePlaceholder: 'e.g. SPRING-20',
+    applyCode: 'Apply',
+    removeCode: 'Remove code',
+    codeApplied: (code: string) => `Code ${code}`,
+
     refusedItems:
       'Some items in your cart can no longer be bought. Reload the page to see what is still available.',
   },
@@ -116,6 +125,7 @@ export const cartMessages = {
 
   /** The order's page after paying (guests too). */
   confirmation: {
+    codeSaved: (code: string) => `Discount code ${code} (included in the prices above)`,
     eyebrow: (number: string) => `Order ${number}`,
     documentTitle: (number: string) => `Order ${number}`,
     paidTitle: 'Thank you for your purchase!',

@@ -3,6 +3,7 @@ import {
   IconBrandInstagram,
   IconChartBar,
   IconCoin,
+  IconDiscount,
   IconFlag,
   IconHeart,
   IconHistory,
@@ -174,6 +175,12 @@ export function useMenuSections(): MenuSection[] {
         },
         ...(author.hasPaidSkins
           ? [
+              {
+                to: '/me/discount-codes',
+                label: menu.discountCodes,
+                icon: IconDiscount,
+                description: menu.descriptions.discountCodes,
+              },
               {
                 to: '/me/payouts',
                 label: menu.payouts,

@@ -37,6 +37,7 @@ import { CHECKOUT_FIELDS, checkoutOrder, validateCheckout } from '../lib/checkou
 import type { CheckoutChoices, CheckoutValues } from '../lib/checkout-form';
 import { CheckoutTrust } from './checkout-trust';
 import { CheckoutVat } from './checkout-vat';
+import { DiscountCodeField } from './discount-code-field';
 import { LocalPaypalModal } from './local-paypal-modal';
 import { PaypalButtons } from './paypal-buttons';
 
@@ -66,6 +67,8 @@ export interface CheckoutFormProps {
   ready: boolean;
   /** The server refused the items: the page reloads them. */
   onItemsRefused: () => void;
+  /** The discount code the quote applied and what it takes off (null: none), for the cart's total. */
+  onCodeApplied?: (applied: { code: string; cents: number } | null) => void;
 }
 
 /**
@@ -81,6 +84,7 @@ export function CheckoutForm({
   totalCents,
   ready,
   onItemsRefused,
+  onCodeApplied,
 }: CheckoutFormProps) {
   const { user, token, hasRoles } = useSession();
   const navigate = useNavigate();
@@ -88,6 +92,14 @@ export function CheckoutForm({
   const [paying, setPaying] = useState<'card' | 'paypal' | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [localOrder, setLocalOrder] = useState<string | null>(null);
+  // The discount code the quote and the checkout carry, and why the server refused the last one.
+  const [code, setCode] = useState<string | null>(null);
+  const [codeRefusal, setCodeRefusal] = useState<string | null>(null);
+  const refuseCode = (message: string) => {
+    setCode(null);
+    setCodeRefusal(message);
+  };
+  const withCode: CheckoutChoices | null = choices && { ...choices, ...(code ? { code } : {}) };
   const [approving, setApproving] = useState(false);
   const accountEmail = user?.email ?? '';
   const form = useForm<CheckoutValues>({
@@ -145,6 +157,9 @@ export function CheckoutForm({
       setRefusal(
         field === 'countryConfirmed' || field === 'vatId' ? (message ?? texts.refused) : texts.refused,
       );
+    } else if (field === 'code') {
+      refuseCode(message ?? texts.refused);
+      setRefusal(message ?? texts.refused);
     } else if (field === 'tips' || field === 'prices') {
       setRefusal(message ?? cartMessages.choices.invalid);
     } else if (field === 'skins' || field === 'bundles' || field === 'items') {
@@ -158,7 +173,7 @@ export function CheckoutForm({
   const payByCard = async (values: CheckoutValues) => {
     setRefusal(null);
     setPaying('card');
-    const answer = await startCardCheckout(checkoutOrder(values, items, choices ?? undefined), token);
+    const answer = await startCardCheckout(checkoutOrder(values, items, withCode ?? undefined), token);
     const next = answer.text.trim();
     if (answer.ok && next) {
       // The provider's page (or the local checkout page) takes over; the button stays busy.
@@ -173,7 +188,7 @@ export function CheckoutForm({
   /** POST create-order; marks the form or shows the toast and throws when it is refused. */
   const createOrder = async (values: CheckoutValues): Promise<string> => {
     setRefusal(null);
-    const answer = await createPaypalOrder(checkoutOrder(values, items, choices ?? undefined), token);
+    const answer = await createPaypalOrder(checkoutOrder(values, items, withCode ?? undefined), token);
     const orderId = answer.text.trim();
     if (answer.ok && orderId) return orderId;
     if (answer.status >= 400 && answer.status < 500) markRefusal(answer);
@@ -287,7 +302,25 @@ export function CheckoutForm({
           guessNote={countryGuess}
           {...form.getInputProps('country')}
         />
-        <CheckoutVat form={form} items={items} choices={choices} />
+        <DiscountCodeField
+          applied={code}
+          refusal={codeRefusal}
+          onApply={(typed) => {
+            setCodeRefusal(null);
+            setCode(typed);
+          }}
+          onRemove={() => {
+            setCodeRefusal(null);
+            setCode(null);
+          }}
+        />
+        <CheckoutVat
+          form={form}
+          items={items}
+          choices={withCode}
+          onCodeRefused={refuseCode}
+          onCodeApplied={onCodeApplied}
+        />
         <Checkbox
           label={
             <>

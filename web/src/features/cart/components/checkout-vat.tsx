@@ -18,6 +18,10 @@ export interface CheckoutVatProps {
   choices: CheckoutChoices | null;
   /** A server error on the VAT ID (from the checkout call), shown under the field. */
   vatIdError?: string | null;
+  /** The refusal of the code the quote carried (it is then dropped from the quote). */
+  onCodeRefused?: (message: string) => void;
+  /** What the quote's code takes off in all (null: no code applied), for the cart's total. */
+  onCodeApplied?: (applied: { code: string; cents: number } | null) => void;
 }
 
 /**
@@ -25,7 +29,14 @@ export interface CheckoutVatProps {
  * country ("incl. VAT 19 % (Germany)", a reverse charge, or none outside the EU), and the
  * confirmation of the billing country when the visitor's address says otherwise.
  */
-export function CheckoutVat({ form, items, choices, vatIdError }: CheckoutVatProps) {
+export function CheckoutVat({
+  form,
+  items,
+  choices,
+  vatIdError,
+  onCodeRefused,
+  onCodeApplied,
+}: CheckoutVatProps) {
   const { country, vatId } = form.values;
   const [typedVatId] = useDebouncedValue(vatId.trim(), VAT_ID_DELAY_MS);
   const input = useMemo(
@@ -36,6 +47,7 @@ export function CheckoutVat({ form, items, choices, vatIdError }: CheckoutVatPro
       prices: (choices?.prices ?? []).map((price) => ({ ...price, itemId: String(price.itemId) })),
       country: country ?? '',
       vatId: typedVatId || null,
+      code: choices?.code ?? null,
     }),
     [items, choices, country, typedVatId],
   );
@@ -48,6 +60,16 @@ export function CheckoutVat({ form, items, choices, vatIdError }: CheckoutVatPro
   });
   const answer = quote.data?.checkoutQuote;
   const quoteError = quote.error?.graphQLErrors[0]?.message ?? null;
+  const codeRefusal =
+    quote.error?.graphQLErrors[0]?.extensions?.field === 'code' ? (quoteError ?? null) : null;
+  useEffect(() => {
+    if (codeRefusal && input.code) onCodeRefused?.(codeRefusal);
+  }, [codeRefusal, input.code]);
+  const applied = answer?.discountCode ?? null;
+  const appliedCents = applied ? Math.round(applied.reduction * 100) : 0;
+  useEffect(() => {
+    onCodeApplied?.(applied && input.code ? { code: applied.code, cents: appliedCents } : null);
+  }, [applied?.code, appliedCents, input.code]);
   const needsConfirmation = answer?.needsCountryConfirmation ?? false;
 
   // A confirmation given for another country does not carry over.
@@ -82,6 +104,25 @@ export function CheckoutVat({ form, items, choices, vatIdError }: CheckoutVatPro
       />
       {answer && line ? (
         <Stack gap={2} aria-live="polite" data-testid="checkout-vat">
+          {applied ? (
+            <Stack gap={2} data-testid="checkout-code">
+              {applied.items.map((item) => (
+                <Group key={`${item.itemType}:${item.itemId}`} justify="space-between" wrap="nowrap">
+                  <Text size="sm">
+                    {texts.codeApplied(applied.code)}: {item.name}
+                  </Text>
+                  <Text size="sm" fw={600} c="teal.4">
+                    −{formatPrice(item.reduction)}
+                  </Text>
+                </Group>
+              ))}
+              {applied.note ? (
+                <Text size="xs" c="dimmed">
+                  {applied.note}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm">{line}</Text>
             {answer.vat > 0 ? (

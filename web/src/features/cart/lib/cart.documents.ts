@@ -35,6 +35,19 @@ export const CheckoutQuoteQuery = graphql(`
         vat
         listPrice
       }
+      discountCode {
+        code
+        reduction
+        note
+        items {
+          itemType
+          itemId
+          name
+          reduction
+          price
+          atMinimum
+        }
+      }
     }
   }
 `);
@@ -67,6 +80,10 @@ export const OrderConfirmationQuery = graphql(`
       guest
       vat {
         ...PurchaseVatFields
+      }
+      discountCode {
+        code
+        reduction
       }
       items {
         id

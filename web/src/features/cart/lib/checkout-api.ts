@@ -50,6 +50,8 @@ export interface CheckoutOrder {
   withdrawalLossAcknowledged: boolean;
   /** A business buyer's VAT ID (absent: a consumer). */
   vatId?: string;
+  /** A discount code (absent: none); the server decides what it takes off. */
+  code?: string;
   /** The buyer confirmed their billing country (asked when it and the IP's differ). */
   countryConfirmed: boolean;
 }

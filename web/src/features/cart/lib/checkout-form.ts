@@ -40,7 +40,7 @@ const resolve = zod4Resolver(checkoutFormSchema.superRefine(consentPair), { erro
 export const validateCheckout = (values: CheckoutValues) => resolve(formInput(values));
 
 /** The buyer's tips and chosen prices (lib/cart-choices.ts), as the checkout calls carry them. */
-export type CheckoutChoices = Pick<CheckoutOrder, 'tips' | 'prices'>;
+export type CheckoutChoices = Pick<CheckoutOrder, 'tips' | 'prices' | 'code'>;
 const noChoices: CheckoutChoices = { tips: [], prices: [] };
 
 /** The body of the checkout calls: the form as the shared rules read it, the cart's ids and choices. */
@@ -63,6 +63,7 @@ export function checkoutOrder(
     deliveryNowConsent: form.deliveryNowConsent,
     withdrawalLossAcknowledged: form.withdrawalLossAcknowledged,
     ...(form.vatId ? { vatId: form.vatId } : {}),
+    ...(choices.code ? { code: choices.code } : {}),
     countryConfirmed: form.countryConfirmed ?? false,
   };
 }

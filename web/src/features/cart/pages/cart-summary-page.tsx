@@ -92,6 +92,8 @@ export function CartSummaryPage() {
   const { config, failed: configFailed } = useCheckoutConfig();
   // Tips and chosen prices per line, for this visit of the page (the stored cart keeps ids only).
   const [choices, setChoices] = useState<Record<string, LineChoice>>({});
+  // The discount code the server's quote applied, and what it takes off the total.
+  const [code, setCode] = useState<{ code: string; cents: number } | null>(null);
   const priced = cartWithChoices(
     cart.lines.map((line) => ({
       kind: line.kind,
@@ -212,6 +214,12 @@ export function CartSummaryPage() {
                     <dd>{formatPrice(priced.tipsCents / 100)}</dd>
                   </div>
                 ) : null}
+                {code ? (
+                  <div data-testid="cart-code">
+                    <dt>{cartMessages.form.codeApplied(code.code)}</dt>
+                    <dd>−{formatPrice(code.cents / 100)}</dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt>{cartMessages.trust.fees}</dt>
                   <dd>{cartMessages.trust.feesIncluded}</dd>
@@ -231,7 +239,7 @@ export function CartSummaryPage() {
                 <Skeleton h={36} w={120} />
               ) : (
                 <Text className={classes.totalAmount} aria-live="polite">
-                  {formatPrice(priced.totalCents / 100)}
+                  {formatPrice((priced.totalCents - (code?.cents ?? 0)) / 100)}
                 </Text>
               )}
             </Group>
@@ -243,9 +251,10 @@ export function CartSummaryPage() {
               configFailed={configFailed}
               items={cart.ids}
               choices={priced.valid ? priced.request : null}
-              totalCents={priced.totalCents}
+              totalCents={priced.totalCents - (code?.cents ?? 0)}
               ready={!cart.loading && !cart.error && count > 0}
               onItemsRefused={cart.retry}
+              onCodeApplied={setCode}
             />
           </Card>
         </Grid.Col>

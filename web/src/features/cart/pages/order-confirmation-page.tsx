@@ -363,6 +363,14 @@ export function OrderConfirmationPage() {
               <ItemRow key={item.id} item={item} paid={paid} waiting={waiting} />
             ))}
           </ul>
+          {order.discountCode ? (
+            <Group justify="space-between" data-testid="order-code">
+              <Text size="sm">{texts.codeSaved(order.discountCode.code)}</Text>
+              <Text size="sm" fw={600} c="teal.4">
+                −{formatPrice(order.discountCode.reduction)}
+              </Text>
+            </Group>
+          ) : null}
           <Group justify="space-between" className={classes.total}>
             <Text fw={700}>{paid ? texts.total : texts.orderTotal}</Text>
             <Text fw={800} size="xl">
