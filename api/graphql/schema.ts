@@ -1,4 +1,5 @@
 import { buildSchema, printSchema } from 'graphql';
+import { accountDataSchema } from '../account-data/account-data.schema';
 import { accountsSchema } from '../accounts/accounts.schema';
 import { apiTokensSchema } from '../api-tokens/api-tokens.schema';
 import { authoringSchema } from '../authoring/authoring.schema';
@@ -49,6 +50,7 @@ export const typeDefs = [
   notificationsSchema,
   webhooksSchema,
   apiTokensSchema,
+  accountDataSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */
