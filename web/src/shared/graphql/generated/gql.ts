@@ -124,6 +124,8 @@ type Documents = {
     "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteWebhookEndpointDocument,
     "\n  mutation ResumeWebhookEndpoint($id: ID!) {\n    resumeWebhookEndpoint(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.ResumeWebhookEndpointDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
+    "\n  query AccountDeletionPreview {\n    myAccountDeletionPreview {\n      mustFinish\n      earningsGivenUp\n      invoices\n      creditNotes\n      payouts\n      publishedSkins\n      publishedBundles\n      comments\n      ratings\n    }\n  }\n": typeof types.AccountDeletionPreviewDocument,
+    "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      id\n      success\n    }\n  }\n": typeof types.DeleteMyAccountDocument,
     "\n  fragment BundleCardFields on Bundle {\n    ...ItemCardFields\n    description\n    skins {\n      id\n      price\n    }\n  }\n": typeof types.BundleCardFieldsFragmentDoc,
     "\n  query BundleContents($url: String!) {\n    bundle(url: $url) {\n      id\n      skins {\n        ...SkinCardFields\n      }\n    }\n  }\n": typeof types.BundleContentsDocument,
     "\n  fragment ItemCommentFields on Comment {\n    id\n    text\n    createdAt\n    user {\n      id\n      url\n      username\n      country\n      blocked @include(if: $moderation)\n      avatar {\n        url\n      }\n    }\n    removal @include(if: $moderation) {\n      at\n      reason\n      by {\n        username\n      }\n    }\n  }\n": typeof types.ItemCommentFieldsFragmentDoc,
@@ -260,6 +262,8 @@ const documents: Documents = {
     "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteWebhookEndpointDocument,
     "\n  mutation ResumeWebhookEndpoint($id: ID!) {\n    resumeWebhookEndpoint(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.ResumeWebhookEndpointDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
+    "\n  query AccountDeletionPreview {\n    myAccountDeletionPreview {\n      mustFinish\n      earningsGivenUp\n      invoices\n      creditNotes\n      payouts\n      publishedSkins\n      publishedBundles\n      comments\n      ratings\n    }\n  }\n": types.AccountDeletionPreviewDocument,
+    "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      id\n      success\n    }\n  }\n": types.DeleteMyAccountDocument,
     "\n  fragment BundleCardFields on Bundle {\n    ...ItemCardFields\n    description\n    skins {\n      id\n      price\n    }\n  }\n": types.BundleCardFieldsFragmentDoc,
     "\n  query BundleContents($url: String!) {\n    bundle(url: $url) {\n      id\n      skins {\n        ...SkinCardFields\n      }\n    }\n  }\n": types.BundleContentsDocument,
     "\n  fragment ItemCommentFields on Comment {\n    id\n    text\n    createdAt\n    user {\n      id\n      url\n      username\n      country\n      blocked @include(if: $moderation)\n      avatar {\n        url\n      }\n    }\n    removal @include(if: $moderation) {\n      at\n      reason\n      by {\n        username\n      }\n    }\n  }\n": types.ItemCommentFieldsFragmentDoc,
@@ -740,6 +744,14 @@ export function graphql(source: "\n  mutation ResumeWebhookEndpoint($id: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n"): (typeof documents)["\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountDeletionPreview {\n    myAccountDeletionPreview {\n      mustFinish\n      earningsGivenUp\n      invoices\n      creditNotes\n      payouts\n      publishedSkins\n      publishedBundles\n      comments\n      ratings\n    }\n  }\n"): (typeof documents)["\n  query AccountDeletionPreview {\n    myAccountDeletionPreview {\n      mustFinish\n      earningsGivenUp\n      invoices\n      creditNotes\n      payouts\n      publishedSkins\n      publishedBundles\n      comments\n      ratings\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      id\n      success\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      id\n      success\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
