@@ -397,6 +397,18 @@ describe('deleting an account', () => {
         select count(*)::int as n from payouts where author_id = ${person.id}`),
     ).toBe(1);
 
+    // A mail recorded for the account after its deletion (a refund's, say) is not sent.
+    await app.context.pool.query(sql.unsafe`
+      insert into mail_deliveries (event_id, kind, recipient_key, recipient_email, recipient_user_id, payload)
+      values (gen_random_uuid(), 'AUTHOR_SALE', ${`deleted-${person.id}`}, ${person.email}, ${person.id}, '{}'::jsonb)`);
+    await app.mailSender.drain();
+    expect(
+      await app.context.pool.one(sql.type(
+        z.object({ status: z.string(), last_error: z.string().nullable() }),
+      )`
+        select status, last_error from mail_deliveries where recipient_key = ${`deleted-${person.id}`}`),
+    ).toEqual({ status: 'FAILED', last_error: 'Not sent: the account was deleted.' });
+
     // Once only.
     const admin2 = (
       await graphql(app, DELETE, { input: { userId: person.id, reason: 'asked twice' } }, admin.token)

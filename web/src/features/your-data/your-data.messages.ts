@@ -11,10 +11,12 @@ export const yourDataMessages = {
     goes: [
       'Your profile: username, email address, name, country, avatar, bio and social links.',
       'Your postal address and payout details: bank account (IBAN, BIC) and PayPal address.',
-      'Your follows, wishlist, notifications and notification mail settings.',
+      'Your password: nobody can sign in to the account again, and your username is never given to anyone else.',
       'Every session on every device, your API tokens and your webhooks: you are signed out at once.',
-      'Mails to you: none is sent any more, not even one already waiting.',
+      'Mails to you: none is sent any more, not even one already waiting; news and notification mails are turned off.',
     ],
+    hidden:
+      'Your follows, wishlist and notifications can no longer be seen by anyone, since nobody can sign in to the account.',
     keptTitle: 'What the law makes us keep, apart',
     kept: (invoices: number, creditNotes: number, payouts: number) =>
       `Czech accounting and VAT law requires us to keep tax documents and payment records for 10 years: your ${invoices} invoice(s) and ${creditNotes} credit note(s), with the orders they belong to, and the records of your ${payouts} payout(s) (amounts and where they were sent). They are kept apart from the site, read only for accounting, tax audits and disputes, and deleted when the 10 years are over.`,

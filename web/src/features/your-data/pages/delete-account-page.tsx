@@ -115,6 +115,9 @@ export function DeleteAccountPage() {
                   <List.Item key={line}>{line}</List.Item>
                 ))}
               </List>
+              <Text size="sm" c="dimmed">
+                {texts.hidden}
+              </Text>
             </Section>
             <Section title={texts.keptTitle}>
               <Text size="sm">{texts.kept(preview.invoices, preview.creditNotes, preview.payouts)}</Text>
