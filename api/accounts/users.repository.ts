@@ -309,6 +309,8 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions = [
     options.includeAnonymous ? sql.fragment`true` : sql.fragment`not anonymous`,
+    // Deleted accounts are in the admins' log of deletions (accountDeletions), not among the users.
+    sql.fragment`deleted_at is null`,
     options.blocked === null ? sql.fragment`true` : sql.fragment`blocked = ${options.blocked}`,
     options.search
       ? sql.fragment`(username::text || ' ' || email::text) ilike ${`%${options.search.replace(/[\\%_]/g, '\\$&')}%`}`

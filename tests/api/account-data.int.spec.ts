@@ -481,6 +481,13 @@ describe('deleting an account', () => {
     expect(
       log.content.map((entry: { userId: string; by: string }) => [entry.userId, entry.by]),
     ).toContainEqual([String(person.id), 'SELF']);
+    // It leaves the admins' list of users (the log above keeps it).
+    const listed = await ok(
+      `query ($s: String) { users(search: $s, includeAnonymous: false, page: { page: 0, size: 5 }) { pageInfo { totalElements } } }`,
+      { s: `deleted-user-${asker.id}` },
+      admin.token,
+    );
+    expect(listed.users.pageInfo.totalElements).toBe(0);
     expect(codeOf((await graphql(app, DELETIONS, {}, otherAuthor.token)).body)).toBe('FORBIDDEN');
     expect(codeOf((await graphql(app, DELETIONS, {})).body)).toBe('UNAUTHENTICATED');
   });

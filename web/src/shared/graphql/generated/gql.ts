@@ -65,6 +65,7 @@ type Documents = {
     "\n  mutation TakeDownItem($itemType: ModeratedItemType!, $itemId: ID!, $reason: String!) {\n    takeDownItem(itemType: $itemType, itemId: $itemId, reason: $reason) {\n      id\n      success\n    }\n  }\n": typeof types.TakeDownItemDocument,
     "\n  mutation RestoreItem($itemType: ModeratedItemType!, $itemId: ID!, $reason: String) {\n    restoreItem(itemType: $itemType, itemId: $itemId, reason: $reason) {\n      id\n      success\n    }\n  }\n": typeof types.RestoreItemDocument,
     "\n  mutation DismissReports($itemType: ModeratedItemType!, $itemId: ID!, $note: String) {\n    dismissReports(itemType: $itemType, itemId: $itemId, note: $note) {\n      id\n      success\n    }\n  }\n": typeof types.DismissReportsDocument,
+    "\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      id\n      success\n    }\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation BlockUser($id: ID!, $reason: String!) {\n    blockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n": typeof types.BlockUserDocument,
     "\n  mutation UnblockUser($id: ID!, $reason: String) {\n    unblockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n": typeof types.UnblockUserDocument,
     "\n  query AdminUsers($search: String, $blocked: Boolean, $page: PageInput!) {\n    users(search: $search, includeAnonymous: false, blocked: $blocked, page: $page) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        username\n        email\n        country\n        createdAt\n        roles\n        blocked\n        avatar {\n          url\n        }\n        block {\n          at\n          reason\n          by {\n            id\n            username\n          }\n        }\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
@@ -203,6 +204,7 @@ const documents: Documents = {
     "\n  mutation TakeDownItem($itemType: ModeratedItemType!, $itemId: ID!, $reason: String!) {\n    takeDownItem(itemType: $itemType, itemId: $itemId, reason: $reason) {\n      id\n      success\n    }\n  }\n": types.TakeDownItemDocument,
     "\n  mutation RestoreItem($itemType: ModeratedItemType!, $itemId: ID!, $reason: String) {\n    restoreItem(itemType: $itemType, itemId: $itemId, reason: $reason) {\n      id\n      success\n    }\n  }\n": types.RestoreItemDocument,
     "\n  mutation DismissReports($itemType: ModeratedItemType!, $itemId: ID!, $note: String) {\n    dismissReports(itemType: $itemType, itemId: $itemId, note: $note) {\n      id\n      success\n    }\n  }\n": types.DismissReportsDocument,
+    "\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      id\n      success\n    }\n  }\n": types.DeleteAccountDocument,
     "\n  mutation BlockUser($id: ID!, $reason: String!) {\n    blockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n": types.BlockUserDocument,
     "\n  mutation UnblockUser($id: ID!, $reason: String) {\n    unblockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n": types.UnblockUserDocument,
     "\n  query AdminUsers($search: String, $blocked: Boolean, $page: PageInput!) {\n    users(search: $search, includeAnonymous: false, blocked: $blocked, page: $page) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        username\n        email\n        country\n        createdAt\n        roles\n        blocked\n        avatar {\n          url\n        }\n        block {\n          at\n          reason\n          by {\n            id\n            username\n          }\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
@@ -508,6 +510,10 @@ export function graphql(source: "\n  mutation RestoreItem($itemType: ModeratedIt
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DismissReports($itemType: ModeratedItemType!, $itemId: ID!, $note: String) {\n    dismissReports(itemType: $itemType, itemId: $itemId, note: $note) {\n      id\n      success\n    }\n  }\n"): (typeof documents)["\n  mutation DismissReports($itemType: ModeratedItemType!, $itemId: ID!, $note: String) {\n    dismissReports(itemType: $itemType, itemId: $itemId, note: $note) {\n      id\n      success\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      id\n      success\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      id\n      success\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
