@@ -65,6 +65,9 @@ async function archiveFiles(app: Deps, userId: number): Promise<ArchiveFile[]> {
   const db = app.pool;
   const taxDocuments = await query.taxDocumentNumbersOf(db, userId);
   const payoutIds = await query.payoutIdsOf(db, userId);
+  // The event log's head ends each statement as on the payouts page; read once (it spans every stream).
+  let logHead: Promise<string> | null = null;
+  const eventLogHead = () => (logHead ??= chainHead(db).then(chainHeadLine));
   const files: ArchiveFile[] = [
     {
       name: 'profile.json',
@@ -185,7 +188,7 @@ async function archiveFiles(app: Deps, userId: number): Promise<ArchiveFile[]> {
       content: async () => {
         const [payout] = await payoutsByIds(db, [payoutId]);
         const lines = await linesOfPayouts(db, [payoutId]);
-        return statementCsv(payout!, lines, chainHeadLine(await chainHead(db)));
+        return statementCsv(payout!, lines, await eventLogHead());
       },
     })),
     {

@@ -51,12 +51,12 @@ describe('your data', () => {
     await screenshot(page, 'your-data-delete-account');
 
     // A wrong password is refused beside its field; nothing is deleted.
-    await page.getByLabel('Username', { exact: true }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-my-password');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByText('This password is not right.').waitFor(WAIT);
 
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByText('Your account is deleted.').waitFor(WAIT);
     await page.waitForURL((url) => url.pathname === '/', WAIT);
