@@ -46,8 +46,11 @@ const featurePublicModules = {
   auth: ['viewer', 'session-token', 'user-rate-limiter'],
   catalogue: ['catalogue-facts'],
   feeds: ['feed-links'],
+  // The data export (api/account-data) gives the person their invoices and payout statements as the site makes them.
+  invoices: ['tax-document-access', 'tax-document-pdf'],
   mail: ['mail-deliveries', 'mail-layout'],
   orders: ['paid-download-access'],
+  payouts: ['payout-statement'],
   tags: ['skin-tags'],
 };
 const apiFeatures = fs

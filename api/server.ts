@@ -4,6 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
+import { accountDataLoaders, accountDataResolvers } from './account-data/account-data.resolvers';
+import { dataExportRoutes } from './account-data/data-export.routes';
 import { accountsResolvers } from './accounts/accounts.resolvers';
 import { apiTokensResolvers } from './api-tokens/api-tokens.resolvers';
 import { tokenScopeHook } from './api-tokens/token-scope-check';
@@ -174,6 +176,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         webhooksResolvers(app) as ResolverMap,
         apiTokensResolvers(app) as ResolverMap,
         discountCodesResolvers(app) as ResolverMap,
+        accountDataResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -190,6 +193,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       tagsLoaders as ResolverMap,
       skinVersionsLoaders as ResolverMap,
       followsWishlistsLoaders as ResolverMap,
+      accountDataLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,
@@ -263,6 +267,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await payoutsRoutes(fastify, app);
   await financeRoutes(fastify, app);
   await taxDocumentsRoutes(fastify, app);
+  await dataExportRoutes(fastify, app);
   await digestUnsubscribeRoutes(fastify, app);
   await webAppRoutes(fastify, app);
   return fastify;

@@ -89,7 +89,20 @@ export const seesPrivateFieldsOf = (userId: number, context: RequestContext) =>
   isAdmin(context.viewer) || context.viewer?.id === userId;
 
 /** A user as `viewer` may see them: contact details and dates only for admins and themselves. */
+/** What everyone sees in place of a deleted account (its comments stay, docs/account-deletion.md). */
+export const DELETED_USER_NAME = 'deleted user';
+
 export function userViewOf(user: UserRow, context: RequestContext) {
+  if (user.deleted_at !== null) {
+    // No link (an empty url), no picture, no flag: nothing that leads back to the person.
+    return publicUserViewOf({
+      id: user.id,
+      url: '',
+      username: DELETED_USER_NAME,
+      country: null,
+      avatarFilename: null,
+    });
+  }
   const view = publicUserViewOf({ ...user, avatarFilename: user.avatar_filename });
   if (!seesPrivateFieldsOf(user.id, context)) return view;
   return {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, UniqueIntegrityConstraintViolationError } from 'slonik';
 import { z } from 'zod';
 import { usernameLookalikeKey } from '../../domain/accounts/username';
@@ -36,6 +37,8 @@ export const userRow = z.object({
   session_version: z.number(),
   /** An admin blocked the account (docs/moderation.md): it cannot sign in. */
   blocked: z.boolean(),
+  /** The account was deleted (docs/account-deletion.md): no sign-in, shown as "deleted user". */
+  deleted_at: z.number().nullable(),
 });
 export type UserRow = z.infer<typeof userRow>;
 
@@ -43,7 +46,7 @@ export const userColumns = sql.fragment`
   id, url::text as url, username::text as username, email::text as email, password_hash, anonymous, roles,
   fullname, country, language, subscribed_to_news, avatar_filename, description, twitter, instagram, twitch,
   discord, facebook, website, payout_method, paypal_account, bank_account_iban, bank_account_bic, street, city,
-  created_at, modified_at, email_verified_at, session_version, blocked`;
+  created_at, modified_at, email_verified_at, session_version, blocked, deleted_at`;
 
 export function sessionClaimsOf(user: UserRow): SessionClaims {
   return {
@@ -57,6 +60,14 @@ export function sessionClaimsOf(user: UserRow): SessionClaims {
     emailVerified: user.email_verified_at !== null,
     sv: user.session_version,
   };
+}
+
+/**
+ * What a deleted account's username is kept as (migration 056): a SHA-256 of its look-alike key, so
+ * the name and every look-alike of it stay refused without the name being kept readable.
+ */
+export function retiredUsernameHash(username: string): string {
+  return createHash('sha256').update(usernameLookalikeKey(username)).digest('hex');
 }
 
 /** The slug of an author page: the username, lowercased, with anything but letters, digits, - and _ dropped. */
@@ -87,21 +98,23 @@ export async function usersByIds(db: Queryable, ids: readonly number[]): Promise
 export async function findUserByLogin(db: Queryable, login: string): Promise<UserRow | null> {
   return db.maybeOne(sql.type(userRow)`
     select ${userColumns} from users
-    where not anonymous and (username = ${login}::citext or email = ${login}::citext)
+    where not anonymous and deleted_at is null and (username = ${login}::citext or email = ${login}::citext)
     limit 1`);
 }
 
 /** The registered account of an email (a guest row of the same email is not an account). */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
   return db.maybeOne(
-    sql.type(userRow)`select ${userColumns} from users where email = ${email}::citext and not anonymous`,
+    sql.type(userRow)`
+      select ${userColumns} from users where email = ${email}::citext and not anonymous and deleted_at is null`,
   );
 }
 
-/** The session version of an account that may sign in, or null (no such account, a guest row, blocked). */
+/** The session version of an account that may sign in, or null (no such account, a guest row, blocked, deleted). */
 export async function sessionVersionOf(db: Queryable, userId: number): Promise<number | null> {
   return db.maybeOneFirst(sql.type(z.object({ session_version: z.number() }))`
-    select session_version from users where id = ${userId} and not anonymous and not blocked`);
+    select session_version from users
+    where id = ${userId} and not anonymous and not blocked and deleted_at is null`);
 }
 
 /** Whether the account is blocked by an admin (docs/moderation.md, "What a block stops"). */
@@ -153,8 +166,12 @@ export async function registerUser(
   db: Queryable,
   user: NewUser,
 ): Promise<{ user: UserRow } | { taken: 'username' | 'lookalike' | 'email' }> {
-  // A name that reads as an existing one ("adrnin" for "admin") counts as taken (docs/security.md).
+  // A name that reads as an existing one ("adrnin" for "admin") counts as taken (docs/security.md),
+  // and so does a deleted account's name or a look-alike of it (docs/account-deletion.md).
   const key = usernameLookalikeKey(user.username);
+  const retired = await db.maybeOneFirst(sql.type(z.object({ one: z.number() }))`
+    select 1 as one from retired_username_keys where key_hash = ${retiredUsernameHash(user.username)}`);
+  if (retired !== null) return { taken: 'username' };
   const clash = await db.one(sql.type(
     z.object({ username_taken: z.boolean(), lookalike_taken: z.boolean(), email_taken: z.boolean() }),
   )`
@@ -292,6 +309,8 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions = [
     options.includeAnonymous ? sql.fragment`true` : sql.fragment`not anonymous`,
+    // Deleted accounts are in the admins' log of deletions (accountDeletions), not among the users.
+    sql.fragment`deleted_at is null`,
     options.blocked === null ? sql.fragment`true` : sql.fragment`blocked = ${options.blocked}`,
     options.search
       ? sql.fragment`(username::text || ' ' || email::text) ilike ${`%${options.search.replace(/[\\%_]/g, '\\$&')}%`}`

@@ -83,7 +83,8 @@ export async function liveApiTokenByHash(db: Queryable, hash: string): Promise<A
            u.language, u.country, u.roles, u.email_verified_at is not null as email_verified,
            u.session_version
     from api_tokens t join users u on u.id = t.user_id
-    where t.secret_hash = ${hash} and t.revoked_at is null and not u.blocked and not u.anonymous`);
+    where t.secret_hash = ${hash} and t.revoked_at is null and not u.blocked and not u.anonymous
+      and u.deleted_at is null`);
 }
 
 /** Records a use, unless one was recorded less than a minute before (by this instance or another). */

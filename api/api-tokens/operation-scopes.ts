@@ -83,6 +83,9 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       myWebhookEndpoints: SESSION_ONLY,
       siteWebhookEndpoints: SESSION_ONLY,
       webhookEndpoint: SESSION_ONLY,
+      // The account's deletion and its log: a person's own act, and admins' in person.
+      myAccountDeletionPreview: SESSION_ONLY,
+      accountDeletions: SESSION_ONLY,
     },
     Mutation: {
       createSkin: 'items:manage',
@@ -133,6 +136,9 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       createWebhookEndpoint: SESSION_ONLY,
       rotateWebhookSecret: SESSION_ONLY,
       deleteWebhookEndpoint: SESSION_ONLY,
+      // Deleting an account is never left to a script, the owner's or an admin's.
+      deleteMyAccount: SESSION_ONLY,
+      deleteAccount: SESSION_ONLY,
       resumeWebhookEndpoint: SESSION_ONLY,
       resendWebhookDelivery: SESSION_ONLY,
     },

@@ -1,4 +1,5 @@
 import { buildSchema, printSchema } from 'graphql';
+import { accountDataSchema } from '../account-data/account-data.schema';
 import { accountsSchema } from '../accounts/accounts.schema';
 import { apiTokensSchema } from '../api-tokens/api-tokens.schema';
 import { authoringSchema } from '../authoring/authoring.schema';
@@ -51,6 +52,7 @@ export const typeDefs = [
   webhooksSchema,
   apiTokensSchema,
   discountCodesSchema,
+  accountDataSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

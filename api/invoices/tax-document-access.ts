@@ -55,7 +55,10 @@ export async function readableTaxDocument(
   return taxDocumentOf(app, row);
 }
 
-export async function taxDocumentOf(app: AppContext, row: TaxDocumentRow): Promise<FormattedTaxDocument> {
+export async function taxDocumentOf(
+  app: Pick<AppContext, 'store' | 'pool'>,
+  row: TaxDocumentRow,
+): Promise<FormattedTaxDocument> {
   const { events } = await app.store.readStream(app.pool, orderStreamId(row.order_id));
   const order = events.find(isOrderPlaced)?.data;
   if (!order) throw new Error(`Document ${row.number}: order ${row.order_id} has no OrderPlaced.`);

@@ -105,6 +105,13 @@ export class MailSender {
         limit 1
         for update skip locked`);
       if (!delivery) return false;
+      // Nothing reaches a deleted account, not even a mail recorded after the deletion (a refund's).
+      if (delivery.recipient_user_id !== null && (await isDeletedAccount(tx, delivery.recipient_user_id))) {
+        await tx.query(sql.unsafe`
+          update mail_deliveries set status = 'FAILED', last_error = 'Not sent: the account was deleted.'
+          where id = ${delivery.id}`);
+        return true;
+      }
       const log = this.context.log.child({
         deliveryId: delivery.id,
         kind: delivery.kind,
@@ -243,4 +250,10 @@ export class MailSender {
     const key = this.context.orderConfirmationKeys.sign(order.orderId);
     return `${this.context.config.publicUrl}${orderConfirmationPath(order.externalId, key)}`;
   }
+}
+
+async function isDeletedAccount(db: Queryable, userId: number): Promise<boolean> {
+  const deleted = await db.maybeOneFirst(sql.type(z.object({ deleted: z.boolean() }))`
+    select deleted_at is not null as deleted from users where id = ${userId}`);
+  return deleted === true;
 }

@@ -12,6 +12,7 @@ import { seedDemoModeration } from './demo-moderation';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoSkinVersions } from './demo-skin-versions';
+import { seedDemoYourData } from './demo-your-data';
 
 /**
  * Loads the demo data into an empty database, through the same calls real use goes through.
@@ -38,6 +39,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoNotifications(app, accounts);
   await seedDemoFollowsAndWishes(app, accounts);
   await seedDemoDiscountCodes(app, accounts);
+  await seedDemoYourData(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

@@ -9,6 +9,8 @@ import { TAGS_PER_SKIN_MAX } from '../../domain/catalog/tags.schemas';
 import { imageVariantNames } from '../../infra/media/image-variants';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { seedDemoData } from '../../app/demo/seed-demo';
+import { findUserByLogin, sessionClaimsOf } from '../../api/accounts/users.repository';
+import { zipEntries as archiveFiles } from '../support/zip-entries';
 
 let app: TestApp;
 let firstRun: boolean;
@@ -597,8 +599,51 @@ describe('the demo sales and payouts', () => {
     expect(wishes.every((w) => w.listed && !w.owned && !w.own)).toBe(true);
     // Back-dated over the last weeks, through the events.
     const times = await app.context.pool.anyFirst(sql.type(z.object({ at: z.number() }))`
-      select recorded_at as at from events where event_type in ('AuthorFollowed', 'ItemWished')`);
+      select recorded_at as at from events where event_type in ('AuthorFollowed', 'ItemWished')
+        and (data->>'userId')::bigint = (select id from users where username = 'player')`);
     expect(times).toHaveLength(follows.length + wishes.length);
     expect(times.every((at) => at < Date.now() - 24 * 3_600_000)).toBe(true);
+  });
+});
+
+describe('the demo author’s data export', () => {
+  it('holds every kind of a person’s data, each with at least one row', async () => {
+    // The invoices, payouts and notifications come from the catch-up consumers.
+    await app.context.runner.catchUp();
+    const author = await findUserByLogin(app.context.pool, 'author');
+    const token = await app.context.tokens.sign(sessionClaimsOf(author!));
+    const started = performance.now();
+    const response = await app.server.inject({
+      method: 'GET',
+      url: '/api/me/data-export',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const exportSeconds = (performance.now() - started) / 1000;
+    console.info(
+      `the demo author's data export: ${exportSeconds.toFixed(2)} s, ${response.rawPayload.length} bytes`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(exportSeconds).toBeLessThan(5);
+    const files = await archiveFiles(response.rawPayload);
+    const rowsOf = (name: string) => (files.get(name)?.toString('utf8').trim().split('\n').length ?? 0) - 1;
+    for (const csv of [
+      'order-items.csv',
+      'invoices.csv',
+      'downloads.csv',
+      'ratings.csv',
+      'comments.csv',
+      'follows.csv',
+      'wishes.csv',
+      'notifications.csv',
+      'skins.csv',
+    ]) {
+      expect(rowsOf(csv), csv).toBeGreaterThan(0);
+    }
+    expect(JSON.parse(files.get('orders.json')!.toString()).length).toBeGreaterThan(0);
+    expect(JSON.parse(files.get('payouts.json')!.toString()).length).toBeGreaterThan(0);
+    expect(JSON.parse(files.get('profile.json')!.toString())).toMatchObject({ username: 'author' });
+    const names = [...files.keys()];
+    expect(names.some((name) => /^invoices\/invoice-.+\.pdf$/.test(name))).toBe(true);
+    expect(names.some((name) => /^payout-statements\/payout-\d+-statement\.csv$/.test(name))).toBe(true);
   });
 });

@@ -83,6 +83,10 @@ const WishlistPage = lazyPage(() => import('../features/account/pages/wishlist-p
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page'), 'SettingsPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/pages/webhooks-page'), 'WebhooksPage');
 const ApiTokensPage = lazyPage(() => import('../features/api-tokens/pages/api-tokens-page'), 'ApiTokensPage');
+const DeleteAccountPage = lazyPage(
+  () => import('../features/your-data/pages/delete-account-page'),
+  'DeleteAccountPage',
+);
 const NotificationsPage = lazyPage(
   () => import('../features/notifications/pages/notifications-page'),
   'NotificationsPage',
@@ -179,6 +183,7 @@ const regularRoutes: RouteObject = {
     { path: 'me/settings', element: <SettingsPage /> },
     { path: 'me/settings/webhooks', element: <WebhooksPage /> },
     { path: 'me/settings/api-tokens', element: <ApiTokensPage /> },
+    { path: 'me/settings/delete-account', element: <DeleteAccountPage /> },
     { path: 'me/notifications', element: <NotificationsPage /> },
   ],
 };

@@ -135,6 +135,7 @@ export const adminMessages = {
       history: 'History',
       block: 'Block',
       unblock: 'Unblock',
+      deleteAccount: 'Delete',
       label: (action: string, what: string) => `${action}: ${what}`,
       group: (what: string) => `Actions for ${what}`,
     },
@@ -200,6 +201,23 @@ export const adminMessages = {
       working: (username: string) => `Blocking ${username}...`,
       done: (username: string) => `${username} is blocked.`,
       failed: 'Error blocking the account.',
+    },
+    deleteAccount: {
+      title: (username: string) => `Delete the account of ${username}?`,
+      intro: 'Only when the person asked for it (by mail, say). Deleting the account means:',
+      effects: [
+        'every session and API token ends at once, and they can never sign in again;',
+        'their profile, email, address and payout details are deleted, and their username is never given out again;',
+        'their skins and bundles are unpublished (buyers keep them); their comments stay as by "deleted user";',
+        'orders, invoices and payout records stay, as the law asks, for 10 years.',
+      ],
+      reasonHint:
+        'Which request this answers. Kept in the admins’ log of deletions, never in the event log. Refused while money is on its way to the person.',
+      placeholder: 'Asked by mail on 27 November (ticket 118).',
+      confirm: 'Delete account',
+      working: (username: string) => `Deleting the account of ${username}...`,
+      done: (username: string) => `The account of ${username} is deleted.`,
+      failed: 'Error deleting the account.',
     },
     unblock: {
       title: (username: string) => `Unblock ${username}?`,

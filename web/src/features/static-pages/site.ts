@@ -9,9 +9,11 @@ export const CONTACT_MAILTO = `mailto:${CONTACT_EMAIL}`;
 export const PAGE_DATES = {
   payoutSystem: '2023-09-18',
   roadmap: '2023-09-14',
-  terms: '2022-04-03',
+  // Deleting an account: what becomes of comments, ratings, skins and pending shares.
+  terms: '2026-11-28',
   // The right of withdrawal and the consent to immediate delivery (docs/withdrawal.md).
   refunds: '2026-11-28',
-  privacy: '2022-06-04',
+  // The archive of one's data and the deletion of the account (docs/account-deletion.md).
+  privacy: '2026-11-28',
   submissions: '2022-07-01',
 } as const;

@@ -75,16 +75,23 @@ function CommentItem({ comment }: { comment: Comment }) {
           <Group gap={8} wrap="wrap" className={classes.header} miw={0}>
             <Group gap={6} wrap="nowrap" miw={0}>
               <CountryFlag code={user.country} size="0.9rem" />
-              <Anchor
-                component={Link}
-                to={`/authors/${encodeURIComponent(user.url)}`}
-                fw={700}
-                size="sm"
-                c="var(--mantine-color-text)"
-                truncate
-              >
-                {user.username}
-              </Anchor>
+              {user.url ? (
+                <Anchor
+                  component={Link}
+                  to={`/authors/${encodeURIComponent(user.url)}`}
+                  fw={700}
+                  size="sm"
+                  c="var(--mantine-color-text)"
+                  truncate
+                >
+                  {user.username}
+                </Anchor>
+              ) : (
+                // A deleted account: its comment stays, with no page to link to.
+                <Text component="span" fw={700} size="sm" c="dimmed" truncate>
+                  {user.username}
+                </Text>
+              )}
             </Group>
             <Text component="span" size="xs" c="dimmed">
               <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>

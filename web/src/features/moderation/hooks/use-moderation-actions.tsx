@@ -11,6 +11,7 @@ import { ItemModerationHistory } from '../components/item-moderation-history';
 import { ModerationReasonForm } from '../components/moderation-reason-form';
 import {
   BlockUserMutation,
+  DeleteAccountMutation,
   DismissReportsMutation,
   RestoreItemMutation,
   TakeDownItemMutation,
@@ -92,6 +93,7 @@ export function useModerationActions() {
   const [, dismissReports] = useMutation(DismissReportsMutation);
   const [, blockUser] = useMutation(BlockUserMutation);
   const [, unblockUser] = useMutation(UnblockUserMutation);
+  const [, deleteAccountMutation] = useMutation(DeleteAccountMutation);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
@@ -304,6 +306,38 @@ export function useModerationActions() {
     );
   };
 
+  const deleteAccount = (account: AccountTarget) => {
+    const copy = texts.deleteAccount;
+    openForm(
+      `delete-${account.id}`,
+      copy.title(account.username),
+      {
+        intro: copy.intro,
+        effects: copy.effects,
+        required: true,
+        hint: copy.reasonHint,
+        placeholder: copy.placeholder,
+        confirmLabel: copy.confirm,
+        confirmColor: 'red.9',
+      },
+      (reason) =>
+        void run(
+          accountKey(account),
+          'deleteAccount',
+          {
+            working: copy.working(account.username),
+            done: copy.done(account.username),
+            failed: copy.failed,
+          },
+          () =>
+            deleteAccountMutation(
+              { input: { userId: account.id, reason: reason ?? '' } },
+              CHANGES_MODERATION,
+            ).then(answerOf('deleteAccount')),
+        ),
+    );
+  };
+
   /** The History modal of an item, or of an account (itemType ACCOUNT). */
   const showHistory = (target: { itemType: string; itemId: string; label: string }) =>
     modals.open({
@@ -317,7 +351,7 @@ export function useModerationActions() {
       children: <ItemModerationHistory itemType={target.itemType} itemId={target.itemId} />,
     });
 
-  return { pending, takeDown, restore, dismiss, block, unblock, showHistory };
+  return { pending, takeDown, restore, dismiss, block, unblock, deleteAccount, showHistory };
 }
 
 export type ModerationActions = ReturnType<typeof useModerationActions>;

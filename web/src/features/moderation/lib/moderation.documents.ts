@@ -253,6 +253,16 @@ export const DismissReportsMutation = graphql(`
   }
 `);
 
+// An admin deletes an account at its owner's request (docs/account-deletion.md).
+export const DeleteAccountMutation = graphql(`
+  mutation DeleteAccount($input: DeleteAccountInput!) {
+    deleteAccount(input: $input) {
+      id
+      success
+    }
+  }
+`);
+
 export const BlockUserMutation = graphql(`
   mutation BlockUser($id: ID!, $reason: String!) {
     blockUser(id: $id, reason: $reason) {

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconBan, IconHistory, IconLockOpen, IconUsers } from '@tabler/icons-react';
+import { IconBan, IconHistory, IconLockOpen, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDate } from '../../../shared/format';
@@ -77,7 +77,7 @@ function UserStatus({ user }: { user: UserRow }) {
   );
 }
 
-/** Block or Unblock (never for admins or yourself), and History. */
+/** Block or Unblock and Delete (never for admins or yourself), and History. */
 function UserActions({ user, you, actions }: { user: UserRow; you: boolean; actions: ModerationActions }) {
   const account = { id: user.id, username: user.username };
   const busy = actions.pending.has(accountKey(account));
@@ -115,6 +115,19 @@ function UserActions({ user, you, actions }: { user: UserRow; you: boolean; acti
           aria-label={texts.actions.label(texts.actions.block, user.username)}
         >
           {texts.actions.block}
+        </Button>
+      )}
+      {refusal ? null : (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          loading={busy}
+          onClick={() => actions.deleteAccount(account)}
+          aria-label={texts.actions.label(texts.actions.deleteAccount, user.username)}
+        >
+          {texts.actions.deleteAccount}
         </Button>
       )}
       <Button

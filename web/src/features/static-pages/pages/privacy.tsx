@@ -220,17 +220,23 @@ const sections: LegalSection[] = [
         head={['Data', 'Kept for']}
         minWidth={480}
         rows={[
-          ['Account and author profile', 'Until you delete your account.'],
           [
-            'Orders and payout records',
-            'As long as Czech accounting and tax law requires – up to 10 years after the end of the year of the order or payout.',
+            'Account and author profile',
+            'Until you delete your account: then at once (see "Deleting your account" below).',
           ],
-          ['Payout details', 'Until you change them or delete your account.'],
+          [
+            'Orders, invoices, credit notes and payout records',
+            '10 years, as Czech accounting and VAT law requires, also after you delete your account: the name, e-mail address and country given at checkout stay with the order and its invoice, and the bank account or PayPal address a payout was sent to stays with the payout.',
+          ],
+          ['Payout details in your profile', 'Until you change them or delete your account.'],
           [
             'Download records',
             '2 years, then only anonymous totals are kept (they feed the download counts of the skins).',
           ],
-          ['Ratings and comments', 'Until you or we remove them, or you delete your account.'],
+          [
+            'Ratings and comments',
+            'Until you or we remove them. When you delete your account they stay, shown as by "deleted user", without your name, avatar or country.',
+          ],
           ['Server logs', '30 days.'],
           ['E-mails with us', '2 years after the matter is closed.'],
         ]}
@@ -244,15 +250,24 @@ const sections: LegalSection[] = [
       <>
         <P>You have the right to:</P>
         <List spacing="xs" withPadding>
-          <List.Item>get a copy of the personal data we hold about you (access);</List.Item>
+          <List.Item>
+            get a copy of the personal data we hold about you (access, Art. 15) – download it yourself in
+            Settings → Your data;
+          </List.Item>
           <List.Item>
             have incorrect data corrected – most of it you can edit yourself in Profile Settings;
           </List.Item>
-          <List.Item>have your data deleted, unless the law requires us to keep it;</List.Item>
+          <List.Item>
+            have your data deleted, unless the law requires us to keep it (erasure, Art. 17) – delete your
+            account yourself in Settings → Your data;
+          </List.Item>
           <List.Item>
             restrict its processing or object to processing based on our legitimate interests;
           </List.Item>
-          <List.Item>receive the data you gave us in a machine-readable format (portability);</List.Item>
+          <List.Item>
+            receive the data you gave us in a machine-readable format (portability, Art. 20) – the same
+            archive of JSON and CSV files;
+          </List.Item>
           <List.Item>
             withdraw your consent to news e-mails at any time, in Profile Settings or by e-mail.
           </List.Item>
@@ -265,6 +280,41 @@ const sections: LegalSection[] = [
             www.uoou.cz
           </Anchor>
           ), or to the authority of the EU country where you live.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'your-data',
+    title: 'Your data: the archive and deleting your account',
+    body: (
+      <>
+        <P>
+          Signed in, open Settings → Your data. <strong>Download your data</strong> gives you one zip archive
+          with a README that explains each file: your profile and payout details, your orders with their
+          invoices and credit notes (as PDFs), the skins you downloaded, your ratings, comments, follows,
+          wishlist, notifications and reports, the skins and bundles you published, your payouts with their
+          statements, your API tokens and webhooks (never their secrets) and what we keep of your sessions.
+          You can download it up to 5 times an hour.
+        </P>
+        <P>
+          <strong>Delete your account</strong> asks for your username and password, then at once: ends every
+          session on every device and your API tokens; deletes your e-mail address, name, avatar, bio, social
+          links, postal address and payout details, your password and your webhooks; turns off news and
+          notification e-mails and sends you no e-mail any more, not even one already waiting; and unpublishes
+          your skins and bundles (players who bought them keep their licence and can still download them, as
+          the <PageLink to="/terms-of-service#licence-to-platform">terms</PageLink> say). Your comments stay,
+          shown as by &quot;deleted user&quot;, and your votes stay in the averages. Your username is never
+          given to anyone else; we keep only a one-way hash of it for that.
+        </P>
+        <P>
+          What the law makes us keep stays, apart from the site: the orders with their invoices and credit
+          notes, and your payout records, for 10 years. If money is on its way to you (a payout being sent, a
+          failed one, or pending earnings of at least the 50 € minimum), the deletion waits until it is paid;
+          pending earnings under the minimum cannot be paid once your payout details are gone, and the page
+          asks you to give them up before it deletes the account. Admin accounts are deleted only after
+          another admin removes their admin role. You can also ask us by e-mail, and an admin deletes the
+          account for you.
         </P>
       </>
     ),

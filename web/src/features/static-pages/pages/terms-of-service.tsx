@@ -256,7 +256,9 @@ const sections: LegalSection[] = [
         Signed-in users may rate skins and write comments. Rate honestly and keep comments about the skins and
         respectful to the authors and to each other. Your comments are public and shown with your username,
         avatar and country. You grant us the right to display them on the site for as long as they are
-        published. We may remove ratings and comments that break these terms.
+        published. We may remove ratings and comments that break these terms. When you delete your account,
+        your comments stay, shown as written by &quot;deleted user&quot; without your username, avatar or
+        country, and your ratings stay in the skins&apos; averages.
       </P>
     ),
   },
@@ -301,9 +303,16 @@ const sections: LegalSection[] = [
           you a chance to respond.
         </P>
         <P>
-          You may close your account at any time by writing to us. Author shares already earned are paid out
-          under the usual rules; shares from sales that were fraudulent or infringed someone&apos;s rights may
-          be withheld and returned to the buyers.
+          You may delete your account at any time in Settings → Your data, or by writing to us. Deleting it
+          unpublishes your skins and bundles; players who bought them keep their licence (section 6) and can
+          still download them. Author shares already earned are paid out under the usual rules before the
+          account goes: while a payout is being sent, has failed or holds at least the minimum payout, the
+          deletion waits until it is paid. Pending shares under the minimum payout cannot be paid once your
+          payout details are deleted: you give them up when you delete the account, and the deletion page asks
+          you to confirm it. Shares from sales that were fraudulent or infringed someone&apos;s rights may be
+          withheld and returned to the buyers. Orders, invoices and payout records are kept for 10 years, as
+          accounting and tax law requires; the <PageLink to="/privacy#your-data">privacy policy</PageLink>{' '}
+          says what else happens.
         </P>
       </>
     ),

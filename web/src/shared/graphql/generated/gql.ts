@@ -71,6 +71,7 @@ type Documents = {
     "\n  mutation TakeDownItem($itemType: ModeratedItemType!, $itemId: ID!, $reason: String!) {\n    takeDownItem(itemType: $itemType, itemId: $itemId, reason: $reason) {\n      id\n      success\n    }\n  }\n": typeof types.TakeDownItemDocument,
     "\n  mutation RestoreItem($itemType: ModeratedItemType!, $itemId: ID!, $reason: String) {\n    restoreItem(itemType: $itemType, itemId: $itemId, reason: $reason) {\n      id\n      success\n    }\n  }\n": typeof types.RestoreItemDocument,
     "\n  mutation DismissReports($itemType: ModeratedItemType!, $itemId: ID!, $note: String) {\n    dismissReports(itemType: $itemType, itemId: $itemId, note: $note) {\n      id\n      success\n    }\n  }\n": typeof types.DismissReportsDocument,
+    "\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      id\n      success\n    }\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation BlockUser($id: ID!, $reason: String!) {\n    blockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n": typeof types.BlockUserDocument,
     "\n  mutation UnblockUser($id: ID!, $reason: String) {\n    unblockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n": typeof types.UnblockUserDocument,
     "\n  query AdminUsers($search: String, $blocked: Boolean, $page: PageInput!) {\n    users(search: $search, includeAnonymous: false, blocked: $blocked, page: $page) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        username\n        email\n        country\n        createdAt\n        roles\n        blocked\n        avatar {\n          url\n        }\n        block {\n          at\n          reason\n          by {\n            id\n            username\n          }\n        }\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
@@ -130,6 +131,8 @@ type Documents = {
     "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteWebhookEndpointDocument,
     "\n  mutation ResumeWebhookEndpoint($id: ID!) {\n    resumeWebhookEndpoint(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.ResumeWebhookEndpointDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
+    "\n  query AccountDeletionPreview {\n    myAccountDeletionPreview {\n      mustFinish\n      earningsGivenUp\n      invoices\n      creditNotes\n      payouts\n      publishedSkins\n      publishedBundles\n      comments\n      ratings\n    }\n  }\n": typeof types.AccountDeletionPreviewDocument,
+    "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      id\n      success\n    }\n  }\n": typeof types.DeleteMyAccountDocument,
     "\n  fragment BundleCardFields on Bundle {\n    ...ItemCardFields\n    description\n    skins {\n      id\n      price\n    }\n  }\n": typeof types.BundleCardFieldsFragmentDoc,
     "\n  query BundleContents($url: String!) {\n    bundle(url: $url) {\n      id\n      skins {\n        ...SkinCardFields\n      }\n    }\n  }\n": typeof types.BundleContentsDocument,
     "\n  fragment ItemCommentFields on Comment {\n    id\n    text\n    createdAt\n    user {\n      id\n      url\n      username\n      country\n      blocked @include(if: $moderation)\n      avatar {\n        url\n      }\n    }\n    removal @include(if: $moderation) {\n      at\n      reason\n      by {\n        username\n      }\n    }\n  }\n": typeof types.ItemCommentFieldsFragmentDoc,
@@ -213,6 +216,7 @@ const documents: Documents = {
     "\n  mutation TakeDownItem($itemType: ModeratedItemType!, $itemId: ID!, $reason: String!) {\n    takeDownItem(itemType: $itemType, itemId: $itemId, reason: $reason) {\n      id\n      success\n    }\n  }\n": types.TakeDownItemDocument,
     "\n  mutation RestoreItem($itemType: ModeratedItemType!, $itemId: ID!, $reason: String) {\n    restoreItem(itemType: $itemType, itemId: $itemId, reason: $reason) {\n      id\n      success\n    }\n  }\n": types.RestoreItemDocument,
     "\n  mutation DismissReports($itemType: ModeratedItemType!, $itemId: ID!, $note: String) {\n    dismissReports(itemType: $itemType, itemId: $itemId, note: $note) {\n      id\n      success\n    }\n  }\n": types.DismissReportsDocument,
+    "\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      id\n      success\n    }\n  }\n": types.DeleteAccountDocument,
     "\n  mutation BlockUser($id: ID!, $reason: String!) {\n    blockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n": types.BlockUserDocument,
     "\n  mutation UnblockUser($id: ID!, $reason: String) {\n    unblockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n": types.UnblockUserDocument,
     "\n  query AdminUsers($search: String, $blocked: Boolean, $page: PageInput!) {\n    users(search: $search, includeAnonymous: false, blocked: $blocked, page: $page) {\n      pageInfo {\n        pageNumber\n        pageSize\n        totalPages\n        totalElements\n        numberOfElements\n      }\n      content {\n        id\n        url\n        username\n        email\n        country\n        createdAt\n        roles\n        blocked\n        avatar {\n          url\n        }\n        block {\n          at\n          reason\n          by {\n            id\n            username\n          }\n        }\n      }\n    }\n  }\n": types.AdminUsersDocument,
@@ -272,6 +276,8 @@ const documents: Documents = {
     "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteWebhookEndpointDocument,
     "\n  mutation ResumeWebhookEndpoint($id: ID!) {\n    resumeWebhookEndpoint(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.ResumeWebhookEndpointDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
+    "\n  query AccountDeletionPreview {\n    myAccountDeletionPreview {\n      mustFinish\n      earningsGivenUp\n      invoices\n      creditNotes\n      payouts\n      publishedSkins\n      publishedBundles\n      comments\n      ratings\n    }\n  }\n": types.AccountDeletionPreviewDocument,
+    "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      id\n      success\n    }\n  }\n": types.DeleteMyAccountDocument,
     "\n  fragment BundleCardFields on Bundle {\n    ...ItemCardFields\n    description\n    skins {\n      id\n      price\n    }\n  }\n": types.BundleCardFieldsFragmentDoc,
     "\n  query BundleContents($url: String!) {\n    bundle(url: $url) {\n      id\n      skins {\n        ...SkinCardFields\n      }\n    }\n  }\n": types.BundleContentsDocument,
     "\n  fragment ItemCommentFields on Comment {\n    id\n    text\n    createdAt\n    user {\n      id\n      url\n      username\n      country\n      blocked @include(if: $moderation)\n      avatar {\n        url\n      }\n    }\n    removal @include(if: $moderation) {\n      at\n      reason\n      by {\n        username\n      }\n    }\n  }\n": types.ItemCommentFieldsFragmentDoc,
@@ -543,6 +549,10 @@ export function graphql(source: "\n  mutation DismissReports($itemType: Moderate
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      id\n      success\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      id\n      success\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation BlockUser($id: ID!, $reason: String!) {\n    blockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n"): (typeof documents)["\n  mutation BlockUser($id: ID!, $reason: String!) {\n    blockUser(id: $id, reason: $reason) {\n      id\n      success\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -776,6 +786,14 @@ export function graphql(source: "\n  mutation ResumeWebhookEndpoint($id: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n"): (typeof documents)["\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountDeletionPreview {\n    myAccountDeletionPreview {\n      mustFinish\n      earningsGivenUp\n      invoices\n      creditNotes\n      payouts\n      publishedSkins\n      publishedBundles\n      comments\n      ratings\n    }\n  }\n"): (typeof documents)["\n  query AccountDeletionPreview {\n    myAccountDeletionPreview {\n      mustFinish\n      earningsGivenUp\n      invoices\n      creditNotes\n      payouts\n      publishedSkins\n      publishedBundles\n      comments\n      ratings\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      id\n      success\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      id\n      success\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
