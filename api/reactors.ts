@@ -3,6 +3,7 @@ import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { Reactor } from '../infra/projection-engine/projection';
+import { erasureListReactor } from './accounts/erasure-list.reactor';
 import { authorNoticeMailsReactor } from './mail/author-notice-mails.reactor';
 import { invoiceNumberingReactor } from './invoices/invoice-numbering.reactor';
 import { orderMailsReactor } from './mail/order-mails.reactor';
@@ -20,6 +21,8 @@ export function reactors(deps: {
   log: Logger;
   payments?: PaymentProviders;
   vat?: VatConfig;
+  /** The erasure list outside the database (docs/personal-data.md); a test's own runner may go without. */
+  erasuresFile?: string;
 }): Reactor[] {
   return [
     payoutAllocationReactor(deps),
@@ -28,5 +31,6 @@ export function reactors(deps: {
     webhooksReactor(deps),
     ...(deps.payments ? [latePaymentRefundsReactor({ ...deps, payments: deps.payments })] : []),
     ...(deps.vat ? [invoiceNumberingReactor({ ...deps, vat: deps.vat })] : []),
+    ...(deps.erasuresFile ? [erasureListReactor({ erasuresFile: deps.erasuresFile })] : []),
   ];
 }
