@@ -154,6 +154,12 @@ export const historyStep = fc.oneof(
     user: fc.integer({ min: 1, max: 2 }),
     block: fc.boolean(),
   }),
+  // An account deleted: its keys destroyed, its personal fields read as "deleted user" from then on
+  // (before and after, live and rebuilt; docs/personal-data.md).
+  fc.record({
+    kind: fc.constant('erase' as const),
+    user: fc.integer({ min: 1, max: 2 }),
+  }),
   // Follows and wishes share one weight, so the other steps stay as frequent as before.
   fc.oneof(
     fc.record({
@@ -606,6 +612,17 @@ export async function appendHistory(
         await append([request(accountStreamId(step.user), 'account', events)]);
         break;
       }
+      case 'erase': {
+        await append([
+          request(accountStreamId(step.user), 'account', [
+            {
+              type: 'AccountDeleted',
+              data: { userId: step.user, deletedAt: now.toISOString(), by: 'SELF', adminId: null },
+            },
+          ]),
+        ]);
+        break;
+      }
       case 'follow': {
         const streamId = authorFollowStreamId(step.author, step.user);
         const state = follows.get(streamId) ?? followDecider.initialState;
@@ -904,7 +921,8 @@ export async function emptyEverything(pool: DatabasePool) {
     readModelTables.map((table) => sql.identifier(['public', table])),
     sql.fragment`, `,
   );
-  await pool.query(sql.unsafe`truncate events, streams, ${tables}`);
+  await pool.query(sql.unsafe`
+    truncate events, streams, personal_data_keys, personal_data_erasures, tax_record_buyers, ${tables}`);
   await pool.query(sql.unsafe`
     update projection_checkpoints set last_transaction_id = '0'::xid8, last_position = 0, events_applied = 0`);
 }
