@@ -44,6 +44,8 @@ export async function loadKeyEncryptionKey(config: {
   }
   if (config.env === 'test') return new KeyEncryptionKey(TEST_KEY);
   const secret = randomBytes(KEY_BYTES);
+  // DATA_DIR itself with the usual mode (the embedded PostgreSQL's user must enter it), only the secrets folder private.
+  await fs.mkdir(config.dataDir, { recursive: true });
   await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await fs
     .writeFile(file, secret.toString('base64'), { mode: 0o600, flag: 'wx' })
