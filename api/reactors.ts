@@ -4,6 +4,7 @@ import type { Logger } from '../infra/logger';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
 import type { Reactor } from '../infra/projection-engine/projection';
 import { discountCodeReleasesReactor } from './discount-codes/discount-code-releases.reactor';
+import { erasureListReactor } from './accounts/erasure-list.reactor';
 import { authorNoticeMailsReactor } from './mail/author-notice-mails.reactor';
 import { invoiceNumberingReactor } from './invoices/invoice-numbering.reactor';
 import { orderMailsReactor } from './mail/order-mails.reactor';
@@ -21,6 +22,8 @@ export function reactors(deps: {
   log: Logger;
   payments?: PaymentProviders;
   vat?: VatConfig;
+  /** The erasure list outside the database (docs/personal-data.md); a test's own runner may go without. */
+  erasuresFile?: string;
 }): Reactor[] {
   return [
     payoutAllocationReactor(deps),
@@ -30,5 +33,6 @@ export function reactors(deps: {
     discountCodeReleasesReactor(deps),
     ...(deps.payments ? [latePaymentRefundsReactor({ ...deps, payments: deps.payments })] : []),
     ...(deps.vat ? [invoiceNumberingReactor({ ...deps, vat: deps.vat })] : []),
+    ...(deps.erasuresFile ? [erasureListReactor({ erasuresFile: deps.erasuresFile })] : []),
   ];
 }

@@ -30,6 +30,9 @@ import { startWebhookLogCleanupJob } from './jobs/webhook-log-cleanup.job';
 import { startPayoutScheduleJob } from './jobs/payout-schedule.job';
 import { startNotificationDigestsJob } from './jobs/notification-digests.job';
 import { createEventStore } from '../infra/event-store/event-store-factory';
+import { loadPersonalDataVault } from '../infra/personal-data/key-source';
+import { sealStoredEvents } from '../infra/personal-data/seal-stored-events';
+import { applyErasureList } from './personal-data-erasures';
 import type { Logger } from '../infra/logger';
 import { Mailer } from '../infra/mail/mailer';
 import { MailSender } from '../api/mail/mail-sender';
@@ -150,8 +153,10 @@ export async function startApp(
     onDatabaseLost?: () => void;
   } = {},
 ): Promise<RunningApp> {
-  // Before PostgreSQL starts: a bucket that cannot be reached ends the start with nothing to stop.
+  // Before PostgreSQL starts: a bucket that cannot be reached, or no personal-data key in production,
+  // ends the start with nothing to stop.
   const storage = await openFileStorage(config, log);
+  const vault = await loadPersonalDataVault(config);
   const database = await openDatabaseServer(config, log, {
     supervise: {
       onGiveUp:
@@ -171,7 +176,13 @@ export async function startApp(
   });
   const store = createEventStore({
     inlineProjections: projections.filter((projection) => projection.mode === 'inline'),
+    vault,
   });
+  // Personal data (docs/personal-data.md): events stored before it was encrypted are sealed once,
+  // and erasures a restored backup lacks are applied again, before anything reads the events.
+  const personalDataLog = log.child({ component: 'personal-data' });
+  await sealStoredEvents(pool, vault, personalDataLog);
+  await applyErasureList(pool, vault, config.personalData.erasuresFile, personalDataLog);
   const consumers = [
     ...projections,
     ...reactors({
@@ -181,6 +192,7 @@ export async function startApp(
       payments: createPaymentProviders(config.payments),
       // The seller named on the tax documents (docs/invoices.md).
       vat: config.vat,
+      erasuresFile: config.personalData.erasuresFile,
     }),
   ];
   // Every instance makes sure the checkpoints exist: the demo data runs consumers before any leads.

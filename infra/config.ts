@@ -54,6 +54,16 @@ const environmentSchema = z.object({
     .min(0)
     .default(64 * 1024 * 1024),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  // The key-encryption key of personal data in events (docs/personal-data.md): 32 bytes, base64.
+  PERSONAL_DATA_KEY: z
+    .string()
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'PERSONAL_DATA_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  // Where destroyed persons' keys are listed outside the database (a restore re-applies them).
+  PERSONAL_DATA_ERASURES_FILE: z.string().min(1).optional(),
   // Without it /metrics is open: keep it off the public internet, or set a token (docs/operations.md).
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
@@ -197,6 +207,12 @@ export type Config = {
     heavy: { maxRunning: number; maxWaiting: number; maxWaitMs: number };
   };
   jwtSecret: string | undefined;
+  personalData: {
+    /** The key-encryption key from PERSONAL_DATA_KEY; otherwise read from `$DATA_DIR/secrets` (infra/personal-data/key-source.ts). */
+    key: Buffer | undefined;
+    /** The erasure list kept outside the database and its backups. */
+    erasuresFile: string;
+  };
   /** When set, /metrics asks for `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
   mail: {
@@ -428,6 +444,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
     },
     jwtSecret: e.JWT_SECRET,
+    personalData: {
+      key: e.PERSONAL_DATA_KEY ? Buffer.from(e.PERSONAL_DATA_KEY, 'base64') : undefined,
+      erasuresFile: path.resolve(
+        e.PERSONAL_DATA_ERASURES_FILE ?? path.join(e.DATA_DIR, 'secrets', 'personal-data-erasures'),
+      ),
+    },
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -9,6 +9,7 @@ import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
 import { payoutsProjection } from './payouts.projection';
+import { personalDataErasureProjection } from './personal-data-erasure.projection';
 import { salesStatisticsProjection } from './sales-statistics.projection';
 import { skinDownloadsProjection } from './skin-downloads.projection';
 import { skinOfTheMonthProjection } from './skin-of-the-month.projection';
@@ -36,4 +37,6 @@ export const projections: readonly RebuildableProjection[] = [
   notificationsProjection,
   invoicesProjection,
   discountCodesProjection,
+  // Last: it scrubs rows the projections above wrote (docs/personal-data.md).
+  personalDataErasureProjection,
 ];

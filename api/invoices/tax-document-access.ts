@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'slonik';
 import { DomainError } from '../../domain/errors';
 import { parseDocumentNumber } from '../../domain/invoices/document-numbers';
 import {
@@ -7,6 +8,7 @@ import {
   type FormattedTaxDocument,
 } from '../../domain/invoices/tax-document';
 import { orderStreamId, type OrderPlaced, type PaymentReceived } from '../../domain/orders/order.events';
+import { ERASED_PERSONAL_DATA } from '../../domain/personal-data/personal-fields';
 import { isEventOf } from '../../infra/event-store/event-store';
 import type { AppContext } from '../app-context';
 import { isAdmin, viewerOf, type Viewer } from '../auth/viewer';
@@ -15,6 +17,7 @@ import { findTaxDocument, type TaxDocumentRow } from './tax-documents.repository
 
 const isOrderPlaced = isEventOf<OrderPlaced>(['OrderPlaced']);
 const isPaymentReceived = isEventOf<PaymentReceived>(['PaymentReceived']);
+type OrderPlacedData = OrderPlaced['data'];
 
 export const noSuchDocument = () => new DomainError('NOT_FOUND', 'There is no such document.');
 
@@ -60,8 +63,9 @@ export async function taxDocumentOf(
   row: TaxDocumentRow,
 ): Promise<FormattedTaxDocument> {
   const { events } = await app.store.readStream(app.pool, orderStreamId(row.order_id));
-  const order = events.find(isOrderPlaced)?.data;
-  if (!order) throw new Error(`Document ${row.number}: order ${row.order_id} has no OrderPlaced.`);
+  const placed = events.find(isOrderPlaced)?.data;
+  if (!placed) throw new Error(`Document ${row.number}: order ${row.order_id} has no OrderPlaced.`);
+  const order = await withRetainedBuyer(app, row.order_id, placed);
   const payment = events.find(isPaymentReceived)?.data ?? null;
   const common = {
     number: row.number,
@@ -84,4 +88,20 @@ export async function taxDocumentOf(
       payment,
     }),
   );
+}
+
+/**
+ * A deleted buyer's order reads "deleted user"; the name tax law keeps on their invoices and credit
+ * notes comes from the tax records (docs/personal-data.md, "What tax law keeps").
+ */
+async function withRetainedBuyer(
+  app: Pick<AppContext, 'pool'>,
+  orderId: string,
+  order: OrderPlacedData,
+): Promise<OrderPlacedData> {
+  if (order.buyer.fullName !== ERASED_PERSONAL_DATA) return order;
+  const kept = (await app.pool.maybeOneFirst(
+    sql.unsafe`select buyer_name from tax_record_buyers where order_id = ${Number(orderId)}`,
+  )) as string | null;
+  return kept === null ? order : { ...order, buyer: { ...order.buyer, fullName: kept } };
 }

@@ -18,6 +18,7 @@ import { migrate } from '../../infra/db/migrate';
 import { createDatabasePool } from '../../infra/db/pool';
 import { assertTransactionIdsSafeAt } from '../../infra/db/transaction-id-guard';
 import { createEventStore } from '../../infra/event-store/event-store-factory';
+import { loadPersonalDataVault } from '../../infra/personal-data/key-source';
 import { createLogger } from '../../infra/logger';
 import { ensureCheckpoints, runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 import { projections } from '../../projections';
@@ -72,7 +73,10 @@ try {
   await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
   const pool = await createDatabasePool(database.url, { maxPoolSize: 2 });
-  const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
+  const store = createEventStore({
+    inlineProjections: projections.filter((p) => p.mode === 'inline'),
+    vault: await loadPersonalDataVault(config),
+  });
   await ensureCheckpoints(pool, [financeJournalProjection]);
   await runUntilCaughtUp({ pool, store, batchSize: 5_000 }, financeJournalProjection);
   await mkdir(out, { recursive: true });

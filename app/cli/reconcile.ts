@@ -13,6 +13,7 @@ import { migrate } from '../../infra/db/migrate';
 import { createDatabasePool } from '../../infra/db/pool';
 import { assertTransactionIdsSafeAt } from '../../infra/db/transaction-id-guard';
 import { createEventStore } from '../../infra/event-store/event-store-factory';
+import { loadPersonalDataVault } from '../../infra/personal-data/key-source';
 import { createLogger } from '../../infra/logger';
 import { formatReconciliation, reconcileAll } from '../reconcile/reconcile';
 
@@ -26,7 +27,10 @@ try {
   // The replay, its reader, and four checks alongside it: the recomputation, the sales, the event
   // chain, the finance journal's rows.
   const pool = await createDatabasePool(database.url, { maxPoolSize: 6 });
-  const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
+  const store = createEventStore({
+    inlineProjections: projections.filter((p) => p.mode === 'inline'),
+    vault: await loadPersonalDataVault(config),
+  });
   const report = await reconcileAll({ pool, store });
   await pool.end();
   for (const line of formatReconciliation(report)) console.log(line);

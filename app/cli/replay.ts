@@ -6,6 +6,7 @@ import { migrate } from '../../infra/db/migrate';
 import { createDatabasePool } from '../../infra/db/pool';
 import { assertTransactionIdsSafeAt } from '../../infra/db/transaction-id-guard';
 import { createEventStore } from '../../infra/event-store/event-store-factory';
+import { loadPersonalDataVault } from '../../infra/personal-data/key-source';
 import { createLogger } from '../../infra/logger';
 import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
 
@@ -26,7 +27,10 @@ try {
   await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
   const pool = await createDatabasePool(database.url, { maxPoolSize: 2 });
-  const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
+  const store = createEventStore({
+    inlineProjections: projections.filter((p) => p.mode === 'inline'),
+    vault: await loadPersonalDataVault(config),
+  });
   for (const projection of chosen) {
     const started = performance.now();
     const applied = await rebuildProjection({ pool, store, batchSize: 5_000, log }, projection);

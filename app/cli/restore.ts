@@ -11,6 +11,8 @@ import { assertDatabaseNotInUse, DatabaseInUseError, openDatabaseServer } from '
 import { DatabaseNotEmptyError, loadDatabase } from '../../infra/db/database-backup';
 import { createDatabasePool } from '../../infra/db/pool';
 import { repairTransactionIds } from '../../infra/db/transaction-id-repair';
+import { loadPersonalDataVault } from '../../infra/personal-data/key-source';
+import { applyErasureList } from '../personal-data-erasures';
 import { createLogger } from '../../infra/logger';
 import {
   backupLayout,
@@ -102,6 +104,15 @@ try {
   const pool = await createDatabasePool(database.url, { maxPoolSize: 2, statementTimeoutMs: 6 * 3600_000 });
   try {
     await repairTransactionIds(pool, log);
+    // Persons erased after the backup was made are erased again at once (docs/personal-data.md, "Backups").
+    const { reapplied } = await applyErasureList(
+      pool,
+      await loadPersonalDataVault(config),
+      config.personalData.erasuresFile,
+      log,
+    );
+    if (reapplied > 0)
+      notes.push(`${reapplied} erasures made after the backup were applied again from the erasure list.`);
   } finally {
     await pool.end();
   }

@@ -431,6 +431,7 @@ function sendPayout(command: SendPayout, state: OpenedPayoutState): PayoutEvent[
       type: 'PayoutSent',
       data: {
         payoutId: state.payoutId,
+        authorId: state.authorId,
         amountCents: state.lockedAmountCents,
         destination: state.destination,
         transferReference: command.transferReference,
@@ -464,6 +465,7 @@ function relockPayout(command: RelockPayout, state: OpenedPayoutState): PayoutEv
       type: 'PayoutRelocked',
       data: {
         payoutId: state.payoutId,
+        authorId: state.authorId,
         destination,
         payoutDate: destination.method === 'PAYPAL' ? null : command.payoutDate,
         relockedAt: command.relockedAt.toISOString(),

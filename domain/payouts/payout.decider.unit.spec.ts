@@ -170,6 +170,7 @@ describe('a locked payout', () => {
         type: 'PayoutSent',
         data: {
           payoutId: 4,
+          authorId: 50,
           amountCents: 6000,
           destination: bank,
           transferReference: 'TS-SEPA-1',
@@ -288,7 +289,13 @@ describe('a locked payout', () => {
       .events();
     expect(relocked).toEqual({
       type: 'PayoutRelocked',
-      data: { payoutId: 4, destination: paypal, payoutDate: null, relockedAt: at.toISOString() },
+      data: {
+        payoutId: 4,
+        authorId: 50,
+        destination: paypal,
+        payoutDate: null,
+        relockedAt: at.toISOString(),
+      },
     });
     expect(stateAfter([...events, failed, relocked!])).toMatchObject({
       status: 'LOCKED',

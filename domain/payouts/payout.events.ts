@@ -165,6 +165,8 @@ export type PayoutSent = {
   type: 'PayoutSent';
   data: {
     payoutId: number;
+    /** Whose payout: the person the destination's details belong to (absent in events before it was recorded). */
+    authorId?: number;
     amountCents: Cents;
     destination: PayoutDestination;
     /** The SEPA file's message id, or PayPal's payout batch id. */
@@ -183,6 +185,8 @@ export type PayoutRelocked = {
   type: 'PayoutRelocked';
   data: {
     payoutId: number;
+    /** Whose payout (absent in events before it was recorded). */
+    authorId?: number;
     destination: PayoutDestination;
     payoutDate: string | null;
     relockedAt: string;

@@ -5,6 +5,7 @@ import type { DatabasePool, DatabaseTransactionConnection, Queryable } from '../
 import { handlesEvent, type Projection } from '../projection-engine/projection';
 import type { Backdated } from './backdating';
 import { recordedMetadata, type EventMetadata, type RecordedMetadata } from './event-metadata';
+import type { Erasure, PendingKey, PersonalDataVault } from '../personal-data/personal-data-vault';
 import type { EventUpcasters } from './event-upcasters';
 import { feedCopyColumns, type FeedCopyReader } from './feed-copy-reader';
 import type { StoredEvent } from './stored-event';
@@ -126,16 +127,23 @@ export type EventStoreOptions = {
   upcasters?: EventUpcasters;
   /** Read models updated in the append's own transaction (read-your-writes). */
   inlineProjections?: readonly Projection[];
+  /**
+   * Encrypts the personal fields of events at append and decrypts them at read (docs/personal-data.md);
+   * without one, events are stored as given (only a test of the store itself goes without).
+   */
+  vault?: PersonalDataVault;
 };
 
 export class EventStore {
   private readonly upcasters: EventUpcasters;
   readonly inlineProjections: readonly Projection[];
+  readonly vault: PersonalDataVault | null;
   private lastNotifiedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: EventStoreOptions = {}) {
     this.upcasters = options.upcasters ?? createUpcasters();
     this.inlineProjections = options.inlineProjections ?? [];
+    this.vault = options.vault ?? null;
   }
 
   /**
@@ -152,7 +160,8 @@ export class EventStore {
   ): Promise<StoredEvent[]> {
     const unit = prepareUnit(Array.isArray(requests) ? requests : [requests as AppendRequest]);
     if (unit.length === 0) return [];
-    const [outcome] = await this.appendUnits(tx, [unit]);
+    const sealed = await this.sealUnits(tx, [unit]);
+    const [outcome] = await this.appendUnits(tx, sealed);
     if (outcome instanceof ConcurrencyError) throw outcome;
     return outcome!;
   }
@@ -190,6 +199,7 @@ export class EventStore {
       throw new EventStoreUsageError('Append each stream once per call.');
     }
     const written = prepared.filter((unit) => unit.length > 0);
+    const sealed = await this.sealUnits(pool, written);
     const projected = written.some((unit) =>
       unit.some((request) =>
         request.events.some((event) =>
@@ -197,12 +207,13 @@ export class EventStore {
         ),
       ),
     );
+    // A person's new key is stored after the events, so that append must have a transaction too.
     const outcomes =
       written.length === 0
         ? []
-        : projected
-          ? await pool.transaction((tx) => this.appendUnits(tx, written))
-          : await this.appendUnits(pool, written);
+        : projected || sealed.newKeys.length > 0 || sealed.erasures.length > 0
+          ? await pool.transaction((tx) => this.appendUnits(tx, sealed))
+          : await this.appendUnits(pool, sealed);
     return prepared.map((unit) => (unit.length === 0 ? [] : outcomes[written.indexOf(unit)]!));
   }
 
@@ -212,8 +223,9 @@ export class EventStore {
    */
   private async appendUnits(
     tx: DatabaseTransactionConnection | DatabasePool,
-    units: readonly PreparedUnit[],
+    sealed: SealedUnits,
   ): Promise<(StoredEvent[] | ConcurrencyError)[]> {
+    const { units, asRead } = sealed;
     const requests: AppendFunctionRequest[] = [];
     const events: AppendFunctionEvent[] = [];
     for (const [u, unit] of units.entries()) {
@@ -232,7 +244,7 @@ export class EventStore {
           events.push({
             r,
             i,
-            event_id: event.eventId ?? randomUUID(),
+            event_id: event.eventId!,
             event_type: event.type,
             schema_version: event.schemaVersion ?? 1,
             data: event.data,
@@ -259,11 +271,30 @@ export class EventStore {
       );
     }
 
+    if (rows.some((row) => row.outcome === 'appended')) {
+      // Only ever in a transaction (appendEachAlone opens one when a key is new or destroyed).
+      if (sealed.newKeys.length > 0) {
+        await this.vault!.storeNewKeys(tx as DatabaseTransactionConnection, sealed.newKeys);
+      }
+      // A deleted account's keys are destroyed with the event that records the deletion.
+      for (const erasure of sealed.erasures) {
+        await this.vault!.erase(tx as DatabaseTransactionConnection, erasure.subjects, erasure.at);
+      }
+    }
+
     const actualVersions = new Map<string, number | null>();
     const stored: StoredEvent[] = [];
     for (const row of rows) {
       if (row.outcome === 'conflict') actualVersions.set(row.stream_id, row.stream_version);
-      else if (row.outcome === 'appended') stored.push(this.toStoredEvent(row));
+      else if (row.outcome === 'appended') {
+        // What readers will see: the personal fields as given (or the placeholder of an erased person).
+        const read = asRead.get(row.event_id);
+        stored.push(
+          this.toStoredEvent(
+            read ? { ...row, data: read.data, metadata: read.metadata as Record<string, unknown> } : row,
+          ),
+        );
+      }
     }
     stored.sort((a, b) => a.globalPosition - b.globalPosition);
     for (const projection of this.inlineProjections) {
@@ -298,7 +329,7 @@ export class EventStore {
       select ${eventColumns} from events
       where stream_id = ${streamId} and stream_version >= ${options.fromVersion ?? 1}
       order by stream_version`);
-    const events = rows.map((row) => this.toStoredEvent(row));
+    const events = (await this.revealRows(db, rows)).map((row) => this.toStoredEvent(row));
     const version =
       events.at(-1)?.streamVersion ?? (options.fromVersion ? await this.streamVersion(db, streamId) : 0);
     return { version, events };
@@ -315,7 +346,7 @@ export class EventStore {
       select ${eventColumns} from events
       where stream_id = any(${sql.array([...new Set(streamIds)], 'text')})
       order by stream_id, stream_version`);
-    for (const row of rows) {
+    for (const row of await this.revealRows(db, rows)) {
       const stream = streams.get(row.stream_id);
       if (!stream) continue;
       stream.events.push(this.toStoredEvent(row));
@@ -366,8 +397,12 @@ export class EventStore {
     );
     const last = rows.at(-1);
     return {
-      events: rows
-        .filter((row) => row.wanted)
+      events: (
+        await this.revealRows(
+          db,
+          rows.filter((row) => row.wanted),
+        )
+      )
         .map((row) => this.toStoredEvent(row))
         .filter((event) => wantedTypes === null || wantedTypes.has(event.type)),
       scannedTo: last ? { transactionId: last.transaction_id, position: last.global_position } : null,
@@ -384,7 +419,13 @@ export class EventStore {
   async *readFeedPages(
     reader: FeedCopyReader,
     after: FeedCheckpoint,
-    options: { pageSize: number; eventTypes?: readonly string[]; inFlightGuard: boolean },
+    options: {
+      pageSize: number;
+      eventTypes?: readonly string[];
+      inFlightGuard: boolean;
+      /** Where the persons' keys are read (the copy's own connection is busy with the copy). */
+      keys: Queryable;
+    },
   ): AsyncGenerator<{ events: StoredEvent[]; scannedTo: FeedCheckpoint }> {
     const wantedTypes = options.eventTypes ? new Set(options.eventTypes) : null;
     const wanted = options.eventTypes
@@ -410,10 +451,11 @@ export class EventStore {
       )) {
         scanned += page.events.length;
         position = checkpointOf(page.events.at(-1)!);
+        const wanted: StoredEvent[] = [];
+        for (let i = 0; i < page.events.length; i++) if (page.wanted[i]) wanted.push(page.events[i]!);
         const events: StoredEvent[] = [];
-        for (let i = 0; i < page.events.length; i++) {
-          if (!page.wanted[i]) continue;
-          const event = this.upcastStored(page.events[i]!);
+        for (const stored of this.vault ? await this.vault.reveal(options.keys, wanted) : wanted) {
+          const event = this.upcastStored(stored);
           if (wantedTypes === null || wantedTypes.has(event.type)) events.push(event);
         }
         yield { events, scannedTo: position };
@@ -440,7 +482,9 @@ export class EventStore {
       order by events.transaction_id, events.global_position limit ${options.limit}`);
     const last = rows.at(-1);
     return {
-      events: rows.map((row) => this.toStoredEvent(row)).filter((event) => wantedTypes.has(event.type)),
+      events: (await this.revealRows(db, rows))
+        .map((row) => this.toStoredEvent(row))
+        .filter((event) => wantedTypes.has(event.type)),
       scannedTo:
         last && rows.length === options.limit
           ? { transactionId: last.transaction_id, position: last.global_position }
@@ -461,7 +505,66 @@ export class EventStore {
       order by events.transaction_id, events.global_position limit ${limit}`),
       false,
     );
-    return rows.map((row) => this.toStoredEvent(row));
+    return (await this.revealRows(db, rows)).map((row) => this.toStoredEvent(row));
+  }
+
+  /**
+   * Personal fields sealed with their persons' keys, before anything is locked or written (key
+   * reads only, so the append stays the transaction's first write). Every event gets its id here:
+   * a sealed value is bound to it.
+   */
+  private async sealUnits(db: Queryable, units: readonly PreparedUnit[]): Promise<SealedUnits> {
+    const withIds = units.map((unit) =>
+      unit.map((request) => ({
+        ...request,
+        events: request.events.map((event) => ({ ...event, eventId: event.eventId ?? randomUUID() })),
+      })),
+    );
+    if (!this.vault) return { units: withIds, asRead: new Map(), newKeys: [], erasures: [] };
+    const contents = withIds.flatMap((unit) =>
+      unit.flatMap((request) =>
+        request.events.map((event, i) => ({
+          eventId: event.eventId,
+          type: event.type,
+          data: event.data,
+          metadata: request.metadata[i] as unknown,
+        })),
+      ),
+    );
+    const { stored, asRead, newKeys, erasures } = await this.vault.seal(db, contents);
+    const byId = new Map(stored.map((content) => [content.eventId, content]));
+    return {
+      units: withIds.map((unit) =>
+        unit.map((request) => ({
+          ...request,
+          events: request.events.map((event) => ({ ...event, data: byId.get(event.eventId)!.data })),
+          metadata: request.events.map((event) => byId.get(event.eventId)!.metadata as RecordedMetadata),
+        })),
+      ),
+      asRead: new Map(asRead.map((content) => [content.eventId, content])),
+      newKeys,
+      erasures,
+    };
+  }
+
+  /** Rows with their personal fields opened (or the placeholder where a person's key is gone). */
+  private async revealRows<Row extends StoredEventRow>(db: Queryable, rows: readonly Row[]): Promise<Row[]> {
+    if (!this.vault || rows.length === 0) return [...rows];
+    const revealed = await this.vault.reveal(
+      db,
+      rows.map((row) => ({
+        eventId: row.event_id,
+        type: row.event_type,
+        data: row.data,
+        metadata: row.metadata,
+      })),
+    );
+    return rows.map((row, i) => {
+      const content = revealed[i]!;
+      return content.data === row.data && content.metadata === row.metadata
+        ? row
+        : { ...row, data: content.data, metadata: content.metadata as Record<string, unknown> };
+    });
   }
 
   /** An event as stored in its newest shape: itself when no upcaster handles its type. */
@@ -489,6 +592,15 @@ export class EventStore {
 }
 
 type PreparedUnit = (AppendRequest & { metadata: readonly RecordedMetadata[] })[];
+
+/** Units as they are written (every event with its id, personal fields sealed), what readers see of them, and the new keys. */
+type SealedUnits = {
+  units: readonly PreparedUnit[];
+  asRead: ReadonlyMap<string, { data: unknown; metadata: unknown }>;
+  newKeys: readonly PendingKey[];
+  /** Persons whose keys the append destroys (an account deleted), in its transaction. */
+  erasures: readonly Erasure[];
+};
 
 /**
  * A unit's non-empty requests with their recorded metadata, checked before anything is locked or

@@ -257,7 +257,8 @@ export async function rebuildProjection(
   const lockCatchUp = async (tx: DatabaseTransactionConnection, name: string) => {
     await tx.query(sql.unsafe`select pg_advisory_xact_lock(${PROJECTION_LOCK_CLASS}, hashtext(${name}))`);
   };
-  if ('tables' in projection) {
+  // One that names no table of its own (the personal-data erasure's scrub) runs again in place.
+  if ('tables' in projection && projection.tables.length > 0) {
     return (await rebuildInShadow({ ...options, lockCatchUp }, projection)).applied;
   }
   return rebuildInPlace({ ...options, lockCatchUp }, projection);

@@ -173,13 +173,17 @@ function buildShadow(
   from: FeedCheckpoint,
   reader: FeedCopyReader,
 ): Promise<{ position: FeedCheckpoint; applied: number }> {
-  return applyReadingAhead(replayPages(options, reader, projection, from, true), from, async ({ events }) => {
-    if (events.length === 0) return;
-    await options.pool.transaction(async (tx) => {
-      await useShadow(tx, schema);
-      await projection.apply(tx, events);
-    });
-  });
+  return applyReadingAhead(
+    replayPages(options, reader, projection, from, true, options.pool),
+    from,
+    async ({ events }) => {
+      if (events.length === 0) return;
+      await options.pool.transaction(async (tx) => {
+        await useShadow(tx, schema);
+        await projection.apply(tx, events);
+      });
+    },
+  );
 }
 
 /**
@@ -193,10 +197,13 @@ function replayPages(
   projection: Projection,
   after: FeedCheckpoint,
   inFlightGuard: boolean,
+  /** Where personal data's keys are read: the pool, or the transaction a rebuild in place runs in. */
+  keys: Queryable,
 ) {
   return options.store.readFeedPages(reader, after, {
     pageSize: options.batchSize,
     inFlightGuard,
+    keys,
     ...(projection.eventTypes === 'all' ? {} : { eventTypes: projection.eventTypes }),
   });
 }
@@ -374,7 +381,7 @@ export async function rebuildInPlace(
       };
       // Inline: every committed event (writers in flight wait for the tables, then apply their own).
       const { position, applied } = await applyReadingAhead(
-        replayPages(options, reader, projection, FEED_START, projection.mode === 'catch-up'),
+        replayPages(options, reader, projection, FEED_START, projection.mode === 'catch-up', tx),
         FEED_START,
         apply,
       );

@@ -96,7 +96,8 @@ async function pagesOfCopy(
 ) {
   return FeedCopyReader.using(db.pool, async (reader) => {
     const pages: Page[] = [];
-    for await (const page of store.readFeedPages(reader, after, options)) pages.push(page);
+    for await (const page of store.readFeedPages(reader, after, { ...options, keys: db.pool }))
+      pages.push(page);
     return pages;
   });
 }

@@ -190,13 +190,34 @@ export const historyStep = fc.oneof(
     }),
   ),
 );
-export type HistoryStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
+type GeneratedStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
+export type HistoryStep =
+  | GeneratedStep
+  // An account deleted: its keys destroyed, its personal fields read as "deleted user" from then on
+  // (before and after, live and rebuilt; docs/personal-data.md). Generated apart (`erasures`), so the
+  // other steps' histories stay as the seed gave them before.
+  | { kind: 'erase'; user: number };
+
+/** Accounts deleted at some points of a history: `at` picks the position among its steps. */
+export const erasures = fc.array(fc.record({ at: fc.nat(), user: fc.integer({ min: 1, max: 2 }) }), {
+  maxLength: 2,
+});
+
+/** The history with the deletions put in at their positions. */
+export function withErasures(
+  steps: readonly HistoryStep[],
+  deletions: readonly { at: number; user: number }[],
+): HistoryStep[] {
+  const result = [...steps];
+  for (const { at, user } of deletions) result.splice(at % (result.length + 1), 0, { kind: 'erase', user });
+  return result;
+}
 
 /**
  * A short history that surely pays and refunds an order (with its invoice and credit note): the
  * sampled ones seldom refund, so the tests add it to what they sample.
  */
-export const paidAndRefunded: HistoryStep[] = [
+export const paidAndRefunded: GeneratedStep[] = [
   { kind: 'place', buyer: 1, skins: [1], bundle: false },
   { kind: 'place', buyer: null, skins: [2, 3], bundle: true },
   { kind: 'order', pick: 0, action: 'session' },
@@ -678,6 +699,17 @@ export async function appendHistory(
         await append([request(accountStreamId(step.user), 'account', events)]);
         break;
       }
+      case 'erase': {
+        await append([
+          request(accountStreamId(step.user), 'account', [
+            {
+              type: 'AccountDeleted',
+              data: { userId: step.user, deletedAt: now.toISOString(), by: 'SELF', adminId: null },
+            },
+          ]),
+        ]);
+        break;
+      }
       case 'follow': {
         const streamId = authorFollowStreamId(step.author, step.user);
         const state = follows.get(streamId) ?? followDecider.initialState;
@@ -976,7 +1008,8 @@ export async function emptyEverything(pool: DatabasePool) {
     readModelTables.map((table) => sql.identifier(['public', table])),
     sql.fragment`, `,
   );
-  await pool.query(sql.unsafe`truncate events, streams, ${tables}`);
+  await pool.query(sql.unsafe`
+    truncate events, streams, personal_data_keys, personal_data_erasures, tax_record_buyers, ${tables}`);
   await pool.query(sql.unsafe`
     update projection_checkpoints set last_transaction_id = '0'::xid8, last_position = 0, events_applied = 0`);
 }
