@@ -15,6 +15,7 @@ import { mailOutboxResolvers } from './mail/mail-outbox.resolvers';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
 import { notificationDigestsResolvers } from './notifications/notification-digests.resolvers';
 import { webhooksResolvers } from './webhooks/webhooks.resolvers';
+import { salesLoaders, salesResolvers } from './sales/sales.resolvers';
 import { digestUnsubscribeRoutes } from './notifications/digest-unsubscribe.routes';
 import { notificationsResolvers } from './notifications/notifications.resolvers';
 import { socialLoaders, socialResolvers } from './social/social.resolvers';
@@ -172,6 +173,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         notificationsResolvers(app) as ResolverMap,
         webhooksResolvers(app) as ResolverMap,
         apiTokensResolvers(app) as ResolverMap,
+        salesResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -188,6 +190,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       tagsLoaders as ResolverMap,
       skinVersionsLoaders as ResolverMap,
       followsWishlistsLoaders as ResolverMap,
+      salesLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

@@ -1,8 +1,10 @@
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { authorFollowsProjection } from './author-follows.projection';
+import { authorSalesProjection } from './author-sales.projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { financeJournalProjection } from './finance-journal.projection';
 import { invoicesProjection } from './invoices.projection';
+import { itemPriceHistoryProjection } from './item-price-history.projection';
 import { moderationProjection } from './moderation.projection';
 import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
@@ -34,4 +36,6 @@ export const projections: readonly RebuildableProjection[] = [
   wishlistsProjection,
   notificationsProjection,
   invoicesProjection,
+  authorSalesProjection,
+  itemPriceHistoryProjection,
 ];

@@ -32,6 +32,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
 
       myCreatedSkins: 'items:manage',
       myCreatedBundles: 'items:manage',
+      mySales: 'items:manage',
 
       myPayouts: 'sales:read',
       payout: 'sales:read',
@@ -58,6 +59,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       socialOutbox: 'admin:read',
       allTags: 'admin:read',
       tagLog: 'admin:read',
+      authorSales: 'admin:read',
 
       viewerSkinStates: SESSION_ONLY,
       viewerBundleStates: SESSION_ONLY,
@@ -89,6 +91,10 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       updateBundle: 'items:manage',
       hideBundle: 'items:manage',
       publishSkinVersion: 'items:manage',
+      scheduleSale: 'items:manage',
+      changeSale: 'items:manage',
+      // The author's own sale, or an admin's cancellation of a misleading one.
+      cancelSale: 'items:manage',
 
       refundOrder: 'admin:manage',
       retryMailDelivery: 'admin:manage',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
 import type { CatalogueItem } from '../../domain/orders/order.decider';
 import type { Queryable } from '../../infra/db/pool';
+import { runningSalesReductions } from '../sales/sale-reductions.query';
 import { ownedAmong } from './orders.repository';
 
 const sellableRow = z.object({
@@ -26,12 +27,14 @@ const refuse = (field: 'skins' | 'bundles', message: string) =>
  * deleted item (or one whose author is blocked), a free one, a skin not sold alone, the buyer's own work, something a signed-in buyer already
  * owns, an item twice, a skin that also comes in a bundle of the same cart, and a bundle none of whose
  * skins is on sale. A bundle sells its published skins only. Skins come first, then bundles,
- * each in the cart's order.
+ * each in the cart's order. Each carries the sale running on it at `now` as a reduction.
  */
 export async function catalogueItemsToOrder(
   db: Queryable,
   cart: { skins: readonly number[]; bundles: readonly number[] },
   buyer: { userId: number; signedIn: boolean },
+  /** The moment of the order (or quote): which sales run is decided at it. */
+  now: Date,
 ): Promise<CatalogueItem[]> {
   const [skins, bundles] = await Promise.all([
     cart.skins.length === 0
@@ -94,7 +97,7 @@ export async function catalogueItemsToOrder(
     if (ownedBundle) throw refuse('bundles', `You already own ${ownedBundle.title}.`);
   }
 
-  return [
+  const items: CatalogueItem[] = [
     ...orderedSkins.map((row) => ({
       itemType: 'SKIN' as const,
       itemId: row.id,
@@ -113,4 +116,6 @@ export async function catalogueItemsToOrder(
       skinIds: row.skin_ids,
     })),
   ];
+  // The sale running on each item now: the server's own finding, applied by the order decider.
+  return runningSalesReductions(db, items, now);
 }

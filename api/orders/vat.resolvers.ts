@@ -60,6 +60,7 @@ export function vatResolvers(app: AppContext) {
           { skins: request.skins, bundles: request.bundles },
           // A visitor not signed in owns nothing and wrote nothing (no account has id 0).
           { userId: userId ?? 0, signedIn: userId !== null },
+          app.now(),
         );
         const keyOf = (item: OrderItemRef) => `${item.itemType}:${item.itemId}`;
         const tips = new Map(request.tips.map((choice) => [keyOf(choice), choice.tip]));
@@ -111,6 +112,12 @@ export function vatResolvers(app: AppContext) {
             vat: centsToEuros(item.vatCents ?? 0),
             total: centsToEuros(item.priceCents + item.tipCents),
             listPrice: item.listPriceCents === undefined ? null : centsToEuros(item.listPriceCents),
+            regularPrice: item.regularPriceCents === undefined ? null : centsToEuros(item.regularPriceCents),
+            reductions: (item.reductions ?? []).map((reduction) => ({
+              source: reduction.source,
+              label: reduction.label,
+              amount: centsToEuros(reduction.cents),
+            })),
           })),
           ipCountry: vat.ipCountry,
           needsCountryConfirmation: needsCountryConfirmation(request.country, vat.ipCountry),
