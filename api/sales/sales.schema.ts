@@ -38,6 +38,11 @@ export const salesSchema = /* GraphQL */ `
     endsAt: String!
   }
 
+  extend interface CatalogueItem {
+    "The sale running on the item now, or null."
+    sale: RunningSale
+  }
+
   extend type Skin {
     "The sale running on the skin now, or null."
     sale: RunningSale

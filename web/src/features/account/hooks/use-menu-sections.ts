@@ -2,6 +2,7 @@ import {
   IconBell,
   IconBrandInstagram,
   IconChartBar,
+  IconDiscount,
   IconCoin,
   IconFlag,
   IconHeart,
@@ -174,6 +175,12 @@ export function useMenuSections(): MenuSection[] {
         },
         ...(author.hasPaidSkins
           ? [
+              {
+                to: '/me/sales',
+                label: menu.sales,
+                icon: IconDiscount,
+                description: menu.descriptions.sales,
+              },
               {
                 to: '/me/payouts',
                 label: menu.payouts,
