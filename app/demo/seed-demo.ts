@@ -4,6 +4,7 @@ import type { AppContext } from '../../api/app-context';
 import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../../infra/auth/password-hashing';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
+import { seedDemoAuthorSales } from './demo-author-sales';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
@@ -36,6 +37,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoSkinVersions(app, accounts);
   await seedDemoNotifications(app, accounts);
   await seedDemoFollowsAndWishes(app, accounts);
+  await seedDemoAuthorSales(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;
