@@ -10,15 +10,16 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * The demo's sales (docs/sales-and-codes.md), through the same command the API runs, back-dated:
- * the demo `author` ran an "Autumn sale" (25 % off their priciest paid skin) that ended 12 days
- * ago, and a "Winter sale" (15 % off that skin and their next paid skin) has been running since
+ * the demo `author` ran an "Autumn sale" (10 % off their priciest paid skin) that ended 12 days
+ * ago, and a "Winter sale" (25 % off that skin and their next paid skin) has been running since
  * yesterday for a week. The first skin's reference price is therefore the autumn sale's price, lower
- * than its regular price; the second one's is its regular price.
+ * than its regular price (the reduction shown is measured from it); the second one's is its regular
+ * price.
  */
 export async function seedDemoAuthorSales(app: AppContext, accounts: { author: number }): Promise<void> {
   const skins = await app.pool.anyFirst(sql.type(z.object({ id: z.number() }))`
     select id from skins
-    where author_id = ${accounts.author} and listed and price_cents >= 400 and available_alone
+    where author_id = ${accounts.author} and listed and price_cents >= 300 and available_alone
     order by price_cents desc, id limit 2`);
   if (skins.length === 0) return;
   const now = app.now().getTime();
@@ -29,7 +30,7 @@ export async function seedDemoAuthorSales(app: AppContext, accounts: { author: n
     input: {
       name: 'Autumn sale',
       kind: 'PERCENT',
-      percentOff: 25,
+      percentOff: 10,
       salePrice: null,
       skinIds: [skins[0]!],
       bundleIds: [],
@@ -45,7 +46,7 @@ export async function seedDemoAuthorSales(app: AppContext, accounts: { author: n
     input: {
       name: 'Winter sale',
       kind: 'PERCENT',
-      percentOff: 15,
+      percentOff: 25,
       salePrice: null,
       skinIds: [...skins],
       bundleIds: [],
