@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { CATALOGUE_STREAM_TYPE } from '../../api/catalogue/catalogue-facts';
 import { catalogueItemStreamId } from '../../domain/community/community.events';
 import type { OrderPlaced } from '../../domain/orders/order.events';
+import { listenToCatalogueChanges } from '../../app/app';
+import { SaleBoundaries } from '../../app/sale-boundaries';
 import { backdated } from '../../infra/event-store/backdating';
 import {
   addBundle,
@@ -357,5 +359,42 @@ describe('author sales', () => {
       viewers.owner.token,
     );
     expect(again.body.errors).toBeUndefined();
+  });
+});
+
+describe('the response cache and a sale starting by time', () => {
+  it('serves the sale from its start although nothing was written then', async () => {
+    const boundaries = new SaleBoundaries(app.context);
+    const listener = listenToCatalogueChanges(app.context, app.db.url, () => void boundaries.rearm());
+    await listener.start();
+    await boundaries.start();
+    try {
+      clock = T0 + 20 * DAY;
+      const start = clock + 1500;
+      const scheduled = await graphql(
+        app,
+        SCHEDULE,
+        {
+          input: saleInput({ name: 'Cached', bundleIds: [], startsAt: iso(start), endsAt: iso(start + DAY) }),
+        },
+        viewers.owner.token,
+      );
+      expect(scheduled.body.errors).toBeUndefined();
+      // Let the change notice reach the cache and the timer, then cache the answer before the start.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await graphql(app, SKIN_SALE, { url: skin.url })).body.data.skin.sale).toBeNull();
+      const hits = app.context.responseCache.hits;
+      expect((await graphql(app, SKIN_SALE, { url: skin.url })).body.data.skin.sale).toBeNull();
+      expect(app.context.responseCache.hits).toBe(hits + 1);
+      // The start passes (the app's clock and, for the timer, real time): the cached answer is dropped.
+      clock = start;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect((await graphql(app, SKIN_SALE, { url: skin.url })).body.data.skin.sale).toMatchObject({
+        name: 'Cached',
+      });
+    } finally {
+      boundaries.stop();
+      await listener.stop();
+    }
   });
 });
