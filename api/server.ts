@@ -17,6 +17,7 @@ import { mailOutboxResolvers } from './mail/mail-outbox.resolvers';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
 import { notificationDigestsResolvers } from './notifications/notification-digests.resolvers';
 import { webhooksResolvers } from './webhooks/webhooks.resolvers';
+import { salesLoaders, salesResolvers } from './sales/sales.resolvers';
 import { digestUnsubscribeRoutes } from './notifications/digest-unsubscribe.routes';
 import { notificationsResolvers } from './notifications/notifications.resolvers';
 import { socialLoaders, socialResolvers } from './social/social.resolvers';
@@ -177,6 +178,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         apiTokensResolvers(app) as ResolverMap,
         discountCodesResolvers(app) as ResolverMap,
         accountDataResolvers(app) as ResolverMap,
+        salesResolvers(app) as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -194,6 +196,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       skinVersionsLoaders as ResolverMap,
       followsWishlistsLoaders as ResolverMap,
       accountDataLoaders as ResolverMap,
+      salesLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

@@ -46,6 +46,7 @@ import { S3FileStorage } from '../infra/storage/s3-file-storage';
 import { CatchUpRunner, ensureCheckpoints } from '../infra/projection-engine/catch-up-runner';
 import { LeaderLease } from '../infra/cluster/leader-lease';
 import type { PeriodicJob } from './jobs/periodic-job';
+import { SaleBoundaries } from './sale-boundaries';
 import { AppMetrics } from '../infra/metrics/app-metrics';
 
 /** The services the API is built on, around an open pool, event store and projection runner. */
@@ -120,7 +121,12 @@ async function openFileStorage(config: Config, log: Logger): Promise<FileStorage
 }
 
 /** Keeps the response cache and the downloadable-skin cache exact: every catalogue change notice (migration 006) empties them. */
-export function listenToCatalogueChanges(context: AppContext, url: string): NotificationListener {
+export function listenToCatalogueChanges(
+  context: AppContext,
+  url: string,
+  /** Called after each notice (the sale boundaries look again). */
+  onChange: () => void = () => {},
+): NotificationListener {
   return new NotificationListener({
     url,
     channel: 'catalogue_changed',
@@ -129,6 +135,7 @@ export function listenToCatalogueChanges(context: AppContext, url: string): Noti
       const change = payload === 'downloads' ? 'downloads' : 'any';
       context.responseCache.invalidate(change);
       context.downloadableSkins.invalidate(change);
+      if (change === 'any') onChange();
     },
     onState: (live) => {
       context.responseCache.setLive(live);
@@ -248,8 +255,10 @@ export async function startApp(
   });
   context.leadership = leadership;
   await leadership.start();
-  const catalogueChanges = listenToCatalogueChanges(context, database.url);
+  const saleBoundaries = new SaleBoundaries(context);
+  const catalogueChanges = listenToCatalogueChanges(context, database.url, () => void saleBoundaries.rearm());
   await catalogueChanges.start();
+  await saleBoundaries.start();
   const server = await buildServer(context);
   const address = await server.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
@@ -262,6 +271,7 @@ export async function startApp(
       database.stopSupervising();
       await context.database.stop();
       await catalogueChanges.stop();
+      saleBoundaries.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
       // Stops the jobs and projections, and frees the lock for another instance.
       await leadership.stop().catch((error) => log.error({ err: error }, 'stopping projections failed'));

@@ -1,9 +1,11 @@
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { authorFollowsProjection } from './author-follows.projection';
 import { discountCodesProjection } from './discount-codes.projection';
+import { authorSalesProjection } from './author-sales.projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { financeJournalProjection } from './finance-journal.projection';
 import { invoicesProjection } from './invoices.projection';
+import { itemPriceHistoryProjection } from './item-price-history.projection';
 import { moderationProjection } from './moderation.projection';
 import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
@@ -37,6 +39,8 @@ export const projections: readonly RebuildableProjection[] = [
   notificationsProjection,
   invoicesProjection,
   discountCodesProjection,
+  authorSalesProjection,
+  itemPriceHistoryProjection,
   // Last: it scrubs rows the projections above wrote (docs/personal-data.md).
   personalDataErasureProjection,
 ];

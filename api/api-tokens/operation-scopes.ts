@@ -34,6 +34,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       myCreatedBundles: 'items:manage',
       myDiscountCodes: 'items:manage',
       discountCode: 'sales:read',
+      mySales: 'items:manage',
 
       myPayouts: 'sales:read',
       payout: 'sales:read',
@@ -60,6 +61,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       socialOutbox: 'admin:read',
       allTags: 'admin:read',
       tagLog: 'admin:read',
+      authorSales: 'admin:read',
 
       viewerSkinStates: SESSION_ONLY,
       viewerBundleStates: SESSION_ONLY,
@@ -97,6 +99,10 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       publishSkinVersion: 'items:manage',
       createDiscountCode: 'items:manage',
       deactivateDiscountCode: 'items:manage',
+      scheduleSale: 'items:manage',
+      changeSale: 'items:manage',
+      // The author's own sale, or an admin's cancellation of a misleading one.
+      cancelSale: 'items:manage',
 
       refundOrder: 'admin:manage',
       retryMailDelivery: 'admin:manage',

@@ -78,6 +78,18 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'payWhatYouWant',
     'tags',
     'versions',
+    // The sale running now: the same for everyone; the cache is emptied when a sale starts or stops.
+    'sale',
+  ],
+  RunningSale: [
+    'id',
+    'name',
+    'salePrice',
+    'regularPrice',
+    'referencePrice',
+    'percentOff',
+    'startsAt',
+    'endsAt',
   ],
   SkinVersion: ['version', 'changelog', 'publishedAt', 'size', 'current', 'downloadUrl'],
   SkinOfTheMonthEntry: ['month', 'votes', 'average', 'skin'],
@@ -125,6 +137,7 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'skins',
     'savings',
     'payWhatYouWant',
+    'sale',
   ],
   Author: [
     'id',

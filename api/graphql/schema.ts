@@ -23,6 +23,7 @@ import { skinVersionsSchema } from '../community/skin-versions.schema';
 import { followsWishlistsSchema } from '../community/follows-wishlists.schema';
 import { webhooksSchema } from '../webhooks/webhooks.schema';
 import { discountCodesSchema } from '../discount-codes/discount-codes.schema';
+import { salesSchema } from '../sales/sales.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -53,6 +54,7 @@ export const typeDefs = [
   apiTokensSchema,
   discountCodesSchema,
   accountDataSchema,
+  salesSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

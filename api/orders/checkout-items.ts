@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/errors';
 import type { CatalogueItem } from '../../domain/orders/order.decider';
 import type { Queryable } from '../../infra/db/pool';
 import { applyDiscountCode } from '../discount-codes/cart-code.query';
+import { runningSalesReductions } from '../sales/sale-reductions.query';
 import { ownedAmong } from './orders.repository';
 
 const sellableRow = z.object({
@@ -27,14 +28,16 @@ const refuse = (field: 'skins' | 'bundles', message: string) =>
  * deleted item (or one whose author is blocked), a free one, a skin not sold alone, the buyer's own work, something a signed-in buyer already
  * owns, an item twice, a skin that also comes in a bundle of the same cart, and a bundle none of whose
  * skins is on sale. A bundle sells its published skins only. Skins come first, then bundles,
- * each in the cart's order.
+ * each in the cart's order. Each carries the sale running on it at `now` as a reduction.
  */
 export async function catalogueItemsToOrder(
   db: Queryable,
   cart: { skins: readonly number[]; bundles: readonly number[] },
   buyer: { userId: number; signedIn: boolean },
-  /** The buyer's discount code (normalised), applied after any sale; `at` is now. */
-  discount?: { code: string | undefined; at: Date },
+  /** The moment of the order (or quote): which sales run, and whether a code holds, is decided at it. */
+  now: Date,
+  /** The buyer's discount code (normalised), applied after any sale. */
+  code?: string,
 ): Promise<CatalogueItem[]> {
   const [skins, bundles] = await Promise.all([
     cart.skins.length === 0
@@ -116,7 +119,8 @@ export async function catalogueItemsToOrder(
       skinIds: row.skin_ids,
     })),
   ];
-  return discount?.code
-    ? applyDiscountCode(db, items, { code: discount.code, buyer, at: discount.at })
-    : items;
+  // The sale running on each item now, then the buyer's code on the sale price: the server's own
+  // findings, applied by the order decider.
+  const onSale = await runningSalesReductions(db, items, now);
+  return code ? applyDiscountCode(db, onSale, { code, buyer, at: now }) : onSale;
 }

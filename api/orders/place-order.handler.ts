@@ -74,7 +74,8 @@ export async function placeOrder(
     app.pool,
     { skins: input.skins, bundles: input.bundles },
     { userId: buyer.userId, signedIn: !buyer.guest },
-    { code: input.code, at: app.now() },
+    app.now(),
+    input.code,
   );
   // The catalogue decides which items and their prices; the buyer only adds amounts, which the
   // order decider checks (tip range, a chosen price only for pay what you want, at least the price).

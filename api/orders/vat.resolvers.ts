@@ -60,7 +60,8 @@ export function vatResolvers(app: AppContext) {
           { skins: request.skins, bundles: request.bundles },
           // A visitor not signed in owns nothing and wrote nothing (no account has id 0).
           { userId: userId ?? 0, signedIn: userId !== null },
-          { code: request.code, at: app.now() },
+          app.now(),
+          request.code,
         );
         const keyOf = (item: OrderItemRef) => `${item.itemType}:${item.itemId}`;
         const tips = new Map(request.tips.map((choice) => [keyOf(choice), choice.tip]));
@@ -112,6 +113,12 @@ export function vatResolvers(app: AppContext) {
             vat: centsToEuros(item.vatCents ?? 0),
             total: centsToEuros(item.priceCents + item.tipCents),
             listPrice: item.listPriceCents === undefined ? null : centsToEuros(item.listPriceCents),
+            regularPrice: item.regularPriceCents === undefined ? null : centsToEuros(item.regularPriceCents),
+            reductions: (item.reductions ?? []).map((reduction) => ({
+              source: reduction.source,
+              label: reduction.label,
+              amount: centsToEuros(reduction.cents),
+            })),
           })),
           ipCountry: vat.ipCountry,
           needsCountryConfirmation: needsCountryConfirmation(request.country, vat.ipCountry),

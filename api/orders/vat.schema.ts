@@ -104,6 +104,22 @@ export const vatSchema = /* GraphQL */ `
     total: Float!
     "The catalogue price when a reverse-charge buyer pays less."
     listPrice: Float
+    "The author's regular price when a reduction applied (a sale, a code); null: none did."
+    regularPrice: Float
+    "The reductions the server applied, in order (a sale first)."
+    reductions: [PriceReductionLine!]!
+  }
+
+  enum PriceReductionSource {
+    SALE
+    CODE
+  }
+
+  "A reduction on a line of the order: why the item costs less than its regular price."
+  type PriceReductionLine {
+    source: PriceReductionSource!
+    label: String!
+    amount: Float!
   }
 
   "What the cart costs with VAT for a country (and VAT ID), computed by the server as an order would be."

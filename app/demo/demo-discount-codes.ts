@@ -80,7 +80,8 @@ export async function seedDemoDiscountCodes(app: AppContext, accounts: { author:
     app.pool,
     { skins: [skinId], bundles: [] },
     { userId: buyerId, signedIn: false },
-    { code: 'THANKS-15', at: placedAt },
+    placedAt,
+    'THANKS-15',
   );
   const id = await nextOrderId(app.pool);
   const orderId = String(id);

@@ -989,10 +989,13 @@ async function prepareOrder(app: AppContext, sale: Sale): Promise<PreparedOrder>
     buyer.kind === 'user'
       ? { userId: buyer.userId, guest: false }
       : { userId: (await guestAccountFor(app.pool, form)).userId, guest: true };
-  const items = await catalogueItemsToOrder(app.pool, form, {
-    userId: account.userId,
-    signedIn: !account.guest,
-  });
+  const items = await catalogueItemsToOrder(
+    app.pool,
+    form,
+    { userId: account.userId, signedIn: !account.guest },
+    // The sales running when the back-dated order is placed (payOrder's placedAt).
+    new Date(sale.at - sale.draws.placing),
+  );
   return { id: await nextOrderId(app.pool), email, account, form, items };
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../api/app-context';
 import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../../infra/auth/password-hashing';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
+import { seedDemoAuthorSales } from './demo-author-sales';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoDiscountCodes } from './demo-discount-codes';
@@ -40,6 +41,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoFollowsAndWishes(app, accounts);
   await seedDemoDiscountCodes(app, accounts);
   await seedDemoYourData(app, accounts);
+  await seedDemoAuthorSales(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

@@ -66,6 +66,10 @@ const placedData = z.object({
         // Absent in orders placed before VAT (no VAT).
         vatCents: cents.optional(),
         listPriceCents: cents.optional(),
+        minimumPriceCents: cents.optional(),
+        // Only when a reduction applied (a sale, a code): checked against the asked price.
+        regularPriceCents: cents.optional(),
+        reductions: z.array(z.object({ cents: z.number() }).loose()).optional(),
         siteFeeCents: cents,
         paymentFeeCents: cents,
         authorShareCents: cents,
@@ -418,6 +422,24 @@ class StreamFold {
       compare('site fee', line.siteFeeCents, item.siteFeeCents);
       compare('payment fee', line.paymentFeeCents, item.paymentFeeCents);
       compare('author share', line.authorShareCents, item.authorShareCents);
+      // A reduction (a sale, a code): the regular price less the reductions is what was asked.
+      if (item.regularPriceCents !== undefined || item.reductions !== undefined) {
+        const reductions = item.reductions ?? [];
+        const asked = (item.regularPriceCents ?? 0) - reductions.reduce((sum, r) => sum + r.cents, 0);
+        const recordedAsked = item.minimumPriceCents ?? item.listPriceCents ?? item.priceCents;
+        compare('regular price less reductions', asked, recordedAsked);
+        if (
+          reductions.length === 0 ||
+          reductions.some((r) => !Number.isSafeInteger(r.cents) || r.cents <= 0)
+        ) {
+          finding(
+            'fees',
+            `${name} reductions`,
+            'one or more, each a positive amount',
+            JSON.stringify(reductions),
+          );
+        }
+      }
     });
     const compareTotal = (what: string, expected: Cents, recorded: Cents) => {
       if (expected !== recorded) finding('fees', `order ${what}`, eur(expected), eur(recorded));

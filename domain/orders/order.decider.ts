@@ -14,6 +14,7 @@ import {
   type OrderEvent,
   type OrderItemRef,
   type OrderItemType,
+  type OrderedItem,
   type PaymentProvider,
   type PriceReduction,
   type PaymentStatus,
@@ -410,18 +411,46 @@ function placed(state: OrderState): PlacedOrderState {
 }
 
 /**
- * The price asked for an item: its regular price less the reductions the server found (a sale,
- * then a code), each whole, positive cents.
+ * What the item asks before the buyer's own choices: its regular price less the reductions the
+ * server found (a sale, then a code), in the order given. For a pay-what-you-want item this is the
+ * least the buyer may pay: a reduction lowers the minimum.
  */
 export function askedPriceCents(item: Pick<CatalogueItem, 'priceCents' | 'reductions'>): Cents {
-  let asked = item.priceCents;
+  return (item.reductions ?? []).reduce((price, reduction) => price - reduction.cents, item.priceCents);
+}
+
+/** The reductions are whole positive cents and leave at least the least a paid item costs. */
+function checkReductions(
+  item: CatalogueItem,
+  refuse: (
+    reason: OrderRefusalReason,
+    code: DomainErrorCode,
+    message: string,
+    field?: string,
+  ) => OrderRefused,
+) {
   for (const reduction of item.reductions ?? []) {
     if (!isCents(reduction.cents) || reduction.cents <= 0) {
-      throw new RangeError(`A reduction is whole, positive cents, got ${reduction.cents}.`);
+      throw new RangeError(`A reduction is whole positive cents, got ${reduction.cents}.`);
     }
-    asked -= reduction.cents;
   }
-  return asked;
+  if (item.reductions?.length && askedPriceCents(item) < MIN_PAID_PRICE_CENTS) {
+    throw refuse(
+      'PRICE_BELOW_MINIMUM',
+      'BAD_USER_INPUT',
+      `${item.name} would cost less than the ${formatWholeEuros(PRICE_MIN_EUR)} minimum.`,
+      'items',
+    );
+  }
+}
+
+/** The regular price and the reductions, recorded on the ordered item only when one applied. */
+function reductionsRecord(item: CatalogueItem): Pick<OrderedItem, 'regularPriceCents' | 'reductions'> {
+  if (!item.reductions?.length) return {};
+  return {
+    regularPriceCents: item.priceCents,
+    reductions: item.reductions.map((reduction) => ({ ...reduction })),
+  };
 }
 
 function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
@@ -437,6 +466,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
   }
   const seen = new Set<string>();
   for (const item of command.items) {
+    checkReductions(item, refuse);
     const tipCents = item.tipCents ?? 0;
     if (!isCents(item.priceCents)) {
       throw new RangeError(`A catalogue price is whole cents, got ${item.priceCents}.`);
@@ -460,11 +490,11 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
       if (!item.payWhatYouWant) {
         throw refuse('FIXED_PRICE', 'BAD_USER_INPUT', checkoutMessages.fixedPrice(item.name), 'prices');
       }
-      if (!isCents(chosen) || chosen < item.priceCents || chosen > MAX_CHOSEN_PRICE_CENTS) {
+      if (!isCents(chosen) || chosen < askedPriceCents(item) || chosen > MAX_CHOSEN_PRICE_CENTS) {
         throw refuse(
           'INVALID_CHOSEN_PRICE',
           'BAD_USER_INPUT',
-          checkoutMessages.chosenPriceRange(item.name, formatMoney(item.priceCents)),
+          checkoutMessages.chosenPriceRange(item.name, formatMoney(askedPriceCents(item))),
           'prices',
         );
       }
@@ -536,10 +566,8 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
           siteFeeCents: amounts.siteFeeCents,
           paymentFeeCents: amounts.paymentFeeCents,
           authorShareCents: amounts.authorShareCents,
-          ...(item.payWhatYouWant ? { minimumPriceCents: item.priceCents } : {}),
-          ...(item.reductions?.length
-            ? { regularPriceCents: item.priceCents, reductions: item.reductions.map((r) => ({ ...r })) }
-            : {}),
+          ...(item.payWhatYouWant ? { minimumPriceCents: askedPriceCents(item) } : {}),
+          ...reductionsRecord(item),
           ...(item.itemType === 'BUNDLE' && item.skinIds ? { skinIds: [...item.skinIds] } : {}),
         })),
         totals: {

@@ -36,6 +36,8 @@ import {
 import { MODERATED_ITEM_TYPES, REPORT_REASONS } from '../../domain/moderation/moderation.schemas';
 import { followDecider, type FollowState } from '../../domain/community/follow.decider';
 import { wishDecider, type WishState } from '../../domain/community/wish.decider';
+import { authorSalesDecider, type AuthorSalesState } from '../../domain/sales/sale.decider';
+import { authorSalesStreamId } from '../../domain/sales/sale.events';
 import {
   authorFollowStreamId,
   catalogueItemStreamId,
@@ -188,6 +190,16 @@ export const historyStep = fc.oneof(
       ),
       pick: fc.nat({ max: 100 }),
     }),
+    // Author 9's sales: schedule one on a skin, change or cancel one of them.
+    fc.record({
+      kind: fc.constant('sale' as const),
+      action: fc.constantFrom('schedule' as const, 'change' as const, 'cancel' as const),
+      pick: fc.nat(),
+      item: fc.integer({ min: 1, max: 3 }),
+      percentOff: fc.integer({ min: 1, max: 90 }),
+      startInHours: fc.integer({ min: 0, max: 48 }),
+      lengthHours: fc.integer({ min: 1, max: 72 }),
+    }),
   ),
 );
 type GeneratedStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
@@ -280,6 +292,8 @@ export async function appendHistory(
   const follows = new Map<string, FollowState>();
   const wishes = new Map<string, WishState>();
   const codes = new Map<string, DiscountCodeState>();
+  let sales: AuthorSalesState = authorSalesDecider.initialState;
+  let nextSale = 1;
   let clock = START;
   let nextOrder = 1;
   let invoiceCount = 0;
@@ -741,6 +755,48 @@ export async function appendHistory(
         if (events.length === 0) break;
         wishes.set(streamId, events.reduce(wishDecider.evolve, state));
         await append([request(streamId, 'wish', events)]);
+        break;
+      }
+      case 'sale': {
+        const known = [...sales.sales.keys()];
+        const saleId =
+          step.action === 'schedule' ? `sale-${nextSale}` : known[step.pick % Math.max(1, known.length)];
+        if (!saleId) break;
+        const startsAt = new Date(now.getTime() + step.startInHours * 3600_000).toISOString();
+        const endsAt = new Date(
+          now.getTime() + (step.startInHours + step.lengthHours) * 3600_000,
+        ).toISOString();
+        const items = [1, 2, 3].map((itemId) => ({
+          itemType: 'SKIN' as const,
+          itemId,
+          name: `Skin ${itemId}`,
+          authorId: 9,
+          priceCents: 500,
+        }));
+        const before = sales.sales.get(saleId);
+        const sale = {
+          saleId,
+          authorId: 9,
+          name: `Sale ${saleId}`,
+          terms: { kind: 'PERCENT' as const, percentOff: step.percentOff },
+          items: [{ itemType: 'SKIN' as const, itemId: step.item }],
+          startsAt,
+          endsAt,
+        };
+        const events = decidedOrNone(() =>
+          authorSalesDecider.decide(
+            step.action === 'schedule'
+              ? { type: 'ScheduleSale', sale, items, now }
+              : step.action === 'change'
+                ? { type: 'ChangeSale', sale: before ? { ...before, endsAt } : sale, items, now }
+                : { type: 'CancelSale', saleId, by: { userId: 9, admin: false }, now },
+            sales,
+          ),
+        );
+        if (events.length === 0) break;
+        if (step.action === 'schedule') nextSale += 1;
+        sales = events.reduce(authorSalesDecider.evolve, sales);
+        await append([request(authorSalesStreamId(9), 'author-sales', events)]);
         break;
       }
     }

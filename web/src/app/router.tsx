@@ -82,6 +82,7 @@ const FollowingPage = lazyPage(() => import('../features/account/pages/following
 const WishlistPage = lazyPage(() => import('../features/account/pages/wishlist-page'), 'WishlistPage');
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page'), 'SettingsPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/pages/webhooks-page'), 'WebhooksPage');
+const MySalesPage = lazyPage(() => import('../features/sales/pages/my-sales-page'), 'MySalesPage');
 const ApiTokensPage = lazyPage(() => import('../features/api-tokens/pages/api-tokens-page'), 'ApiTokensPage');
 const DeleteAccountPage = lazyPage(
   () => import('../features/your-data/pages/delete-account-page'),
@@ -179,6 +180,7 @@ const regularRoutes: RouteObject = {
     { path: 'me/dashboard', element: <CreativityDashboardPage /> },
     { path: 'me/payouts', element: <MyPayoutsPage /> },
     { path: 'me/discount-codes', element: <DiscountCodesPage /> },
+    { path: 'me/sales', element: <MySalesPage /> },
     { path: 'me/payouts/:id', element: <MyPayoutPage /> },
     { path: 'me/settings', element: <SettingsPage /> },
     { path: 'me/settings/webhooks', element: <WebhooksPage /> },

@@ -8,6 +8,7 @@ import { WishHeart } from '../wishlist/lazy-wish-heart';
 import { useFirstScreenShown } from '../ui/after-first-screen';
 import { bundleCardMessages as messages } from './bundle-card.messages';
 import { BundlePriceButton } from './bundle-price-button';
+import { askedPrice, SaleNote } from '../sale';
 import { bundleSavings } from './bundle-savings';
 import { ItemCardAuthor } from '../item-card/item-card-author';
 import base from '../item-card/item-card.module.css';
@@ -43,7 +44,7 @@ export function BundleCard({
   const pictureShown = useFirstScreenShown() || lead;
   const bundlePath = `/bundles/${encodeURIComponent(bundle.url)}`;
   const game = gameNames[bundle.type];
-  const savings = bundleSavings(bundle.price, bundle.skins);
+  const savings = bundleSavings(askedPrice(bundle), bundle.skins);
   const description = bundle.description.trim();
 
   return (
@@ -123,6 +124,7 @@ export function BundleCard({
           </Text>
         ) : null}
 
+        {bundle.sale ? <SaleNote sale={bundle.sale} compact /> : null}
         <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={base.footer}>
           {savings > 0 ? (
             <Badge

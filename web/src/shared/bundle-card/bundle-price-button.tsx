@@ -20,6 +20,8 @@ export interface PricedBundle {
   title: string;
   /** Euros; 0 is free. */
   price: number;
+  /** The sale running on it now (the button shows the sale price). */
+  sale?: { salePrice: number } | null;
   author: { id: string };
   /** Only counted (the modal's skeleton while the contents load). */
   skins?: readonly unknown[];

@@ -5,12 +5,14 @@ import { Link } from 'react-router';
 import { addToCartWithToast, cartFeedbackMessages, useCart } from '../cart';
 import { formatPrice } from '../format';
 import { useOwnership } from '../ownership';
+import { askedPrice } from '../sale';
 import { itemCardMessages as messages } from './item-card.messages';
 import classes from './price-button.module.css';
 
 export interface CartPriceButtonProps {
   kind: 'skin' | 'bundle';
-  item: { id: string; title: string; price: number };
+  /** `sale`: the sale running on it, whose price the button shows (the server applies it at checkout). */
+  item: { id: string; title: string; price: number; sale?: { salePrice: number } | null };
   size: ButtonProps['size'];
   fullWidth: boolean;
   className?: string;
@@ -48,9 +50,9 @@ export function CartPriceButton({ kind, item, size, fullWidth, className, iconSi
       disabled={!ownership.ready}
       onClick={() => addToCartWithToast(kind, id, item.title)}
       leftSection={<IconShoppingCartPlus size={iconSize} aria-hidden />}
-      aria-label={messages.addToCart(item.title, item.price)}
+      aria-label={messages.addToCart(item.title, askedPrice(item))}
     >
-      <span className={classes.price}>{formatPrice(item.price)}</span>
+      <span className={classes.price}>{formatPrice(askedPrice(item))}</span>
     </Button>
   );
 }

@@ -8,6 +8,9 @@ export const ItemCardFieldsFragment = graphql(`
     title
     type
     price
+    sale {
+      ...RunningSaleFields
+    }
     published
     thumbnail {
       id

@@ -12,6 +12,7 @@ import { SocialShortcut } from './social-shortcut';
 import { DeferredTooltip } from '../ui/deferred-tooltip';
 import { WishHeart } from '../wishlist/lazy-wish-heart';
 import { ItemCardAuthor } from '../item-card/item-card-author';
+import { SaleNote } from '../sale';
 import base from '../item-card/item-card.module.css';
 import classes from './skin-card.module.css';
 
@@ -82,6 +83,7 @@ export function SkinCard({ skin, headingOrder = 3, withButton = true, lead = fal
           </ul>
         ) : null}
 
+        {skin.sale ? <SaleNote sale={skin.sale} compact /> : null}
         <Group justify="space-between" align="center" wrap="nowrap" gap="sm" className={base.footer}>
           <Group gap={10} className={classes.stats}>
             <SkinStars average={skin.rating.average} count={skin.rating.totalRatings} />

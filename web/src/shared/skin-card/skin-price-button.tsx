@@ -15,6 +15,8 @@ export interface PricedSkin {
   title: string;
   /** Euros; 0 is free. */
   price: number;
+  /** The sale running on it now (the button shows the sale price). */
+  sale?: { salePrice: number } | null;
   author: { id: string };
   /** The skin's game: the download's toast then shows where the file goes. */
   type?: GameType;

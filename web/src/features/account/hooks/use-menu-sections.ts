@@ -17,6 +17,7 @@ import {
   IconShoppingBag,
   IconStack2,
   IconTags,
+  IconTicket,
   IconUserCheck,
   IconUsers,
   IconWallet,
@@ -176,9 +177,15 @@ export function useMenuSections(): MenuSection[] {
         ...(author.hasPaidSkins
           ? [
               {
+                to: '/me/sales',
+                label: menu.sales,
+                icon: IconDiscount,
+                description: menu.descriptions.sales,
+              },
+              {
                 to: '/me/discount-codes',
                 label: menu.discountCodes,
-                icon: IconDiscount,
+                icon: IconTicket,
                 description: menu.descriptions.discountCodes,
               },
               {

@@ -126,6 +126,8 @@ function BundlePreview({
   const { values } = form;
   const preview = {
     ...useCardPreview(bundle, values, images, bundleTexts.untitled),
+    // The preview shows the price being edited, never a running sale.
+    sale: null,
     description: values.description,
     skins: chosenSkins(values.skins, skins).map((skin) => ({ id: skin.id, price: skin.price })),
   };

@@ -158,6 +158,8 @@ function SkinPreview({
     ...useCardPreview(skin, values, images, skinTexts.untitled),
     rating: skin?.rating ?? { average: 0, totalRatings: 0 },
     tags: values.tags.map((slug) => ({ id: slug, slug, name: tagName(slug) })),
+    // The preview shows the price being edited, never a running sale.
+    sale: null,
     downloads: skin?.downloads ?? { total: 0 },
   };
   return <SkinCard skin={preview} headingOrder={3} />;

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/
 import { IconRosetteDiscount, IconStack2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BundlePriceButton, bundleSavings } from '../../../shared/bundle-card';
+import { askedPrice, SaleNote, SaleReferenceLine } from '../../../shared/sale';
 import { formatDate, formatPrice } from '../../../shared/format';
 import { ItemStatusBadges } from '../../../shared/item-card/item-status-badges';
 import { ReportButton } from '../../../shared/moderation';
@@ -23,7 +24,8 @@ export type { BundleDetail };
  */
 export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
   const authorPath = `/authors/${encodeURIComponent(bundle.author.url)}`;
-  const savings = bundleSavings(bundle.price, bundle.skins);
+  const price = askedPrice(bundle);
+  const savings = bundleSavings(price, bundle.skins);
   const description = bundle.description.trim();
   return (
     <Card withBorder padding="lg" className={infoCard.card}>
@@ -91,15 +93,21 @@ export function BundleInfoCard({ bundle }: { bundle: BundleDetail }) {
             <>
               <dt>{messages.separately}</dt>
               <dd>
-                <span className={classes.struck}>{formatPrice(bundle.price + savings)}</span>
+                <span className={classes.struck}>{formatPrice(price + savings)}</span>
               </dd>
             </>
           ) : null}
           <dt>{messages.price}</dt>
           <dd title={bundle.payWhatYouWant ? messages.payWhatYouWantHint : undefined}>
-            {bundle.payWhatYouWant ? messages.priceAtLeast(bundle.price) : messages.priceValue(bundle.price)}
+            {bundle.payWhatYouWant ? messages.priceAtLeast(price) : messages.priceValue(price)}
           </dd>
         </dl>
+        {bundle.sale ? (
+          <Stack gap={4}>
+            <SaleNote sale={bundle.sale} />
+            <SaleReferenceLine sale={bundle.sale} />
+          </Stack>
+        ) : null}
 
         <Group gap="sm" wrap="nowrap" align="center">
           <div style={{ flex: 1 }}>

@@ -30,6 +30,9 @@ export const BundleDetailQuery = graphql(`
       videoUrl
       createdAt
       price
+      sale {
+        ...RunningSaleFields
+      }
       payWhatYouWant
       author {
         id

@@ -12,6 +12,7 @@ import {
 import { IconHeartHandshake, IconStack2, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatAmount, formatPrice } from '../../../shared/format';
+import { SaleNote } from '../../../shared/sale';
 import { gameNames } from '../../../shared/skin-card';
 import { CountryFlag } from '../../../shared/ui/country-flag';
 import { cartMessages } from '../cart.messages';
@@ -158,6 +159,7 @@ function CartLineRow({
             {choiceTexts.withTip(formatAmount(checked.tipCents / 100))}
           </Text>
         ) : null}
+        {item.sale ? <SaleNote sale={item.sale} compact /> : null}
       </Stack>
       <Tooltip label={cartMessages.remove(item.title)} openDelay={300}>
         <ActionIcon

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
 import { useQuery } from 'urql';
 import { formatPrice } from '../../../shared/format';
+import { saleMessages } from '../../../shared/sale';
 import { cartMessages } from '../cart.messages';
 import { CheckoutQuoteQuery } from '../lib/cart.documents';
 import type { CheckoutChoices, CheckoutValues } from '../lib/checkout-form';
@@ -131,6 +132,19 @@ export function CheckoutVat({
               </Text>
             ) : null}
           </Group>
+          {answer.items.flatMap((item) =>
+            item.reductions.map((reduction) => (
+              <Group
+                key={`${item.itemType}-${item.itemId}-${reduction.source}-${reduction.label}`}
+                justify="space-between"
+                wrap="nowrap"
+                data-testid="checkout-reduction"
+              >
+                <Text size="sm">{saleMessages.checkoutReduction(reduction.label, item.name)}</Text>
+                <Text size="sm">−{formatPrice(reduction.amount)}</Text>
+              </Group>
+            )),
+          )}
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm" fw={700}>
               {texts.toPay}

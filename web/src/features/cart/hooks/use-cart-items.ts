@@ -3,6 +3,7 @@ import { useQuery } from 'urql';
 import { useCart } from '../../../shared/cart';
 import type { CartItemsQuery as CartItemsResult } from '../../../shared/graphql/generated/graphql';
 import { useOwnership } from '../../../shared/ownership';
+import { askedPrice } from '../../../shared/sale';
 import { useSession } from '../../../shared/session';
 import { CartItemsQuery } from '../lib/cart.documents';
 
@@ -22,6 +23,14 @@ export interface DroppedItems {
 }
 
 const noneDropped: DroppedItems = { owned: [], own: [], free: [], bundleOnly: [], unavailable: 0 };
+
+/**
+ * While a sale runs on an item the cart asks its sale price (the least a pay-what-you-want buyer
+ * pays); the server applies the same sale at checkout, the client never sends a price.
+ */
+function onSale<Item extends { price: number; sale: { salePrice: number } | null }>(item: Item): Item {
+  return item.sale ? { ...item, price: askedPrice(item) } : item;
+}
 
 function toCents(euros: number): number {
   return Math.round(euros * 100);
@@ -60,10 +69,10 @@ export function useCartItems() {
     if (!data) return [];
     const skins = data.skinsById
       .filter((skin) => cart.items.skins.includes(Number(skin.id)))
-      .map((item): CartLine => ({ kind: 'skin', id: Number(item.id), item }));
+      .map((item): CartLine => ({ kind: 'skin', id: Number(item.id), item: onSale(item) }));
     const bundles = data.bundlesById
       .filter((bundle) => cart.items.bundles.includes(Number(bundle.id)))
-      .map((item): CartLine => ({ kind: 'bundle', id: Number(item.id), item }));
+      .map((item): CartLine => ({ kind: 'bundle', id: Number(item.id), item: onSale(item) }));
     return [...skins, ...bundles];
   }, [data, cart.items]);
 

@@ -32,8 +32,16 @@ export const CheckoutQuoteQuery = graphql(`
       items {
         itemType
         itemId
+        name
+        price
         vat
         listPrice
+        regularPrice
+        reductions {
+          source
+          label
+          amount
+        }
       }
       discountCode {
         code

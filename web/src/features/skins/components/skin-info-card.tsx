@@ -33,6 +33,7 @@ import { SkinGetButton } from './skin-get-button';
 import { SkinRating } from './skin-rating';
 import classes from '../../../shared/ui/info-card.module.css';
 
+import { askedPrice, SaleNote, SaleReferenceLine } from '../../../shared/sale';
 import type { SkinDetail } from '../lib/use-skin-viewer-state';
 import { FollowButton } from '../../../shared/follows';
 import { WishHeartButton } from '../../../shared/wishlist';
@@ -158,8 +159,14 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
             <time dateTime={skin.modifiedAt}>{formatDate(skin.modifiedAt)}</time>
           </dd>
           <dt>{messages.price}</dt>
-          <dd>{messages.priceValue(skin.price)}</dd>
+          <dd>{messages.priceValue(askedPrice(skin))}</dd>
         </dl>
+        {skin.sale ? (
+          <Stack gap={4}>
+            <SaleNote sale={skin.sale} />
+            <SaleReferenceLine sale={skin.sale} />
+          </Stack>
+        ) : null}
 
         {skin.archive ? <SkinArchiveFacts archive={skin.archive} game={skin.type} /> : null}
 

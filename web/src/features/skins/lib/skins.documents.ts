@@ -51,6 +51,9 @@ export const SkinDetailQuery = graphql(`
       createdAt
       modifiedAt
       price
+      sale {
+        ...RunningSaleFields
+      }
       archive {
         sizeBytes
         files {
