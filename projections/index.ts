@@ -3,10 +3,12 @@ import { authorFollowsProjection } from './author-follows.projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { financeJournalProjection } from './finance-journal.projection';
 import { invoicesProjection } from './invoices.projection';
+import { itemSalesBySourceProjection } from './item-sales-by-source.projection';
 import { moderationProjection } from './moderation.projection';
 import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
+import { payoutPreferencesProjection } from './payout-preferences.projection';
 import { payoutsProjection } from './payouts.projection';
 import { salesStatisticsProjection } from './sales-statistics.projection';
 import { skinDownloadsProjection } from './skin-downloads.projection';
@@ -34,4 +36,6 @@ export const projections: readonly RebuildableProjection[] = [
   wishlistsProjection,
   notificationsProjection,
   invoicesProjection,
+  payoutPreferencesProjection,
+  itemSalesBySourceProjection,
 ];

@@ -10,7 +10,15 @@ import {
   invoiceSeriesStreamId,
   type InvoiceSeriesEvent,
 } from '../../domain/invoices/invoice.events';
-import type { OrderEvent, OrderedItem } from '../../domain/orders/order.events';
+import type { OrderEvent, OrderedItem, PriceReduction } from '../../domain/orders/order.events';
+import { MIN_PAYOUT_CENTS } from '../../domain/payouts/payout.decider';
+import {
+  PAYOUT_PREFERENCES_STREAM_TYPE,
+  PAYOUT_SCHEDULES,
+  payoutPreferencesDecider,
+  payoutPreferencesStreamId,
+  type PayoutPreferencesState,
+} from '../../domain/payouts/payout-preferences';
 import type { PayoutDestination, PayoutEvent, PayoutItem } from '../../domain/payouts/payout.events';
 import type { SkinRated } from '../../domain/ratings/rating.decider';
 import type { SkinOfTheMonthEvent } from '../../domain/skin-of-the-month/skin-of-the-month';
@@ -170,6 +178,13 @@ export const historyStep = fc.oneof(
       item: fc.integer({ min: 1, max: 2 }),
       wish: fc.boolean(),
     }),
+    fc.record({
+      kind: fc.constant('preferences' as const),
+      author: fc.integer({ min: 8, max: 9 }),
+      thresholdCents: fc.integer({ min: MIN_PAYOUT_CENTS, max: MIN_PAYOUT_CENTS + 10_000 }),
+      schedule: fc.constantFrom(...PAYOUT_SCHEDULES),
+      held: fc.boolean(),
+    }),
   ),
 );
 export type HistoryStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
@@ -185,6 +200,7 @@ export const paidAndRefunded: HistoryStep[] = [
   { kind: 'order', pick: 0, action: 'pay' },
   { kind: 'order', pick: 1, action: 'pay' },
   { kind: 'order', pick: 0, action: 'refund' },
+  { kind: 'preferences', author: 9, thresholdCents: 8000, schedule: 'QUARTERLY', held: false },
 ];
 
 type OrderState = {
@@ -238,6 +254,7 @@ export async function appendHistory(
   const skinVersions = new Map<number, SkinVersionState>();
   const follows = new Map<string, FollowState>();
   const wishes = new Map<string, WishState>();
+  const preferences = new Map<string, PayoutPreferencesState>();
   let clock = START;
   let nextOrder = 1;
   let invoiceCount = 0;
@@ -323,6 +340,18 @@ export async function appendHistory(
           ...step.skins.map((skin) => ({ itemType: 'SKIN' as const, itemId: skin })),
           ...(step.bundle ? [{ itemType: 'BUNDLE' as const, itemId: 1, skinIds: [1, 2] }] : []),
         ].map((item, position) => {
+          // Some items were reduced: a sale (and a code on it), or a code alone; the regular price
+          // is what the reductions came off.
+          const reductions: PriceReduction[] =
+            (id + position) % 3 === 0
+              ? [{ source: 'SALE', id: 'sale-1', label: 'Sale', cents: 100 }]
+              : (id + position) % 3 === 1
+                ? [{ source: 'CODE', id: 'code-1', label: 'FRIENDS', cents: 50 }]
+                : [];
+          const regular =
+            reductions.length > 0
+              ? { regularPriceCents: 500 + position + reductions[0]!.cents, reductions }
+              : {};
           const gross = 500 + position + position * 100;
           const vatCents = withVat ? Math.round((gross * 1900) / 11_900) : 0;
           return {
@@ -332,6 +361,7 @@ export async function appendHistory(
             priceCents: 500 + position,
             tipCents: position * 100,
             ...(withVat ? { vatCents } : {}),
+            ...regular,
             siteFeeCents: 50,
             paymentFeeCents: 30,
             authorShareCents: gross - vatCents - 80,
@@ -617,6 +647,23 @@ export async function appendHistory(
         if (events.length === 0) break;
         follows.set(streamId, events.reduce(followDecider.evolve, state));
         await append([request(streamId, 'author-follow', events)]);
+        break;
+      }
+      case 'preferences': {
+        const streamId = payoutPreferencesStreamId(step.author);
+        const state = preferences.get(streamId) ?? payoutPreferencesDecider.initialState;
+        const events = payoutPreferencesDecider.decide(
+          {
+            type: 'ChangePayoutPreferences',
+            authorId: step.author,
+            preferences: { thresholdCents: step.thresholdCents, schedule: step.schedule, held: step.held },
+            changedAt: now,
+          },
+          state,
+        );
+        if (events.length === 0) break;
+        preferences.set(streamId, events.reduce(payoutPreferencesDecider.evolve, state));
+        await append([request(streamId, PAYOUT_PREFERENCES_STREAM_TYPE, events)]);
         break;
       }
       case 'wish': {

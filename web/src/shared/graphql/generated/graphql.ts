@@ -150,8 +150,12 @@ export type PaymentType =
 export type PayoutDateNote =
   /** Pending and negative (refunds of items already paid): carried into the author's next payout. */
   | 'CARRIED_OVER'
+  /** Pending while the author holds their payouts: it keeps collecting until they release them. */
+  | 'HELD'
   /** Pending under the minimum payout amount: it waits until the balance reaches it. */
-  | 'UNDER_MINIMUM';
+  | 'UNDER_MINIMUM'
+  /** Pending under the author's own payout threshold: it waits until the balance reaches it. */
+  | 'UNDER_THRESHOLD';
 
 export type PayoutMethod =
   | 'BANK_TRANSFER'
