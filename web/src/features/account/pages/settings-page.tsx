@@ -49,6 +49,7 @@ import { SettingsNotificationMailsSection } from './settings-notification-mails'
 import { SettingsSection } from './settings-section';
 import { SettingsSecuritySection } from './settings-security';
 import { SettingsApiTokensSection } from './settings-api-tokens';
+import { SettingsPayoutPreferencesSection } from './settings-payout-preferences';
 
 const texts = accountMessages.settings;
 
@@ -458,6 +459,7 @@ export function SettingsPage() {
           </SettingsSection>
           <SettingsApiTokensSection />
           <SettingsForm key={myUser.id} user={myUser} withSocial={hasSkins} />
+          {hasSkins ? <SettingsPayoutPreferencesSection /> : null}
         </Stack>
       ) : failed && !fetching ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
