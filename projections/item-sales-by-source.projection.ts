@@ -51,7 +51,7 @@ export const itemSalesBySourceProjection: RebuildableProjection = {
   name: 'item-sales-by-source',
   mode: 'catch-up',
   eventTypes: ITEM_SALES_EVENT_TYPES,
-  tables: [{ name: 'item_sales_orders' }, { name: 'item_sales_by_source' }],
+  tables: [{ name: 'item_sales_orders' }, { name: 'item_sales_by_source' }, { name: 'item_sales_daily' }],
   async apply(tx, events) {
     const batch = events.filter(isItemSalesEvent);
     const placed = new Map<number, OrderedItemSale[]>();
@@ -75,6 +75,11 @@ export const itemSalesBySourceProjection: RebuildableProjection = {
       placed,
     );
     const sums = new Map<string, Row>();
+    // Purchases per item and UTC day of the payment (for conversion over the days views were counted).
+    const daily = new Map<
+      string,
+      { item_type: string; item_id: number; day: string; author_id: number; sold_count: number }
+    >();
     const add = (item: OrderedItemSale, sold: boolean) => {
       const key = `${item.itemType}:${item.itemId}:${item.source}`;
       const row = sums.get(key) ?? {
@@ -104,7 +109,21 @@ export const itemSalesBySourceProjection: RebuildableProjection = {
       const items = placed.get(orderId) ?? earlier.get(orderId);
       // Only an order placed before can be paid or refunded (the decider refuses others).
       if (!items) continue;
-      for (const item of items) add(item, event.type === 'PaymentReceived');
+      for (const item of items) {
+        add(item, event.type === 'PaymentReceived');
+        if (event.type !== 'PaymentReceived') continue;
+        const day = new Date(event.data.receivedAt).toISOString().slice(0, 10);
+        const key = `${item.itemType}:${item.itemId}:${day}`;
+        const row = daily.get(key) ?? {
+          item_type: item.itemType,
+          item_id: item.itemId,
+          day,
+          author_id: item.authorId,
+          sold_count: 0,
+        };
+        row.sold_count += 1;
+        daily.set(key, row);
+      }
     }
 
     if (placed.size > 0) {
@@ -133,9 +152,17 @@ export const itemSalesBySourceProjection: RebuildableProjection = {
           refund_count int, refunded_cents bigint)
         on conflict (item_type, item_id, source) do update set ${updates}`);
     }
+    if (daily.size > 0) {
+      await tx.query(sql.unsafe`
+        insert into item_sales_daily (item_type, item_id, day, author_id, sold_count)
+        select x.item_type, x.item_id, x.day, x.author_id, x.sold_count
+        from json_to_recordset(${jsonRows([...daily.values()])}) as x(item_type text, item_id bigint, day date,
+          author_id bigint, sold_count int)
+        on conflict (item_type, item_id, day) do update set sold_count = item_sales_daily.sold_count + excluded.sold_count`);
+    }
   },
   async reset(tx) {
-    await tx.query(sql.unsafe`truncate item_sales_orders, item_sales_by_source`);
+    await tx.query(sql.unsafe`truncate item_sales_orders, item_sales_by_source, item_sales_daily`);
   },
 };
 

@@ -22,6 +22,7 @@ export const itemPerformanceResolvers = {
               refunds: row.refund_count,
               refundedCents: row.refunded_cents,
             })),
+          item.purchases_since_views,
         );
         return {
           itemType: item.item_type,

@@ -35,7 +35,7 @@ export const itemPerformanceSchema = /* GraphQL */ `
     downloads: Int
     "Items sold, of every source."
     purchases: Int!
-    "purchases / views, from 0 to any value (a purchase may come without a counted view); null without views."
+    "The purchases paid since views are counted (viewsSince) divided by the views; null without views. It may pass 1: a buyer may buy without a counted view (a link from a mail, a bundle page)."
     conversion: Float
     "What the buyers paid of every source, in euros."
     revenue: Float!

@@ -9,6 +9,7 @@ import { seedDemoDigests } from './demo-digests';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
 import { seedDemoModeration } from './demo-moderation';
 import { seedDemoNotifications } from './demo-notifications';
+import { seedDemoPayoutPreferences } from './demo-payout-preferences';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoSkinVersions } from './demo-skin-versions';
 
@@ -18,7 +19,7 @@ import { seedDemoSkinVersions } from './demo-skin-versions';
  * one step a line: the three demo accounts register; the authors publish their skins and bundles
  * over the past months, and while the catalogue is loaded six months of sales and payouts run, and
  * moderation has its reports; then the digests, the skin versions, the notifications, the follows
- * and wishes; last, each account's creation moves to before its first activity.
+ * and wishes, today's early payout of `author` with a late refund and their quarterly schedule; last, each account's creation moves to before its first activity.
  */
 export async function seedDemoData(app: AppContext): Promise<boolean> {
   if (!(await databaseIsEmpty(app))) return false;
@@ -36,6 +37,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoSkinVersions(app, accounts);
   await seedDemoNotifications(app, accounts);
   await seedDemoFollowsAndWishes(app, accounts);
+  await seedDemoPayoutPreferences(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

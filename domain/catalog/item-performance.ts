@@ -13,7 +13,7 @@ export type SourceSales = {
 export type ItemFigures = {
   views: number;
   purchases: number;
-  /** purchases / views, rounded to four decimals; null without views. */
+  /** purchases since views were counted / views, rounded to four decimals; null without views. */
   conversion: number | null;
   revenueCents: Cents;
   /** Every source, in the order SALE, CODE, FULL_PRICE, zeros where it sold nothing. */
@@ -22,10 +22,15 @@ export type ItemFigures = {
 
 /**
  * One item's figures from its counted views and its sales by source: purchases and revenue are the
- * sums over the sources (refunds are shown beside them, not subtracted), and conversion is
- * purchases ÷ views.
+ * sums over the sources (refunds are shown beside them, not subtracted), and conversion is the
+ * purchases made while views were counted (`purchasesSinceViews`) ÷ views, so that sales from
+ * before views were counted do not inflate it.
  */
-export function itemFigures(views: number, sales: readonly SourceSales[]): ItemFigures {
+export function itemFigures(
+  views: number,
+  sales: readonly SourceSales[],
+  purchasesSinceViews: number,
+): ItemFigures {
   const bySource = PRICE_SOURCES.map(
     (source) =>
       sales.find((row) => row.source === source) ?? {
@@ -42,7 +47,7 @@ export function itemFigures(views: number, sales: readonly SourceSales[]): ItemF
   return {
     views,
     purchases,
-    conversion: views > 0 ? Math.round((purchases / views) * 10_000) / 10_000 : null,
+    conversion: views > 0 ? Math.round((purchasesSinceViews / views) * 10_000) / 10_000 : null,
     revenueCents,
     bySource,
   };

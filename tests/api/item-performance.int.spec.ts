@@ -129,6 +129,12 @@ describe('the Creativity Dashboard’s per-item figures', () => {
       await appendPaidVatOrder(app, { buyerId: other.id, items: [item(700, [sale, code])] }),
       await appendPaidVatOrder(app, { buyerId: other.id, items: [item(900, [code])] }),
       await appendPaidVatOrder(app, { buyerId: other.id, items: [item(1000)] }),
+      // Paid before views were counted: in the purchases and revenue, not in the conversion.
+      await appendPaidVatOrder(app, {
+        buyerId: other.id,
+        items: [item(1000)],
+        paidAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000),
+      }),
     ];
     await app.context.runner.catchUp();
 
@@ -137,7 +143,7 @@ describe('the Creativity Dashboard’s per-item figures', () => {
     const figures = body.data!.myItemPerformance;
     expect(figures.viewsSince).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const row = figures.items.find((entry) => entry.itemType === 'SKIN' && Number(entry.itemId) === skin.id)!;
-    expect(row).toMatchObject({ views: 3, purchases: 4, conversion: 1.3333, revenue: 34 });
+    expect(row).toMatchObject({ views: 3, purchases: 5, conversion: 1.3333, revenue: 44 });
     const share = (index: number) =>
       orders[index]!.items.reduce((sum, ordered) => sum + ordered.authorShareCents, 0) / 100;
     expect(row.bySource).toEqual([
@@ -150,7 +156,14 @@ describe('the Creativity Dashboard’s per-item figures', () => {
         refunded: 0,
       },
       { source: 'CODE', purchases: 1, revenue: 9, authorShare: share(2), refunds: 0, refunded: 0 },
-      { source: 'FULL_PRICE', purchases: 1, revenue: 10, authorShare: share(3), refunds: 0, refunded: 0 },
+      {
+        source: 'FULL_PRICE',
+        purchases: 2,
+        revenue: 20,
+        authorShare: Math.round((share(3) + share(4)) * 100) / 100,
+        refunds: 0,
+        refunded: 0,
+      },
     ]);
     // Most revenue first; the free skin and the bundle are listed with their own figures.
     expect(figures.items[0]!.itemId).toBe(String(skin.id));

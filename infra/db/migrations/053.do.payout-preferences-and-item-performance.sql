@@ -44,3 +44,16 @@ create table item_sales_by_source (
   primary key (item_type, item_id, source)
 );
 create index item_sales_by_source_author_idx on item_sales_by_source (author_id);
+
+-- Each item's purchases per UTC day of the payment, by the same projection: conversion compares
+-- the views of a span with the purchases of the same span (views are counted only since this
+-- migration).
+create table item_sales_daily (
+  item_type  text not null check (item_type in ('SKIN', 'BUNDLE')),
+  item_id    bigint not null,
+  day        date not null,
+  author_id  bigint not null,
+  sold_count integer not null,
+  primary key (item_type, item_id, day)
+);
+create index item_sales_daily_author_idx on item_sales_daily (author_id, day);

@@ -38,7 +38,7 @@ export const accountMessages = {
     bestSellersEmpty: 'None of your skins was sold alone in this period.',
     perItem: {
       title: 'How each item does',
-      hint: 'All time. Conversion is purchases divided by views of the item’s page. Revenue is what buyers paid (price and tips, VAT included), split by where the price came from: a sale, a discount code, or the full price. Views leave out bots and your own visits.',
+      hint: 'All time. Conversion is the purchases since views are counted divided by the views of the item’s page. Revenue is what buyers paid (price and tips, VAT included), split by where the price came from: a sale, a discount code, or the full price. Views leave out bots and your own visits.',
       viewsSince: (day: string) => `Views are counted since ${day}.`,
       empty: 'You have no skins or bundles yet.',
       loadFailed: 'The figures per item could not be loaded.',
@@ -60,7 +60,7 @@ export const accountMessages = {
         views: 'views',
         downloads: 'downloads',
         purchases: 'purchases',
-        conversion: 'conversion (purchases / views)',
+        conversion: 'conversion (purchases since views are counted / views)',
         revenue: 'revenue EUR',
       },
     },

@@ -73,7 +73,7 @@ function PreferencesForm({ initial }: { initial: PayoutPreferencesInput }) {
           thousandSeparator=" "
           min={50}
           max={10_000}
-          maw={240}
+          maw={320}
           {...form.getInputProps('threshold')}
         />
         <Switch
