@@ -23,8 +23,6 @@ const sourceRow = z.object({
   refund_count: z.number(),
   refunded_cents: z.number(),
 });
-export type ItemRow = z.infer<typeof itemRow>;
-export type SourceRow = z.infer<typeof sourceRow>;
 
 /**
  * An author's skins and bundles (not deleted) with their counted views and (skins) downloads, and
