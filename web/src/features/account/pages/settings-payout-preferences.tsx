@@ -73,6 +73,8 @@ function PreferencesForm({ initial }: { initial: PayoutPreferencesInput }) {
           thousandSeparator=" "
           min={50}
           max={10_000}
+          // Not clamped: an amount out of bounds gets the schema's message instead of changing silently.
+          clampBehavior="none"
           maw={320}
           {...form.getInputProps('threshold')}
         />
