@@ -63,6 +63,9 @@ import { withdrawalResolvers } from './orders/withdrawal.resolvers';
 import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
 import { vatResolvers } from './orders/vat.resolvers';
 import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
+import { itemPerformanceResolvers } from './statistics/item-performance.resolvers';
+import { itemViewsRoutes } from './statistics/item-views.routes';
+import { payoutPreferencesResolvers } from './payouts/payout-preferences.resolvers';
 import { payoutsLoaders, payoutsResolvers } from './payouts/payouts.resolvers';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { financeRoutes } from './finance/finance.routes';
@@ -160,6 +163,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         bundlesAuthorsResolvers as ResolverMap,
         viewerStatesResolvers as ResolverMap,
         statisticsResolvers as ResolverMap,
+        itemPerformanceResolvers as ResolverMap,
         ordersResolvers(app) as ResolverMap,
         orderConfirmationResolvers as ResolverMap,
         withdrawalResolvers(app) as ResolverMap,
@@ -167,6 +171,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         mailOutboxResolvers as ResolverMap,
         authoringResolvers(app) as ResolverMap,
         payoutsResolvers(app) as ResolverMap,
+        payoutPreferencesResolvers(app) as ResolverMap,
         moderationResolvers(app) as ResolverMap,
         socialResolvers(app) as ResolverMap,
         tagsResolvers(app) as ResolverMap,
@@ -268,6 +273,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   await stripeWebhookRoutes(fastify, app);
   await localCheckoutRoutes(fastify, app);
   await payoutsRoutes(fastify, app);
+  await itemViewsRoutes(fastify, app);
   await financeRoutes(fastify, app);
   await taxDocumentsRoutes(fastify, app);
   await dataExportRoutes(fastify, app);

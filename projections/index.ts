@@ -6,10 +6,12 @@ import { eventActivityProjection } from './event-activity.projection';
 import { financeJournalProjection } from './finance-journal.projection';
 import { invoicesProjection } from './invoices.projection';
 import { itemPriceHistoryProjection } from './item-price-history.projection';
+import { itemSalesBySourceProjection } from './item-sales-by-source.projection';
 import { moderationProjection } from './moderation.projection';
 import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
+import { payoutPreferencesProjection } from './payout-preferences.projection';
 import { payoutsProjection } from './payouts.projection';
 import { personalDataErasureProjection } from './personal-data-erasure.projection';
 import { salesStatisticsProjection } from './sales-statistics.projection';
@@ -41,6 +43,8 @@ export const projections: readonly RebuildableProjection[] = [
   discountCodesProjection,
   authorSalesProjection,
   itemPriceHistoryProjection,
+  payoutPreferencesProjection,
+  itemSalesBySourceProjection,
   // Last: it scrubs rows the projections above wrote (docs/personal-data.md).
   personalDataErasureProjection,
 ];

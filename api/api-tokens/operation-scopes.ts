@@ -37,6 +37,8 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       mySales: 'items:manage',
 
       myPayouts: 'sales:read',
+      myPayoutOverview: 'sales:read',
+      myItemPerformance: 'sales:read',
       payout: 'sales:read',
       downloadCount: 'sales:read',
       downloadHistory: 'sales:read',
@@ -125,6 +127,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       // The account's profile and payout details, a player's acts, and the tokens themselves: a
       // token can neither change where the money goes nor mint or revoke tokens.
       updateMyUser: SESSION_ONLY,
+      updateMyPayoutPreferences: SESSION_ONLY,
       rateSkin: SESSION_ONLY,
       createComment: SESSION_ONLY,
       reportItem: SESSION_ONLY,

@@ -16,7 +16,9 @@ import { healthSchema } from '../health/health.schema';
 import { ordersSchema } from '../orders/orders.schema';
 import { withdrawalSchema } from '../orders/withdrawal.schema';
 import { vatSchema } from '../orders/vat.schema';
+import { payoutPreferencesSchema } from '../payouts/payout-preferences.schema';
 import { payoutsSchema } from '../payouts/payouts.schema';
+import { itemPerformanceSchema } from '../statistics/item-performance.schema';
 import { statisticsSchema } from '../statistics/statistics.schema';
 import { tagsSchema } from '../tags/tags.schema';
 import { skinVersionsSchema } from '../community/skin-versions.schema';
@@ -42,7 +44,9 @@ export const typeDefs = [
   vatSchema,
   mailOutboxSchema,
   payoutsSchema,
+  payoutPreferencesSchema,
   statisticsSchema,
+  itemPerformanceSchema,
   moderationSchema,
   socialSchema,
   tagsSchema,

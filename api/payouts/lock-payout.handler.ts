@@ -6,6 +6,7 @@ import type { EventMetadata } from '../../infra/event-store/event-store';
 import { findUserById, type UserRow } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
 import { runPayoutCommand } from './payout-commands';
+import { payoutPreferencesOf } from './payout-preferences.repository';
 import { findPayout } from './payouts.repository';
 
 function detailsOf(user: UserRow): PayoutDetails {
@@ -30,7 +31,8 @@ async function authorDestination(app: AppContext, authorId: number) {
 
 /**
  * lockPayout: a pending payout is locked with the author's current details (refused under the
- * minimum or without a complete payout method: it keeps collecting); a failed one is locked again,
+ * minimum, without a complete payout method or while the author holds their payouts: it keeps
+ * collecting); a failed one is locked again,
  * for the same amount, with the details the author has corrected.
  */
 export async function lockPayout(
@@ -42,6 +44,7 @@ export async function lockPayout(
   const row = await findPayout(app.pool, payoutId);
   if (!row) throw new DomainError('NOT_FOUND', 'There is no such payout.');
   const { destination, missing } = await authorDestination(app, row.author_id);
+  const { held } = await payoutPreferencesOf(app.pool, row.author_id);
   const at = options.occurredAt ?? app.now();
   const payoutDate = destination ? payoutDateOfLock(at, destination.method) : null;
   await runPayoutCommand(
@@ -50,7 +53,14 @@ export async function lockPayout(
     (state) =>
       state.status === 'ERROR'
         ? { type: 'RelockPayout', destination, missingDetails: missing, payoutDate, relockedAt: at }
-        : { type: 'LockPayout', destination, missingDetails: missing, payoutDate, lockedAt: at },
+        : {
+            type: 'LockPayout',
+            destination,
+            missingDetails: missing,
+            payoutDate,
+            lockedAt: at,
+            heldByAuthor: held,
+          },
     metadata,
     options,
   );

@@ -41,6 +41,14 @@ export const payoutRow = z.object({
   failed_at: z.number().nullable(),
   /** The author's payout method now (for a pending payout's estimated date). */
   author_method: z.enum(['BANK_TRANSFER', 'PAYPAL']).nullable(),
+  /** The author's payout preferences (migration 053); null while they never chose (the defaults). */
+  author_preferences: z
+    .object({
+      threshold_cents: z.number(),
+      schedule: z.enum(['TWICE_MONTHLY', 'MONTHLY', 'QUARTERLY']),
+      held: z.boolean(),
+    })
+    .nullable(),
 });
 export type PayoutRow = z.infer<typeof payoutRow>;
 
@@ -48,7 +56,9 @@ const payoutColumns = sql.fragment`
   p.id, p.author_id, p.status, p.amount_cents, p.skin_count, p.bundle_count, p.adjustment_count,
   p.payout_method, p.destination, to_char(p.payout_date, 'YYYY-MM-DD') as payout_date,
   p.export_file_id::text as export_file_id, p.export_batch_id, p.end_to_end_id, p.exported_at, p.transfer_reference, p.failure_reason, p.opened_at, p.locked_at, p.sent_at, p.failed_at,
-  u.payout_method as author_method`;
+  u.payout_method as author_method,
+  (select jsonb_build_object('threshold_cents', pp.threshold_cents, 'schedule', pp.schedule, 'held', pp.held)
+     from payout_preferences pp where pp.author_id = p.author_id) as author_preferences`;
 
 export const payoutLineRow = z.object({
   payout_id: z.number(),
@@ -120,17 +130,6 @@ export async function linesOfPayouts(db: Queryable, payoutIds: readonly number[]
              from_payout_id, occurred_at
       from payout_lines where payout_id = any(${sql.array([...payoutIds], 'int8')})
       order by payout_id, line_no`)),
-  ];
-}
-
-/** PENDING bank-transfer payouts opened before a time: what a scheduled lock round considers. */
-export async function pendingBankPayoutsOpenedBefore(db: Queryable, before: Date): Promise<number[]> {
-  return [
-    ...(await db.anyFirst(sql.type(z.object({ id: z.number() }))`
-      select p.id from payouts p join users u on u.id = p.author_id
-      where p.status = 'PENDING' and u.payout_method = 'BANK_TRANSFER'
-        and p.opened_at < ${before.toISOString()} and p.amount_cents >= 0
-      order by p.id`)),
   ];
 }
 

@@ -50,6 +50,13 @@ export function payoutOf(row: PayoutRow, now: Date) {
       amountCents: row.amount_cents,
     },
     now,
+    row.author_preferences
+      ? {
+          thresholdCents: row.author_preferences.threshold_cents,
+          schedule: row.author_preferences.schedule,
+          held: row.author_preferences.held,
+        }
+      : undefined,
   );
   return {
     id: row.id,

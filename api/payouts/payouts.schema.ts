@@ -63,6 +63,10 @@ export const payoutsSchema = /* GraphQL */ `
   enum PayoutDateNote {
     "Pending under the minimum payout amount: it waits until the balance reaches it."
     UNDER_MINIMUM
+    "Pending under the author's own payout threshold: it waits until the balance reaches it."
+    UNDER_THRESHOLD
+    "Pending while the author holds their payouts: it keeps collecting until they release them."
+    HELD
     "Pending and negative (refunds of items already paid): carried into the author's next payout."
     CARRIED_OVER
   }

@@ -11,6 +11,7 @@ import { seedDemoDiscountCodes } from './demo-discount-codes';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
 import { seedDemoModeration } from './demo-moderation';
 import { seedDemoNotifications } from './demo-notifications';
+import { seedDemoPayoutPreferences } from './demo-payout-preferences';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoSkinVersions } from './demo-skin-versions';
 import { seedDemoYourData } from './demo-your-data';
@@ -21,7 +22,7 @@ import { seedDemoYourData } from './demo-your-data';
  * one step a line: the three demo accounts register; the authors publish their skins and bundles
  * over the past months, and while the catalogue is loaded six months of sales and payouts run, and
  * moderation has its reports; then the digests, the skin versions, the notifications, the follows
- * and wishes, the discount codes (one redeemed by a guest's order, one expired); last, each account's creation moves to before its first activity.
+ * and wishes, the discount codes (one redeemed by a guest's order, one expired), today's early payout of `author` with a late refund and their quarterly schedule; last, each account's creation moves to before its first activity.
  */
 export async function seedDemoData(app: AppContext): Promise<boolean> {
   if (!(await databaseIsEmpty(app))) return false;
@@ -42,6 +43,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoDiscountCodes(app, accounts);
   await seedDemoYourData(app, accounts);
   await seedDemoAuthorSales(app, accounts);
+  await seedDemoPayoutPreferences(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

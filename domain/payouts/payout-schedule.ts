@@ -1,6 +1,11 @@
 import type { Cents } from '../money';
 import { MIN_PAYOUT_CENTS } from './payout.decider';
 import type { PayoutMethod } from './payout.events';
+import {
+  DEFAULT_PAYOUT_PREFERENCES,
+  type PayoutPreferences,
+  type PayoutSchedule,
+} from './payout-preferences';
 
 /**
  * Bank payouts go out on the 1st and the 16th of each month; a couple of days before each date the
@@ -73,26 +78,87 @@ export function nextBankPayoutDay(now: Date): string {
   throw new Error('unreachable');
 }
 
-/**
- * Why a payout has no date ahead: a pending payout under the minimum waits until its balance
- * reaches it; a negative one (refunds of items already paid) is carried into the author's next
- * payout.
- */
-export type PayoutDateNote = 'UNDER_MINIMUM' | 'CARRIED_OVER';
+/** The months (0-11) whose 1st is a quarterly payout date: its lock falls in the month before, a quarter's last. */
+const QUARTER_STARTS: readonly number[] = [0, 3, 6, 9];
+
+/** Whether a bank payout date (YYYY-MM-DD) is one the schedule pays on. */
+export function payoutDateFitsSchedule(payoutDate: string, schedule: PayoutSchedule): boolean {
+  const day = Number(payoutDate.slice(8, 10));
+  const month = Number(payoutDate.slice(5, 7)) - 1;
+  switch (schedule) {
+    case 'TWICE_MONTHLY':
+      return true;
+    case 'MONTHLY':
+      return day === 1;
+    case 'QUARTERLY':
+      return day === 1 && QUARTER_STARTS.includes(month);
+  }
+}
 
 /**
- * What a payout shows as its estimated date: the bank date ahead, or null with a note (PayPal is
- * "on request"; a sent or failed payout has none). A locked payout shows the date it was locked
- * for while that is ahead, else the next bank payout date: never a day in the past.
+ * What the scheduled lock round of `payoutDate` does with an author's pending payout: locks it, or
+ * leaves it collecting because the author holds their payouts, the date is not one of their
+ * schedule's, or the balance is under their threshold (it carries over to the next round; a
+ * negative balance is under every threshold). The lock itself still checks the site's minimum and
+ * the payout details.
+ */
+export type ScheduledLockDecision = 'LOCK' | 'HELD' | 'NOT_THIS_ROUND' | 'UNDER_THRESHOLD';
+export function scheduledLockDecision(
+  preferences: PayoutPreferences,
+  payoutDate: string,
+  balanceCents: Cents,
+): ScheduledLockDecision {
+  if (preferences.held) return 'HELD';
+  if (!payoutDateFitsSchedule(payoutDate, preferences.schedule)) return 'NOT_THIS_ROUND';
+  if (balanceCents < Math.max(preferences.thresholdCents, MIN_PAYOUT_CENTS)) return 'UNDER_THRESHOLD';
+  return 'LOCK';
+}
+
+/**
+ * The next lock round of the author's schedule that is still ahead of `now` (its lock time after
+ * now), with the bank payout date it pays on; null while the author holds their payouts.
+ */
+export function nextPlannedLock(
+  preferences: PayoutPreferences,
+  now: Date,
+): { payoutDate: string; lockAt: string } | null {
+  if (preferences.held) return null;
+  for (const date of bankPayoutDates(new Date(now.getTime() - 31 * DAY_MS))) {
+    const lockAt = lockTimeOf(date);
+    if (lockAt.getTime() <= now.getTime()) continue;
+    if (payoutDateFitsSchedule(isoDay(date), preferences.schedule)) {
+      return { payoutDate: isoDay(date), lockAt: lockAt.toISOString() };
+    }
+  }
+  throw new Error('unreachable');
+}
+
+/**
+ * Why a payout has no date ahead: a pending payout under the minimum waits until its balance
+ * reaches it, and one under the author's own (higher) threshold until it reaches that; a negative
+ * one (refunds of items already paid) is carried into the author's next payout; a held one waits
+ * until the author releases their payouts.
+ */
+export type PayoutDateNote = 'UNDER_MINIMUM' | 'UNDER_THRESHOLD' | 'CARRIED_OVER' | 'HELD';
+
+/**
+ * What a payout shows as its estimated date: the bank date ahead (the next one of the author's
+ * schedule), or null with a note (PayPal is "on request"; a sent or failed payout has none). A
+ * locked payout shows the date it was locked for while that is ahead, else the next bank payout
+ * date: never a day in the past.
  */
 export function payoutTiming(
   payout: { status: string; method: PayoutMethod | null; payoutDate: string | null; amountCents: Cents },
   now: Date,
+  preferences: PayoutPreferences = DEFAULT_PAYOUT_PREFERENCES,
 ): { date: string | null; note: PayoutDateNote | null } {
   if (payout.status === 'PENDING') {
     if (payout.amountCents < 0) return { date: null, note: 'CARRIED_OVER' };
     if (payout.amountCents < MIN_PAYOUT_CENTS) return { date: null, note: 'UNDER_MINIMUM' };
-    return { date: payout.method === 'PAYPAL' ? null : nextBankPayoutDate(now), note: null };
+    if (preferences.held) return { date: null, note: 'HELD' };
+    if (payout.amountCents < preferences.thresholdCents) return { date: null, note: 'UNDER_THRESHOLD' };
+    if (payout.method === 'PAYPAL') return { date: null, note: null };
+    return { date: nextPlannedLock(preferences, now)?.payoutDate ?? nextBankPayoutDate(now), note: null };
   }
   if (payout.status === 'LOCKED' && payout.payoutDate !== null) {
     const next = nextBankPayoutDay(now);

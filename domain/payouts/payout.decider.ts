@@ -40,6 +40,8 @@ export type LockPayout = {
   /** The bank payout date it is locked for; null for PayPal. */
   payoutDate: string | null;
   lockedAt: Date;
+  /** The author holds their payouts (their payout preferences): nobody locks it until they release them. */
+  heldByAuthor?: boolean;
 };
 /** The payout went into a stored SEPA file; its end-to-end id comes from the payout alone. */
 export type RecordPayoutExport = {
@@ -106,6 +108,7 @@ export type PayoutRefusalReason =
   | 'DUPLICATE_ITEM'
   | 'ITEM_NOT_IN_PAYOUT'
   | 'UNDER_MINIMUM'
+  | 'HELD_BY_AUTHOR'
   | 'NO_PAYOUT_METHOD'
   | 'NOT_LOCKED'
   | 'NOT_A_BANK_PAYOUT'
@@ -135,6 +138,7 @@ export const payoutRefusalMessages = {
   notPending: 'Only a pending payout can be locked.',
   underMinimum: (balance: Cents) =>
     `The payout holds ${formatMoney(balance)}, under the minimum of ${formatWholeEuros(MIN_PAYOUT_EUR)}: it keeps collecting.`,
+  heldByAuthor: 'The author holds their payouts: it keeps collecting until they release them.',
   noMethod: (missing: string) => `The author has no complete payout method: ${missing}`,
   notLocked: 'Only a locked payout can be sent.',
   notBank: 'Only bank transfer payouts go into a SEPA file.',
@@ -331,6 +335,7 @@ function lockPayout(command: LockPayout, state: OpenedPayoutState): PayoutEvent[
   if (state.balanceCents < MIN_PAYOUT_CENTS) {
     throw refuse(state, 'UNDER_MINIMUM', payoutRefusalMessages.underMinimum(state.balanceCents));
   }
+  if (command.heldByAuthor) throw refuse(state, 'HELD_BY_AUTHOR', payoutRefusalMessages.heldByAuthor);
   const destination = requireDestination(state, command);
   return [
     {

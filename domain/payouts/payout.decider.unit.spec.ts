@@ -128,6 +128,17 @@ describe('a pending payout', () => {
     );
   });
 
+  it('is not locked while its author holds their payouts, by anyone', () => {
+    const events = [opened, added('1', MIN_PAYOUT_CENTS + 100)];
+    const held = { ...lock(), heldByAuthor: true } as PayoutCommand;
+    expect(thenRefused(events, held, 'HELD_BY_AUTHOR').message).toBe(
+      'The author holds their payouts: it keeps collecting until they release them.',
+    );
+    given(events)
+      .when({ ...lock(), heldByAuthor: false } as PayoutCommand)
+      .then([locked(MIN_PAYOUT_CENTS + 100, bank, 1)]);
+  });
+
   it('has no date when it goes to PayPal (sent on request)', () => {
     const [event] = given([opened, added('1', 6000)])
       .when(lock(paypal))

@@ -10,7 +10,15 @@ import {
   invoiceSeriesStreamId,
   type InvoiceSeriesEvent,
 } from '../../domain/invoices/invoice.events';
-import type { OrderEvent, OrderedItem } from '../../domain/orders/order.events';
+import type { OrderEvent, OrderedItem, PriceReduction } from '../../domain/orders/order.events';
+import { MIN_PAYOUT_CENTS } from '../../domain/payouts/payout.decider';
+import {
+  PAYOUT_PREFERENCES_STREAM_TYPE,
+  PAYOUT_SCHEDULES,
+  payoutPreferencesDecider,
+  payoutPreferencesStreamId,
+  type PayoutPreferencesState,
+} from '../../domain/payouts/payout-preferences';
 import type { PayoutDestination, PayoutEvent, PayoutItem } from '../../domain/payouts/payout.events';
 import type { SkinRated } from '../../domain/ratings/rating.decider';
 import type { SkinOfTheMonthEvent } from '../../domain/skin-of-the-month/skin-of-the-month';
@@ -200,6 +208,13 @@ export const historyStep = fc.oneof(
       startInHours: fc.integer({ min: 0, max: 48 }),
       lengthHours: fc.integer({ min: 1, max: 72 }),
     }),
+    fc.record({
+      kind: fc.constant('preferences' as const),
+      author: fc.integer({ min: 8, max: 9 }),
+      thresholdCents: fc.integer({ min: MIN_PAYOUT_CENTS, max: MIN_PAYOUT_CENTS + 10_000 }),
+      schedule: fc.constantFrom(...PAYOUT_SCHEDULES),
+      held: fc.boolean(),
+    }),
   ),
 );
 type GeneratedStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
@@ -238,6 +253,7 @@ export const paidAndRefunded: GeneratedStep[] = [
   { kind: 'order', pick: 0, action: 'refund' },
   { kind: 'code', code: 'SPRING', action: 'create', pick: 1 },
   { kind: 'code', code: 'SPRING', action: 'redeem', pick: 1 },
+  { kind: 'preferences', author: 9, thresholdCents: 8000, schedule: 'QUARTERLY', held: false },
 ];
 
 type OrderState = {
@@ -294,6 +310,7 @@ export async function appendHistory(
   const codes = new Map<string, DiscountCodeState>();
   let sales: AuthorSalesState = authorSalesDecider.initialState;
   let nextSale = 1;
+  const preferences = new Map<string, PayoutPreferencesState>();
   let clock = START;
   let nextOrder = 1;
   let invoiceCount = 0;
@@ -379,6 +396,18 @@ export async function appendHistory(
           ...step.skins.map((skin) => ({ itemType: 'SKIN' as const, itemId: skin })),
           ...(step.bundle ? [{ itemType: 'BUNDLE' as const, itemId: 1, skinIds: [1, 2] }] : []),
         ].map((item, position) => {
+          // Some items were reduced: a sale (and a code on it), or a code alone; the regular price
+          // is what the reductions came off.
+          const reductions: PriceReduction[] =
+            (id + position) % 3 === 0
+              ? [{ source: 'SALE', id: 'sale-1', label: 'Sale', cents: 100 }]
+              : (id + position) % 3 === 1
+                ? [{ source: 'CODE', id: 'code-1', label: 'FRIENDS', cents: 50 }]
+                : [];
+          const regular =
+            reductions.length > 0
+              ? { regularPriceCents: 500 + position + reductions[0]!.cents, reductions }
+              : {};
           const gross = 500 + position + position * 100;
           const vatCents = withVat ? Math.round((gross * 1900) / 11_900) : 0;
           return {
@@ -388,6 +417,7 @@ export async function appendHistory(
             priceCents: 500 + position,
             tipCents: position * 100,
             ...(withVat ? { vatCents } : {}),
+            ...regular,
             siteFeeCents: 50,
             paymentFeeCents: 30,
             authorShareCents: gross - vatCents - 80,
@@ -735,6 +765,23 @@ export async function appendHistory(
         if (events.length === 0) break;
         follows.set(streamId, events.reduce(followDecider.evolve, state));
         await append([request(streamId, 'author-follow', events)]);
+        break;
+      }
+      case 'preferences': {
+        const streamId = payoutPreferencesStreamId(step.author);
+        const state = preferences.get(streamId) ?? payoutPreferencesDecider.initialState;
+        const events = payoutPreferencesDecider.decide(
+          {
+            type: 'ChangePayoutPreferences',
+            authorId: step.author,
+            preferences: { thresholdCents: step.thresholdCents, schedule: step.schedule, held: step.held },
+            changedAt: now,
+          },
+          state,
+        );
+        if (events.length === 0) break;
+        preferences.set(streamId, events.reduce(payoutPreferencesDecider.evolve, state));
+        await append([request(streamId, PAYOUT_PREFERENCES_STREAM_TYPE, events)]);
         break;
       }
       case 'wish': {

@@ -14,7 +14,7 @@ export type BrowserSession = { context: BrowserContext; page: Page; close(): Pro
  */
 export async function openBrowser(
   viewport = { width: 1280, height: 800 },
-  options: { locale?: string; colorScheme?: 'dark' | 'light' } = {},
+  options: { locale?: string; colorScheme?: 'dark' | 'light'; userAgent?: string } = {},
 ): Promise<BrowserSession> {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-chromium-'));
   // A fresh profile per session, so no cookie or storage leaks between journeys.
@@ -26,6 +26,8 @@ export async function openBrowser(
     baseURL: inject('appUrl'),
     args: CHROMIUM_FLAGS,
     ...(options.locale ? { locale: options.locale } : {}),
+    // Headless Chromium names itself "HeadlessChrome", which the site counts as a bot (item views).
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];

@@ -5,6 +5,7 @@ import {
   type OrderedItem,
   type OrderEvent,
   type OrderItemType,
+  type PriceReduction,
 } from '../../domain/orders/order.events';
 import { nextOrderId } from '../../api/orders/orders.repository';
 import { fallbackExternalId } from '../../projections/orders.projection';
@@ -17,6 +18,8 @@ type VatOrderItem = {
   authorId: number;
   priceCents: Cents;
   tipCents?: Cents;
+  /** The reductions the order recorded (a sale's, a code's); the regular price is the price plus them. */
+  reductions?: PriceReduction[];
 };
 
 /**
@@ -44,6 +47,12 @@ function vatOrderedItem(item: VatOrderItem, rateBasisPoints: number): OrderedIte
     siteFeeCents,
     paymentFeeCents,
     authorShareCents: net - siteFeeCents - paymentFeeCents,
+    ...(item.reductions && item.reductions.length > 0
+      ? {
+          regularPriceCents: item.priceCents + item.reductions.reduce((sum, r) => sum + r.cents, 0),
+          reductions: item.reductions,
+        }
+      : {}),
   };
 }
 

@@ -253,6 +253,26 @@ export const accountMessages = {
       bio: 'Short bio',
       bioCount: (length: number, max: number) => `${length} / ${max}`,
     },
+    payoutPreferences: {
+      title: 'Payout preferences',
+      description:
+        'When your earnings are paid: on which bank payout dates, from what balance on, or not for now. Refunds of items already paid out are taken from your next payouts first.',
+      schedule: 'Schedule',
+      scheduleHint:
+        'Bank payouts go out on the 1st and the 16th; each is locked two days before. A quarterly schedule is locked only at the end of March, June, September and December.',
+      threshold: 'Pay me from',
+      thresholdHint:
+        'Your balance is locked for a payout only once it reaches this amount (at least 50,00 €); below it, it carries over.',
+      held: 'Hold my payouts',
+      heldHint:
+        'Nothing is locked or sent while this is on: your earnings keep collecting until you turn it off.',
+      submit: 'Save payout preferences',
+      saved: 'Payout preferences saved',
+      failed: 'Your payout preferences could not be saved. Try again.',
+      loadFailed: 'Your payout preferences could not be loaded.',
+      footnote:
+        'The schedule and the threshold apply to bank payouts; PayPal payouts are sent when you ask, and never while you hold your payouts.',
+    },
     payout: {
       title: 'Payout details',
       intro:

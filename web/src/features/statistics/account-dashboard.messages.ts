@@ -36,5 +36,33 @@ export const accountMessages = {
     bestSellersHint:
       'Skins sold alone in the months of the period, by the money they brought (price and tips, VAT included), with the VAT in it.',
     bestSellersEmpty: 'None of your skins was sold alone in this period.',
+    perItem: {
+      title: 'How each item does',
+      hint: 'All time. Conversion is the purchases since views are counted divided by the views of the item’s page. Revenue is what buyers paid (price and tips, VAT included), split by where the price came from: a sale, a discount code, or the full price. Views leave out bots and your own visits.',
+      viewsSince: (day: string) => `Views are counted since ${day}.`,
+      empty: 'You have no skins or bundles yet.',
+      loadFailed: 'The figures per item could not be loaded.',
+      hidden: 'Hidden',
+      types: { SKIN: 'Skin', BUNDLE: 'Bundle' },
+      sold: (count: number) => `${count} sold`,
+      columns: {
+        item: 'Item',
+        views: 'Views',
+        downloads: 'Downloads',
+        purchases: 'Purchases',
+        conversion: 'Conversion',
+        revenue: 'Revenue',
+      },
+      sources: { SALE: 'Sale', CODE: 'Code', FULL_PRICE: 'Full price' },
+      csv: {
+        type: 'type',
+        item: 'item',
+        views: 'views',
+        downloads: 'downloads',
+        purchases: 'purchases',
+        conversion: 'conversion (purchases since views are counted / views)',
+        revenue: 'revenue EUR',
+      },
+    },
   },
 } as const;

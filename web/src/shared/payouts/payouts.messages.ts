@@ -1,4 +1,4 @@
-import type { PayoutMethod, PayoutStatus } from '../graphql/generated/graphql';
+import type { PayoutMethod, PayoutSchedule, PayoutStatus } from '../graphql/generated/graphql';
 
 // Texts about payouts shared by My Payouts, the admin payouts, the statement and the static page
 // (spec 2.11, 2.13, 4).
@@ -34,6 +34,13 @@ export const payoutsMessages = {
   onRequest: 'On request',
   carriedOver: 'None: it is carried to your next payout',
   untilMinimum: (minimum: string) => `When the balance reaches ${minimum}`,
+  untilThreshold: 'When the balance reaches your payout threshold',
+  held: 'None: you hold your payouts',
+  schedule: {
+    TWICE_MONTHLY: 'Every payout date (the 1st and the 16th)',
+    MONTHLY: 'Monthly (the 1st of each month)',
+    QUARTERLY: 'Quarterly (1 January, April, July and October)',
+  } satisfies Record<PayoutSchedule, string>,
   created: 'Created',
   locked: 'Locked',
   sent: 'Sent',

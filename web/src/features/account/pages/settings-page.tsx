@@ -50,6 +50,7 @@ import { SettingsSection } from './settings-section';
 import { SettingsSecuritySection } from './settings-security';
 import { SettingsApiTokensSection } from './settings-api-tokens';
 import { SettingsYourDataSection } from './settings-your-data';
+import { SettingsPayoutPreferencesSection } from './settings-payout-preferences';
 
 const texts = accountMessages.settings;
 
@@ -459,6 +460,7 @@ export function SettingsPage() {
           </SettingsSection>
           <SettingsApiTokensSection />
           <SettingsForm key={myUser.id} user={myUser} withSocial={hasSkins} />
+          {hasSkins ? <SettingsPayoutPreferencesSection /> : null}
           <SettingsYourDataSection />
         </Stack>
       ) : failed && !fetching ? (

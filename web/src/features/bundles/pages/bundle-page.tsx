@@ -18,6 +18,7 @@ import type { BundleDetail } from '../components/bundle-info-card';
 import { useBundleWithViewerState } from '../lib/use-bundle-viewer-state';
 import { BundleDetailQuery } from '../lib/bundles.documents';
 import classes from './bundle-page.module.css';
+import { useItemView } from '../../../shared/item-views/use-item-view';
 
 function BundleView({ bundle }: { bundle: BundleDetail }) {
   const images = useMemo(() => galleryImagesOf(bundle.resources), [bundle.resources]);
@@ -81,6 +82,7 @@ export function BundlePage() {
   const { url = '' } = useParams();
   const [{ data, fetching, error }, refetch] = useQuery({ query: BundleDetailQuery, variables: { url } });
   const bundle = useBundleWithViewerState(data?.bundle);
+  useItemView('BUNDLE', bundle?.id);
   useEffect(() => {
     if (error) console.error('The bundle could not be loaded', error);
   }, [error]);

@@ -22,7 +22,8 @@ export interface PayoutDateFact {
 /**
  * The payout's date ahead or behind: the day it was sent; the bank payout date it is meant for; "On
  * request" for PayPal, which is sent when the author asks. A failed payout has none; a pending one
- * under the minimum waits until its balance reaches it, and a negative one is carried over.
+ * under the minimum (or the author's threshold) waits until its balance reaches it, a negative one
+ * is carried over, and a held one waits until the author releases their payouts.
  */
 export function payoutDateFact(payout: PayoutDateSource): PayoutDateFact | null {
   if (payout.payoutStatus === 'SENT') {
@@ -31,6 +32,10 @@ export function payoutDateFact(payout: PayoutDateSource): PayoutDateFact | null 
   if (payout.payoutStatus === 'ERROR') return null;
   if (payout.estimatedDateNote === 'CARRIED_OVER') {
     return { label: messages.estimatedDate, value: messages.carriedOver };
+  }
+  if (payout.estimatedDateNote === 'HELD') return { label: messages.estimatedDate, value: messages.held };
+  if (payout.estimatedDateNote === 'UNDER_THRESHOLD') {
+    return { label: messages.estimatedDate, value: messages.untilThreshold };
   }
   if (payout.estimatedDateNote === 'UNDER_MINIMUM') {
     return {

@@ -46,6 +46,20 @@ describe('payoutDateFact', () => {
     ).toEqual({ label: 'Estimated payout date', value: 'None: it is carried to your next payout' });
   });
 
+  it('says when a pending payout waits for the author’s threshold or is held by them', () => {
+    const pending = {
+      payoutStatus: 'PENDING' as const,
+      payoutMethod: 'BANK_TRANSFER' as const,
+      estimatedPayoutDate: null,
+    };
+    expect(payoutDateFact({ ...pending, estimatedDateNote: 'UNDER_THRESHOLD' })?.value).toBe(
+      'When the balance reaches your payout threshold',
+    );
+    expect(payoutDateFact({ ...pending, estimatedDateNote: 'HELD' })?.value).toBe(
+      'None: you hold your payouts',
+    );
+  });
+
   it('asks for a payout method when there is none', () => {
     expect(payoutDateFact({ payoutStatus: 'PENDING', payoutMethod: null })).toMatchObject({
       value: 'Choose a payout method',

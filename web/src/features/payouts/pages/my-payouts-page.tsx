@@ -7,6 +7,7 @@ import type { PayoutStatus } from '../../../shared/graphql/generated/graphql';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { PAYOUT_STATUSES, usePayoutListParams } from '../hooks/use-payout-list-params';
 import { PayoutListCard } from '../components/payout-list-card';
+import { PayoutOverviewCard } from '../components/payout-overview-card';
 import { payoutsMessages } from '../../../shared/payouts/payouts.messages';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { accountMessages } from '../account-payouts.messages';
@@ -110,6 +111,7 @@ export function MyPayoutsPage() {
 
   return (
     <PageContainer title={payouts.title} description={payouts.description} actions={<HowItWorksLink />}>
+      <PayoutOverviewCard />
       <Group justify="space-between" align="center" gap="sm" mb="md">
         <SegmentedControl
           aria-label={payouts.filter}

@@ -19,6 +19,7 @@ import { TakedownNotice } from '../../../shared/moderation';
 import { useSession } from '../../../shared/session';
 import { useFirstScreenShown } from '../../../shared/ui/after-first-screen';
 import classes from './skin-page.module.css';
+import { useItemView } from '../../../shared/item-views/use-item-view';
 
 // Below the fold and collapsed: kept out of the page's first load.
 const SkinVersionHistory = lazy(() =>
@@ -88,6 +89,7 @@ export function SkinPage() {
   const { url = '' } = useParams();
   const [{ data, fetching, error }, refetch] = useQuery({ query: SkinDetailQuery, variables: { url } });
   const skin = useSkinWithViewerState(data?.skin);
+  useItemView('SKIN', skin?.id);
   useEffect(() => {
     if (error) console.error('The skin could not be loaded', error);
   }, [error]);

@@ -90,6 +90,10 @@ const sections: LegalSection[] = [
             'Downloads',
             'Which skin was downloaded and when, together with your user account or, if you are not signed in, an anonymous visitor key – a random identifier stored in your browser that tells us nothing about who you are.',
           ],
+          [
+            'Page views',
+            'How many times each skin or bundle page was opened on each day, as a number per page and day, so authors see which of their items are looked at. Nothing about who opened it is kept; visits of bots and of the item’s own author are not counted.',
+          ],
           ['Ratings and comments', 'Your votes and the text of your comments, with the time they were made.'],
           [
             'Technical data',

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { DownloadsChart, EarningsChart } from '../components/charts';
+import { ItemPerformanceTable } from '../components/item-performance-table';
 import {
   downloadRankColumns,
   salesRankColumns,
@@ -153,6 +154,7 @@ export function CreativityDashboardPage() {
             />
           </SimpleGrid>
         ) : null}
+        <ItemPerformanceTable />
       </Stack>
     );
   }

@@ -1,0 +1,166 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import type { AppContext } from '../../api/app-context';
+import { catalogueItemsToOrder } from '../../api/orders/checkout-items';
+import { vatRates } from '../../api/orders/checkout-vat';
+import { guestAccountFor } from '../../api/orders/guest-buyer';
+import { runOrderCommand } from '../../api/orders/order-commands';
+import { itemsDownloadedSincePayment, nextOrderId } from '../../api/orders/orders.repository';
+import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
+import { exportSepaFile } from '../../api/payouts/export-sepa-file.handler';
+import { lockPayout } from '../../api/payouts/lock-payout.handler';
+import { payoutAllocationReactor } from '../../api/payouts/payout-allocation.reactor';
+import { changePayoutPreferences } from '../../api/payouts/payout-preferences.handler';
+import { sendPayout } from '../../api/payouts/send-payout.handler';
+import { MIN_PAYOUT_CENTS } from '../../domain/payouts/payout.decider';
+import { backdated } from '../../infra/event-store/backdating';
+import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
+import type { EventMetadata } from '../../infra/event-store/event-store';
+import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
+
+const correlationId = DEMO_SEED_CORRELATION_ID;
+
+/** The allocation reactor applies the payments and refunds written so far (the runner is not started yet). */
+async function allocate(app: AppContext) {
+  await runUntilCaughtUp(
+    { pool: app.pool, store: app.store, batchSize: app.config.projections.batchSize },
+    payoutAllocationReactor({ store: app.store, log: app.log }),
+  );
+}
+
+async function openPayoutOf(app: AppContext, authorId: number) {
+  return app.pool.maybeOne(sql.type(z.object({ id: z.number(), amount_cents: z.number() }))`
+    select id, amount_cents from payouts where author_id = ${authorId} and status = 'PENDING'`);
+}
+
+/** A guest pays one of the author's skins by PayPal through the local stand-in, now. */
+async function guestBuys(app: AppContext, skinId: number, index: number): Promise<string> {
+  const guest = { email: `late.refund.${index}@example.com`, fullname: `Late Buyer ${index}`, country: 'cz' };
+  const account = await guestAccountFor(app.pool, guest);
+  const items = await catalogueItemsToOrder(
+    app.pool,
+    { skins: [skinId], bundles: [] },
+    { userId: account.userId, signedIn: false },
+  );
+  const id = await nextOrderId(app.pool);
+  const orderId = String(id);
+  const metadata: EventMetadata = { actor: { guestEmail: guest.email }, correlationId };
+  const placedAt = app.now();
+  const { vat } = app.config;
+  const { appended } = await runOrderCommand(
+    app,
+    orderId,
+    {
+      type: 'PlaceOrder',
+      orderId,
+      externalId: orderNumberOf(id, placedAt),
+      buyer: {
+        userId: account.userId,
+        email: guest.email,
+        fullName: guest.fullname,
+        country: guest.country,
+        guest: true,
+      },
+      paymentType: 'PAYPAL',
+      items,
+      feePolicy: configuredFeePolicy(app),
+      vat: {
+        seller: { registered: vat.registered, homeCountry: vat.homeCountry, vatId: vat.vatId },
+        rates: vatRates(),
+        ipCountry: guest.country,
+        countryConfirmed: false,
+        vatId: null,
+      },
+      placedAt,
+      withdrawalConsent: { given: true },
+    },
+    metadata,
+    { occurredAt: backdated(placedAt) },
+  );
+  const placed = appended.find((event) => event.type === 'OrderPlaced');
+  if (placed?.type !== 'OrderPlaced') throw new Error(`Demo late refund: order ${orderId} was not placed`);
+  const reference = `DEMO-LATE-${orderId}`;
+  const openedAt = app.now();
+  await runOrderCommand(
+    app,
+    orderId,
+    { type: 'OpenPaymentSession', provider: 'LOCAL', providerReference: reference, url: null, openedAt },
+    metadata,
+    { occurredAt: backdated(openedAt) },
+  );
+  const receivedAt = app.now();
+  await runOrderCommand(
+    app,
+    orderId,
+    {
+      type: 'ConfirmPayment',
+      provider: 'LOCAL',
+      providerReference: reference,
+      providerEventId: `${reference}-CAPTURE`,
+      amountCents: placed.data.totals.totalCents,
+      cardCountry: null,
+      receivedAt,
+    },
+    metadata,
+    { occurredAt: backdated(receivedAt) },
+  );
+  return orderId;
+}
+
+/**
+ * The demo's payout preferences and a negative balance (docs/payouts.md): `author` is paid out early
+ * at their request (their open payout is locked, put in a SEPA file and sent now), then the admin
+ * refunds a guest's order that payout had paid (bought today, never downloaded): the author's share
+ * is taken back from their next payout, which starts negative; My Payouts shows what is owed and
+ * for which order. Then `author` chooses a quarterly schedule from 80 EUR on, and `player` (who
+ * sells nothing) keeps the defaults.
+ */
+export async function seedDemoPayoutPreferences(
+  app: AppContext,
+  accounts: { admin: number; author: number },
+): Promise<void> {
+  const adminMetadata = { actor: { userId: accounts.admin, role: 'admin' }, correlationId };
+  const skins = await app.pool.anyFirst(sql.type(z.object({ id: z.number() }))`
+    select id from skins where author_id = ${accounts.author} and price_cents >= 200 and listed and available_alone
+    order by price_cents desc, id limit 8`);
+  if (skins.length === 0) return;
+
+  // Today's guest sales; the first is the one refunded later.
+  const orders: string[] = [];
+  for (let index = 0; index < 12; index++) {
+    orders.push(await guestBuys(app, skins[index % skins.length]!, index));
+    await allocate(app);
+    const open = await openPayoutOf(app, accounts.author);
+    if (index >= 1 && open && open.amount_cents >= MIN_PAYOUT_CENTS + 500) break;
+  }
+  const open = await openPayoutOf(app, accounts.author);
+  if (!open || open.amount_cents < MIN_PAYOUT_CENTS) return;
+  // Each step recorded at its own time, as an admin's steps are.
+  await lockPayout(app, open.id, adminMetadata, { occurredAt: backdated(app.now()) });
+  await exportSepaFile(app, [open.id], adminMetadata, { occurredAt: backdated(app.now()) });
+  await sendPayout(app, open.id, adminMetadata, { occurredAt: backdated(app.now()) });
+
+  const refunded = orders[0]!;
+  const downloaded = await itemsDownloadedSincePayment(app, [Number(refunded)]);
+  const refundedAt = app.now();
+  await runOrderCommand(
+    app,
+    refunded,
+    {
+      type: 'RefundOrder',
+      by: accounts.admin,
+      reason: 'The buyer bought the skin twice by mistake.',
+      downloadedItems: downloaded.get(Number(refunded)) ?? [],
+      refundedAt,
+    },
+    adminMetadata,
+    { occurredAt: backdated(refundedAt) },
+  );
+  await allocate(app);
+
+  await changePayoutPreferences(app, {
+    authorId: accounts.author,
+    preferences: { thresholdCents: 8000, schedule: 'QUARTERLY', held: false },
+    metadata: { actor: { userId: accounts.author }, correlationId },
+  });
+}

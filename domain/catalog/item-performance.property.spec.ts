@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PRICE_SOURCES } from '../orders/price-source';
+import { itemFigures, type SourceSales } from './item-performance';
+
+const sourceSales = fc.subarray([...PRICE_SOURCES]).chain((sources) =>
+  fc.tuple(
+    ...sources.map((source) =>
+      fc.record({
+        source: fc.constant(source),
+        purchases: fc.nat(1000),
+        revenueCents: fc.nat(10_000_000),
+        authorShareCents: fc.nat(10_000_000),
+        refunds: fc.nat(100),
+        refundedCents: fc.nat(1_000_000),
+      }),
+    ),
+  ),
+) as fc.Arbitrary<SourceSales[]>;
+
+describe('an item’s figures', () => {
+  it('list every source once; purchases and revenue are their sums; conversion is purchases since views / views', () => {
+    fc.assert(
+      fc.property(fc.nat(100_000), sourceSales, fc.nat(1000), (views, sales, since) => {
+        const figures = itemFigures(views, sales, since);
+        expect(figures.bySource.map((row) => row.source)).toEqual(PRICE_SOURCES);
+        expect(figures.purchases).toBe(sales.reduce((sum, row) => sum + row.purchases, 0));
+        expect(figures.revenueCents).toBe(sales.reduce((sum, row) => sum + row.revenueCents, 0));
+        if (views === 0) expect(figures.conversion).toBeNull();
+        else expect(figures.conversion).toBeCloseTo(since / views, 4);
+      }),
+    );
+  });
+
+  it('an item without sales shows zeros for every source', () => {
+    const figures = itemFigures(40, [], 0);
+    expect(figures).toMatchObject({ views: 40, purchases: 0, conversion: 0, revenueCents: 0 });
+    expect(figures.bySource.every((row) => row.purchases === 0 && row.revenueCents === 0)).toBe(true);
+  });
+});
