@@ -41,6 +41,7 @@ async function guestBuys(app: AppContext, skinId: number, index: number): Promis
     app.pool,
     { skins: [skinId], bundles: [] },
     { userId: account.userId, signedIn: false },
+    app.now(),
   );
   const id = await nextOrderId(app.pool);
   const orderId = String(id);
