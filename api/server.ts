@@ -1,3 +1,4 @@
+import { coAuthorsLoaders, coAuthorsResolvers } from './co-authors/co-authors.resolvers';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -172,6 +173,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         notificationsResolvers(app) as ResolverMap,
         webhooksResolvers(app) as ResolverMap,
         apiTokensResolvers(app) as ResolverMap,
+        coAuthorsResolvers as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -188,6 +190,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       tagsLoaders as ResolverMap,
       skinVersionsLoaders as ResolverMap,
       followsWishlistsLoaders as ResolverMap,
+      coAuthorsLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

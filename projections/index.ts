@@ -1,5 +1,6 @@
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { authorFollowsProjection } from './author-follows.projection';
+import { coAuthorsProjection } from './co-authors.projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { financeJournalProjection } from './finance-journal.projection';
 import { invoicesProjection } from './invoices.projection';
@@ -34,4 +35,5 @@ export const projections: readonly RebuildableProjection[] = [
   wishlistsProjection,
   notificationsProjection,
   invoicesProjection,
+  coAuthorsProjection,
 ];

@@ -80,6 +80,10 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       myWebhookEndpoints: SESSION_ONLY,
       siteWebhookEndpoints: SESSION_ONLY,
       webhookEndpoint: SESSION_ONLY,
+      // Co-authors: the weights and the recent sales' split are sales figures; invitations are answered in person.
+      itemCoAuthors: 'sales:read',
+      coAuthorSplitPreview: 'sales:read',
+      myCoAuthorInvitations: SESSION_ONLY,
     },
     Mutation: {
       createSkin: 'items:manage',
@@ -130,6 +134,12 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       deleteWebhookEndpoint: SESSION_ONLY,
       resumeWebhookEndpoint: SESSION_ONLY,
       resendWebhookDelivery: SESSION_ONLY,
+      // Who shares an item's money is decided in person, like the payout details: never by a token.
+      inviteCoAuthor: SESSION_ONLY,
+      answerCoAuthorInvitation: SESSION_ONLY,
+      setCoAuthorWeights: SESSION_ONLY,
+      removeCoAuthor: SESSION_ONLY,
+      leaveCoAuthorship: SESSION_ONLY,
     },
   };
 

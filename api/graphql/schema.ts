@@ -21,6 +21,7 @@ import { tagsSchema } from '../tags/tags.schema';
 import { skinVersionsSchema } from '../community/skin-versions.schema';
 import { followsWishlistsSchema } from '../community/follows-wishlists.schema';
 import { webhooksSchema } from '../webhooks/webhooks.schema';
+import { coAuthorsSchema } from '../co-authors/co-authors.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -49,6 +50,7 @@ export const typeDefs = [
   notificationsSchema,
   webhooksSchema,
   apiTokensSchema,
+  coAuthorsSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */
