@@ -1,3 +1,4 @@
+import { splitAuthorShare } from '../../domain/co-authors/author-share-split';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { priceOrder, type FeePolicy } from '../../domain/fees';
@@ -70,6 +71,17 @@ const placedData = z.object({
         paymentFeeCents: cents,
         authorShareCents: cents,
         skinIds: z.array(id).optional(),
+        // A co-authored item's split (docs/co-authors.md).
+        authorShares: z
+          .array(
+            z.object({
+              authorId: id,
+              weight: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+              cents,
+            }),
+          )
+          .min(1)
+          .optional(),
       }),
     )
     .min(1),
@@ -418,6 +430,13 @@ class StreamFold {
       compare('site fee', line.siteFeeCents, item.siteFeeCents);
       compare('payment fee', line.paymentFeeCents, item.paymentFeeCents);
       compare('author share', line.authorShareCents, item.authorShareCents);
+      // The split again from the recorded weights: the parts must be the largest remainder's.
+      if (item.authorShares) {
+        const parts = splitAuthorShare(item.authorShareCents, item.authorShares);
+        parts.forEach((part, index) =>
+          compare(`author ${part.authorId}'s part`, part.cents, item.authorShares?.[index]?.cents ?? 0),
+        );
+      }
     });
     const compareTotal = (what: string, expected: Cents, recorded: Cents) => {
       if (expected !== recorded) finding('fees', `order ${what}`, eur(expected), eur(recorded));
