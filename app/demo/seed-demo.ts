@@ -5,6 +5,7 @@ import { registerUser } from '../../api/accounts/users.repository';
 import { hashPassword } from '../../infra/auth/password-hashing';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoCoAuthors } from './demo-co-authors';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
 import { seedDemoModeration } from './demo-moderation';
@@ -18,7 +19,8 @@ import { seedDemoSkinVersions } from './demo-skin-versions';
  * one step a line: the three demo accounts register; the authors publish their skins and bundles
  * over the past months, and while the catalogue is loaded six months of sales and payouts run, and
  * moderation has its reports; then the digests, the skin versions, the notifications, the follows
- * and wishes; last, each account's creation moves to before its first activity.
+ * and wishes; a co-authored skin and its sale; last, each account's creation moves to before its first
+ * activity.
  */
 export async function seedDemoData(app: AppContext): Promise<boolean> {
   if (!(await databaseIsEmpty(app))) return false;
@@ -36,6 +38,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoSkinVersions(app, accounts);
   await seedDemoNotifications(app, accounts);
   await seedDemoFollowsAndWishes(app, accounts);
+  await seedDemoCoAuthors(app);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;
