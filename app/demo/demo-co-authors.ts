@@ -23,7 +23,7 @@ const userId = (app: AppContext, username: string) =>
 
 /**
  * A co-authored skin with two authors (docs/co-authors.md): the demo `author` invites mirek_apex to
- * their newest priced skin twelve days ago, mirek accepts the next day, and the weights become
+ * their newest priced skin (published before then) twelve days ago, mirek accepts the next day, and the weights become
  * 3 (author) to 2 (mirek); three days ago a guest in Germany buys it, and the sale's author share is
  * split into both authors' open payouts (the allocation runs once the app's runner starts).
  */
@@ -31,7 +31,8 @@ export async function seedDemoCoAuthors(app: AppContext, now = Date.now()): Prom
   const [ownerId, coAuthorId] = await Promise.all([userId(app, 'author'), userId(app, CO_AUTHOR)]);
   const skin = await app.pool.one(sql.type(z.object({ id: z.number(), title: z.string() }))`
     select id, title from skins
-    where author_id = ${ownerId} and listed and available_alone and price_cents >= 500
+    where author_id = ${ownerId} and listed and available_alone and price_cents > 0
+      and created_at < ${new Date(now - 14 * DAY).toISOString()}
     order by created_at desc, id desc limit 1`);
   const item = { itemType: 'SKIN' as const, itemId: skin.id };
   const as = (actor: number, at: number) => ({

@@ -67,6 +67,11 @@ export const SkinDetailQuery = graphql(`
           url
         }
       }
+      coAuthors {
+        id
+        url
+        username
+      }
       bundles {
         id
         url
