@@ -50,6 +50,9 @@ export const payoutsMessages = {
     title: 'Items',
     caption: (id: string) => `Items of payout ${id}`,
     empty: 'No paid sales in this payout yet.',
+    /** A co-authored item: the author's part of the item's whole author share. */
+    coAuthoredPart: (weight: number, totalWeight: number, whole: string) =>
+      `Your part (${weight}/${totalWeight}) of the authors' ${whole}`,
     columns: {
       name: 'Item',
       price: 'Base price',

@@ -12,6 +12,20 @@ import { payoutsMessages } from '../../../shared/payouts/payouts.messages';
 import classes from '../../../shared/payouts/payouts.module.css';
 
 const messages = payoutsMessages.items;
+
+/** Under a co-authored item's share: which part of the item's whole author share it is. */
+function SplitNote({
+  item,
+}: {
+  item: { itemAuthorShare?: number | null; shareWeight?: number | null; shareTotalWeight?: number | null };
+}) {
+  if (item.itemAuthorShare == null || item.shareWeight == null || item.shareTotalWeight == null) return null;
+  return (
+    <Text size="xs" c="dimmed" fw={400}>
+      {messages.coAuthoredPart(item.shareWeight, item.shareTotalWeight, formatAmount(item.itemAuthorShare))}
+    </Text>
+  );
+}
 const columns = messages.columns;
 
 type Item = PayoutItemFieldsFragment;
@@ -176,6 +190,7 @@ function ItemsTable({
               </Table.Td>
               <Table.Td ta="right" fw={700}>
                 <Money value={item.authorReward} />
+                <SplitNote item={item} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -280,6 +295,7 @@ function ItemCards({
             <Line label={columns.authorShare}>
               <Money value={item.authorReward} strong />
             </Line>
+            <SplitNote item={item} />
           </Stack>
         </li>
       ))}

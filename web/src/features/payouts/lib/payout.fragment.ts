@@ -40,6 +40,9 @@ export const PayoutItemFieldsFragment = graphql(`
     vat
     net
     authorReward
+    itemAuthorShare
+    shareWeight
+    shareTotalWeight
     internalFee
     externalFee
     inBundle
