@@ -66,6 +66,7 @@ export const payoutsMessages = {
     },
     total: 'Total',
     refunds: (count: number) => `Refunds taken back (${count})`,
+    coAuthors: 'Co-authors’ parts of co-authored items',
     order: (number: string) => `Order ${number}`,
     type: { SKIN: 'Skin', BUNDLE: 'Bundle' },
     adjustment: 'Adjustment',

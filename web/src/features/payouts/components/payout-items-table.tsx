@@ -196,6 +196,16 @@ function ItemsTable({
           ))}
         </Table.Tbody>
         <Table.Tfoot>
+          {totals.coAuthors !== 0 ? (
+            <Table.Tr>
+              <Table.Th scope="row" colSpan={7} fw={600}>
+                {messages.coAuthors}
+              </Table.Th>
+              <Table.Td ta="right">
+                <Money value={-totals.coAuthors} strong />
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
           {totals.adjustmentCount > 0 ? (
             <Table.Tr>
               <Table.Th scope="row" colSpan={7} fw={600}>
@@ -325,6 +335,11 @@ function ItemCards({
           <Line label={columns.siteShare}>
             <Money value={totals.siteFee} />
           </Line>
+          {totals.coAuthors !== 0 ? (
+            <Line label={messages.coAuthors}>
+              <Money value={-totals.coAuthors} />
+            </Line>
+          ) : null}
           {totals.adjustmentCount > 0 ? (
             <Line label={messages.refunds(totals.adjustmentCount)}>
               <Money value={totals.adjustments} />

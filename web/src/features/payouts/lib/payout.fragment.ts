@@ -66,6 +66,7 @@ export const PayoutTotalsFieldsFragment = graphql(`
     net
     paymentFee
     siteFee
+    coAuthors
     adjustments
     authorShare
   }
