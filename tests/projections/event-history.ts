@@ -193,8 +193,8 @@ export const historyStep = fc.oneof(
 export type HistoryStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
 
 /**
- * A short history that surely pays and refunds an order (with its invoice and credit note): the
- * sampled ones seldom refund, so the tests add it to what they sample.
+ * A short history that surely pays and refunds an order (with its invoice and credit note) and
+ * co-authors a skin: the sampled ones seldom do, so the tests add it to what they sample.
  */
 export const paidAndRefunded: HistoryStep[] = [
   { kind: 'place', buyer: 1, skins: [1], bundle: false },
@@ -203,6 +203,10 @@ export const paidAndRefunded: HistoryStep[] = [
   { kind: 'order', pick: 0, action: 'pay' },
   { kind: 'order', pick: 1, action: 'pay' },
   { kind: 'order', pick: 0, action: 'refund' },
+  // And a skin surely co-authored: the sampled histories seldom leave an invitation standing.
+  { kind: 'co-author', item: 1, user: 2, action: 'invite', weight: 2 },
+  { kind: 'co-author', item: 1, user: 2, action: 'accept', weight: 2 },
+  { kind: 'co-author', item: 1, user: 3, action: 'invite', weight: 1 },
 ];
 
 type OrderState = {
