@@ -194,7 +194,7 @@ export type HistoryStep = typeof historyStep extends fc.Arbitrary<infer Step> ? 
 
 /**
  * A short history that surely pays and refunds an order (with its invoice and credit note) and
- * co-authors a skin: the sampled ones seldom do, so the tests add it to what they sample.
+ * co-authors and wishes a skin: the sampled ones seldom do, so the tests add it to what they sample.
  */
 export const paidAndRefunded: HistoryStep[] = [
   { kind: 'place', buyer: 1, skins: [1], bundle: false },
@@ -207,6 +207,8 @@ export const paidAndRefunded: HistoryStep[] = [
   { kind: 'co-author', item: 1, user: 2, action: 'invite', weight: 2 },
   { kind: 'co-author', item: 1, user: 2, action: 'accept', weight: 2 },
   { kind: 'co-author', item: 1, user: 3, action: 'invite', weight: 1 },
+  // A wish that stays, whatever the fixed seed samples.
+  { kind: 'wish', user: 1, itemType: 'SKIN', item: 2, wish: true },
 ];
 
 type OrderState = {
