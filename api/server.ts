@@ -1,3 +1,4 @@
+import { coAuthorsLoaders, coAuthorsResolvers } from './co-authors/co-authors.resolvers';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -184,6 +185,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         discountCodesResolvers(app) as ResolverMap,
         accountDataResolvers(app) as ResolverMap,
         salesResolvers(app) as ResolverMap,
+        coAuthorsResolvers as ResolverMap,
       ),
     } as never,
     loaders: mergeTypeMaps(
@@ -202,6 +204,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       followsWishlistsLoaders as ResolverMap,
       accountDataLoaders as ResolverMap,
       salesLoaders as ResolverMap,
+      coAuthorsLoaders as ResolverMap,
     ) as never,
     context: async (request): Promise<RequestContext> => ({
       services: app,

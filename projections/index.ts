@@ -2,6 +2,7 @@ import type { RebuildableProjection } from '../infra/projection-engine/shadow-re
 import { authorFollowsProjection } from './author-follows.projection';
 import { discountCodesProjection } from './discount-codes.projection';
 import { authorSalesProjection } from './author-sales.projection';
+import { coAuthorsProjection } from './co-authors.projection';
 import { eventActivityProjection } from './event-activity.projection';
 import { financeJournalProjection } from './finance-journal.projection';
 import { invoicesProjection } from './invoices.projection';
@@ -45,6 +46,7 @@ export const projections: readonly RebuildableProjection[] = [
   itemPriceHistoryProjection,
   payoutPreferencesProjection,
   itemSalesBySourceProjection,
+  coAuthorsProjection,
   // Last: it scrubs rows the projections above wrote (docs/personal-data.md).
   personalDataErasureProjection,
 ];

@@ -36,6 +36,9 @@ type Line = {
   site_fee_cents: number;
   payment_fee_cents: number;
   author_share_cents: number;
+  item_author_share_cents: number | null;
+  share_weight: number | null;
+  share_total_weight: number | null;
   payment_type: string | null;
   from_payout_id: number | null;
   occurred_at: string;
@@ -97,6 +100,10 @@ export const payoutsProjection: RebuildableProjection = {
             site_fee_cents: item.siteFeeCents,
             payment_fee_cents: item.paymentFeeCents,
             author_share_cents: item.authorShareCents,
+            // A co-authored item: the whole share before the split and this author's weight.
+            item_author_share_cents: item.split?.itemAuthorShareCents ?? null,
+            share_weight: item.split?.weight ?? null,
+            share_total_weight: item.split?.totalWeight ?? null,
             payment_type: item.paymentType,
             from_payout_id: null,
             occurred_at: item.paidAt,
@@ -142,6 +149,9 @@ export const payoutsProjection: RebuildableProjection = {
             site_fee_cents: 0,
             payment_fee_cents: 0,
             author_share_cents: data.amountCents,
+            item_author_share_cents: null,
+            share_weight: null,
+            share_total_weight: null,
             payment_type: null,
             from_payout_id: data.fromPayoutId,
             occurred_at: data.addedAt,
@@ -254,14 +264,17 @@ export const payoutsProjection: RebuildableProjection = {
       await tx.query(sql.unsafe`
         insert into payout_lines (payout_id, line_no, kind, order_id, order_external_id, position, item_type,
                                   item_id, name, price_cents, tip_cents, vat_cents, site_fee_cents, payment_fee_cents,
-                                  author_share_cents, payment_type, from_payout_id, occurred_at)
+                                  author_share_cents, item_author_share_cents, share_weight, share_total_weight,
+                                  payment_type, from_payout_id, occurred_at)
         select x.payout_id, x.line_no, x.kind, x.order_id, x.order_external_id, x.position, x.item_type,
                x.item_id, x.name, x.price_cents, x.tip_cents, x.vat_cents, x.site_fee_cents, x.payment_fee_cents,
-               x.author_share_cents, x.payment_type, x.from_payout_id, x.occurred_at
+               x.author_share_cents, x.item_author_share_cents, x.share_weight, x.share_total_weight,
+               x.payment_type, x.from_payout_id, x.occurred_at
         from json_to_recordset(${jsonRows([...inserted.values()])}) as x(
           payout_id bigint, line_no int, kind text, order_id bigint, order_external_id text, position int,
           item_type text, item_id bigint, name text, price_cents int, tip_cents int, vat_cents int, site_fee_cents int,
-          payment_fee_cents int, author_share_cents int, payment_type text, from_payout_id bigint,
+          payment_fee_cents int, author_share_cents int, item_author_share_cents int, share_weight int,
+          share_total_weight int, payment_type text, from_payout_id bigint,
           occurred_at timestamptz)`);
     }
     const rows = [...changes].map(([id, change]) => ({

@@ -90,6 +90,10 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       // The account's deletion and its log: a person's own act, and admins' in person.
       myAccountDeletionPreview: SESSION_ONLY,
       accountDeletions: SESSION_ONLY,
+      // Co-authors: the weights and the recent sales' split are sales figures; invitations are answered in person.
+      itemCoAuthors: 'sales:read',
+      coAuthorSplitPreview: 'sales:read',
+      myCoAuthorInvitations: SESSION_ONLY,
     },
     Mutation: {
       createSkin: 'items:manage',
@@ -150,6 +154,12 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       deleteAccount: SESSION_ONLY,
       resumeWebhookEndpoint: SESSION_ONLY,
       resendWebhookDelivery: SESSION_ONLY,
+      // Who shares an item's money is decided in person, like the payout details: never by a token.
+      inviteCoAuthor: SESSION_ONLY,
+      answerCoAuthorInvitation: SESSION_ONLY,
+      setCoAuthorWeights: SESSION_ONLY,
+      removeCoAuthor: SESSION_ONLY,
+      leaveCoAuthorship: SESSION_ONLY,
     },
   };
 

@@ -78,6 +78,7 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'payWhatYouWant',
     'tags',
     'versions',
+    'coAuthors',
     // The sale running now: the same for everyone; the cache is emptied when a sale starts or stops.
     'sale',
   ],
@@ -138,6 +139,7 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'savings',
     'payWhatYouWant',
     'sale',
+    'coAuthors',
   ],
   Author: [
     'id',
@@ -161,6 +163,8 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'sampleSkins',
     'bundles',
     'followerCount',
+    'coAuthoredSkins',
+    'coAuthoredBundles',
   ],
   AuthorRating: ['average', 'totalRatings'],
   User: ['id', 'url', 'username', 'country', 'avatar'],

@@ -26,6 +26,7 @@ import { followsWishlistsSchema } from '../community/follows-wishlists.schema';
 import { webhooksSchema } from '../webhooks/webhooks.schema';
 import { discountCodesSchema } from '../discount-codes/discount-codes.schema';
 import { salesSchema } from '../sales/sales.schema';
+import { coAuthorsSchema } from '../co-authors/co-authors.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -59,6 +60,7 @@ export const typeDefs = [
   discountCodesSchema,
   accountDataSchema,
   salesSchema,
+  coAuthorsSchema,
 ].join('\n');
 
 /** The schema as SDL, as `npm run codegen` writes it to api/graphql/schema.graphql for the web's types. */

@@ -100,6 +100,15 @@ export async function catalogueItemsToOrder(
     if (ownedBundle) throw refuse('bundles', `You already own ${ownedBundle.title}.`);
   }
 
+  const coAuthors = await acceptedCoAuthors(db, {
+    skinIds: orderedSkins.map((row) => row.id),
+    bundleIds: orderedBundles.map((row) => row.id),
+  });
+  const withCoAuthors = <T extends { itemType: 'SKIN' | 'BUNDLE'; itemId: number }>(item: T) => {
+    const authors = coAuthors.get(`${item.itemType}:${item.itemId}`);
+    return authors ? { ...item, coAuthors: authors } : item;
+  };
+
   const items: CatalogueItem[] = [
     ...orderedSkins.map((row) => ({
       itemType: 'SKIN' as const,
@@ -118,9 +127,43 @@ export async function catalogueItemsToOrder(
       payWhatYouWant: row.pay_what_you_want,
       skinIds: row.skin_ids,
     })),
-  ];
+  ].map(withCoAuthors);
   // The sale running on each item now, then the buyer's code on the sale price: the server's own
   // findings, applied by the order decider.
   const onSale = await runningSalesReductions(db, items, now);
   return code ? applyDiscountCode(db, onSale, { code, buyer, at: now }) : onSale;
+}
+
+const authorRow = z.object({
+  item_type: z.enum(['SKIN', 'BUNDLE']),
+  item_id: z.number(),
+  author_id: z.number(),
+  weight: z.number(),
+});
+
+/**
+ * The authors each sale of these items splits among now (docs/co-authors.md): the owner and the
+ * accepted co-authors with their weights, owner first, by `${itemType}:${itemId}`. Only items with at
+ * least one accepted co-author are in the map; an open invitation changes nothing.
+ */
+async function acceptedCoAuthors(
+  db: Queryable,
+  items: { skinIds: readonly number[]; bundleIds: readonly number[] },
+): Promise<Map<string, { authorId: number; weight: number }[]>> {
+  const found = new Map<string, { authorId: number; weight: number }[]>();
+  if (items.skinIds.length + items.bundleIds.length === 0) return found;
+  const rows = await db.any(sql.type(authorRow)`
+    select a.item_type, a.item_id, a.author_id, a.weight
+    from item_authors a
+    where a.role in ('OWNER', 'ACCEPTED')
+      and ((a.item_type = 'SKIN' and a.item_id = any(${sql.array([...items.skinIds], 'int8')}))
+        or (a.item_type = 'BUNDLE' and a.item_id = any(${sql.array([...items.bundleIds], 'int8')})))
+      and exists (select 1 from item_authors c where c.item_type = a.item_type and c.item_id = a.item_id
+                  and c.role = 'ACCEPTED')
+    order by a.item_type, a.item_id, (a.role = 'OWNER') desc, a.accepted_at, a.author_id`);
+  for (const row of rows) {
+    const key = `${row.item_type}:${row.item_id}`;
+    found.set(key, [...(found.get(key) ?? []), { authorId: row.author_id, weight: row.weight }]);
+  }
+  return found;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { OrderPlaced, OrderRefunded, PaymentReceived } from '../../domain/orders/order.events';
+import { authorPartsOf } from '../../domain/co-authors/author-share-split';
 import { orderStreamId } from '../../domain/orders/order.events';
 import {
   allocatePayment,
@@ -83,7 +84,14 @@ export async function allocateOrderEvents(
   // same transactions as their streams (one statement reads both, with each stream's version as the
   // append's guard), rather than from replaying each open payout's whole stream every batch. Of
   // their items only those of these orders are needed: an allocation adds or takes back just these.
-  const authorIds = [...new Set([...placed.values()].flatMap((order) => order.items.map((i) => i.authorId)))];
+  // A co-authored item pays each of its authors (the parts the order recorded).
+  const authorIds = [
+    ...new Set(
+      [...placed.values()].flatMap((order) =>
+        order.items.flatMap((i) => authorPartsOf(i).map((p) => p.authorId)),
+      ),
+    ),
+  ];
   const orderNumbers = sql.array(
     orderIds.map((orderId) => Number(orderId)),
     'int8',

@@ -1,5 +1,6 @@
 import { centsToEuros, formatEuros } from '../../domain/money';
 import {
+  coAuthorsCentsOf,
   lineGrossCents,
   lineNetCents,
   statementTotals,
@@ -26,6 +27,10 @@ export const statementLineOf = (line: PayoutLineRow): StatementLine => ({
   vatCents: line.vat_cents,
   paymentFeeCents: line.payment_fee_cents,
   siteFeeCents: line.site_fee_cents,
+  coAuthorsCents: coAuthorsCentsOf({
+    itemAuthorShareCents: line.item_author_share_cents,
+    authorShareCents: line.author_share_cents,
+  }),
   authorShareCents: line.author_share_cents,
 });
 
@@ -52,6 +57,7 @@ export function totalsView(totals: StatementTotals) {
     net: centsToEuros(totals.netCents),
     paymentFee: centsToEuros(totals.paymentFeeCents),
     siteFee: centsToEuros(totals.siteFeeCents),
+    coAuthors: centsToEuros(totals.coAuthorsCents),
     adjustments: centsToEuros(totals.adjustmentsCents),
     authorShare: centsToEuros(totals.authorShareCents),
   };
@@ -75,6 +81,8 @@ export const STATEMENT_CSV_HEADER = [
   'net EUR',
   'payment fee EUR',
   'site fee EUR',
+  'item author share EUR',
+  'co-authors EUR',
   'author share EUR',
 ] as const;
 
@@ -82,7 +90,9 @@ export const STATEMENT_CSV_HEADER = [
  * The statement CSV: one row per line (an adjustment has no price, tip, VAT or fees of its own: its
  * cells are empty and it counts only in the author share), then a refunds row when there are
  * adjustments, and the total row: gross (price + tip) − VAT = net, and
- * net − payment fee − site fee + refunds = author share. Orders placed before VAT show VAT 0.
+ * net − payment fee − site fee − co-authors + refunds = author share. A co-authored item's row shows
+ * the item's whole author share and what its other authors got; for any other item they are its
+ * author share and 0. Orders placed before VAT show VAT 0.
  */
 export function statementCsv(
   payout: PayoutRow,
@@ -119,6 +129,9 @@ export function statementCsv(
         item ? formatEuros(lineNetCents(money)) : '',
         item ? formatEuros(line.payment_fee_cents) : '',
         item ? formatEuros(line.site_fee_cents) : '',
+        // A co-authored item: its whole author share, and what its other authors got of it.
+        item ? formatEuros(line.item_author_share_cents ?? line.author_share_cents) : '',
+        item ? formatEuros(money.coAuthorsCents ?? 0) : '',
         formatEuros(line.author_share_cents),
       ];
     }),
@@ -126,6 +139,8 @@ export function statementCsv(
       ? [
           summary('refunds', [
             `${totals.adjustmentCount} adjustments`,
+            '',
+            '',
             '',
             '',
             '',
@@ -148,9 +163,11 @@ export function statementCsv(
       formatEuros(totals.netCents),
       formatEuros(totals.paymentFeeCents),
       formatEuros(totals.siteFeeCents),
+      '',
+      formatEuros(totals.coAuthorsCents),
       formatEuros(totals.authorShareCents),
     ]),
     // What the event log was when the statement was made (docs/operations.md, "Checking the event log").
-    summary('event log head', [eventLogHead, '', '', '', '', '', '', '', '', '']),
+    summary('event log head', [eventLogHead, '', '', '', '', '', '', '', '', '', '', '']),
   ]);
 }

@@ -77,6 +77,10 @@ export const payoutLineRow = z.object({
   site_fee_cents: z.number(),
   payment_fee_cents: z.number(),
   author_share_cents: z.number(),
+  /** A co-authored item: its whole author share and this author's weight out of the total (else null). */
+  item_author_share_cents: z.number().nullable(),
+  share_weight: z.number().nullable(),
+  share_total_weight: z.number().nullable(),
   payment_type: z.string().nullable(),
   from_payout_id: z.number().nullable(),
   occurred_at: z.number(),
@@ -126,8 +130,8 @@ export async function linesOfPayouts(db: Queryable, payoutIds: readonly number[]
   return [
     ...(await db.any(sql.type(payoutLineRow)`
       select payout_id, line_no, kind, order_id, order_external_id, position, item_type, item_id, name,
-             price_cents, tip_cents, vat_cents, site_fee_cents, payment_fee_cents, author_share_cents, payment_type,
-             from_payout_id, occurred_at
+             price_cents, tip_cents, vat_cents, site_fee_cents, payment_fee_cents, author_share_cents,
+             item_author_share_cents, share_weight, share_total_weight, payment_type, from_payout_id, occurred_at
       from payout_lines where payout_id = any(${sql.array([...payoutIds], 'int8')})
       order by payout_id, line_no`)),
   ];

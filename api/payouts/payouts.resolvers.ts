@@ -321,6 +321,10 @@ export const payoutsLoaders = {
             name: line.name,
             price: centsToEuros(line.price_cents),
             authorReward: centsToEuros(line.author_share_cents),
+            itemAuthorShare:
+              line.item_author_share_cents === null ? null : centsToEuros(line.item_author_share_cents),
+            shareWeight: line.share_weight,
+            shareTotalWeight: line.share_total_weight,
             tip: centsToEuros(line.tip_cents),
             ...lineMoneyView(line),
             internalFee: centsToEuros(line.site_fee_cents),

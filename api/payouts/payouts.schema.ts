@@ -11,8 +11,13 @@ export const payoutsSchema = /* GraphQL */ `
     name: String!
     "Base price in euros; for an adjustment, the share taken back (negative)."
     price: Float!
-    "The author's share."
+    "The author's share: for a co-authored item, this author's part of it."
     authorReward: Float!
+    "A co-authored item: its whole author share before the split (null for an item sold by its owner alone)."
+    itemAuthorShare: Float
+    "A co-authored item: this author's weight, out of shareTotalWeight."
+    shareWeight: Int
+    shareTotalWeight: Int
     tip: Float!
     "An item's gross, price + tip: what the buyer paid for it, VAT included (null for an adjustment)."
     gross: Float
@@ -53,9 +58,11 @@ export const payoutsSchema = /* GraphQL */ `
     net: Float!
     paymentFee: Float!
     siteFee: Float!
+    "What co-authored items gave their other authors (0 when there are none)."
+    coAuthors: Float!
     "What refund adjustments took back (negative or 0)."
     adjustments: Float!
-    "net - paymentFee - siteFee + adjustments: the payout's amount."
+    "net - paymentFee - siteFee - coAuthors + adjustments: the payout's amount."
     authorShare: Float!
   }
 

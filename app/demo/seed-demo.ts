@@ -6,6 +6,7 @@ import { hashPassword } from '../../infra/auth/password-hashing';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 import { seedDemoAuthorSales } from './demo-author-sales';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoCoAuthors } from './demo-co-authors';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoDiscountCodes } from './demo-discount-codes';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
@@ -22,7 +23,7 @@ import { seedDemoYourData } from './demo-your-data';
  * one step a line: the three demo accounts register; the authors publish their skins and bundles
  * over the past months, and while the catalogue is loaded six months of sales and payouts run, and
  * moderation has its reports; then the digests, the skin versions, the notifications, the follows
- * and wishes, the discount codes (one redeemed by a guest's order, one expired), today's early payout of `author` with a late refund and their quarterly schedule; last, each account's creation moves to before its first activity.
+ * and wishes, the discount codes (one redeemed by a guest's order, one expired), today's early payout of `author` with a late refund and their quarterly schedule; a co-authored skin and its sale; last, each account's creation moves to before its first activity.
  */
 export async function seedDemoData(app: AppContext): Promise<boolean> {
   if (!(await databaseIsEmpty(app))) return false;
@@ -44,6 +45,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoYourData(app, accounts);
   await seedDemoAuthorSales(app, accounts);
   await seedDemoPayoutPreferences(app, accounts);
+  await seedDemoCoAuthors(app);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

@@ -1,3 +1,4 @@
+import { splitAuthorShare } from '../../domain/co-authors/author-share-split';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { priceOrder, type FeePolicy } from '../../domain/fees';
@@ -74,6 +75,17 @@ const placedData = z.object({
         paymentFeeCents: cents,
         authorShareCents: cents,
         skinIds: z.array(id).optional(),
+        // A co-authored item's split (docs/co-authors.md).
+        authorShares: z
+          .array(
+            z.object({
+              authorId: id,
+              weight: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+              cents,
+            }),
+          )
+          .min(1)
+          .optional(),
       }),
     )
     .min(1),
@@ -439,6 +451,13 @@ class StreamFold {
             JSON.stringify(reductions),
           );
         }
+      }
+      // The split again from the recorded weights: the parts must be the largest remainder's.
+      if (item.authorShares) {
+        const parts = splitAuthorShare(item.authorShareCents, item.authorShares);
+        parts.forEach((part, index) =>
+          compare(`author ${part.authorId}'s part`, part.cents, item.authorShares?.[index]?.cents ?? 0),
+        );
       }
     });
     const compareTotal = (what: string, expected: Cents, recorded: Cents) => {

@@ -1,7 +1,9 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { PAYOUT_ALLOCATION } from '../../api/payouts/payout-allocation.reactor';
+import { authorPartsOf } from '../../domain/co-authors/author-share-split';
 import { formatEuros, type Cents } from '../../domain/money';
+import { itemLocationKey } from '../../domain/payouts/payout-allocation';
 import type { OrderPlaced, OrderRefunded, PaymentReceived } from '../../domain/orders/order.events';
 import {
   PAYOUT_EVENT_TYPES,
@@ -79,9 +81,16 @@ type PayoutFacts = {
   problems: string[];
 };
 
-/** An order item's author and share as OrderPlaced recorded them. */
-/** An order item's author, share and VAT (0 when the order recorded none: placed before VAT). */
-type OrderItemShare = { authorId: number; shareCents: Cents; vatCents: Cents };
+/**
+ * An order item's author, share and VAT (0 when the order recorded none: placed before VAT), and the
+ * share's parts by author (a co-authored item's split, else the whole share its author's).
+ */
+type OrderItemShare = {
+  authorId: number;
+  shareCents: Cents;
+  vatCents: Cents;
+  parts: readonly { authorId: number; cents: Cents }[];
+};
 
 /** The money of one order item: what the allocated order events owe its author, what payouts hold. */
 type ItemMoney = {
@@ -231,8 +240,24 @@ class PayoutEventsFold {
           authorId: item.authorId,
           shareCents: item.authorShareCents,
           vatCents: item.vatCents ?? 0,
+          parts: authorPartsOf(item),
         })),
       );
+      // A co-authored item's parts add up to its author share: no cent lost or created by the split.
+      data.items.forEach((item, position) => {
+        if (!item.authorShares) return;
+        const parts = item.authorShares.reduce((sum, part) => sum + part.cents, 0);
+        if (parts !== item.authorShareCents) {
+          this.orderProblems.push({
+            payoutId: null,
+            authorId: item.authorId,
+            source: 'events',
+            problem:
+              `order ${data.orderId} item ${position}: the authors' parts add up to ${eur(parts)}, ` +
+              `but its author share is ${eur(item.authorShareCents)}`,
+          });
+        }
+      });
       return;
     }
     if (event.type !== 'PaymentReceived' && event.type !== 'OrderRefunded') return;
@@ -253,10 +278,13 @@ class PayoutEventsFold {
         problem: `order ${orderId}: ${event.type} without an OrderPlaced, so none of it could be allocated`,
       });
     }
+    // Each author's part is owed to that author (one part, the whole share, for an item sold alone).
     shares.forEach((item, position) => {
-      const money = this.itemMoney(payoutItemKey({ orderId, position }), item.authorId);
-      if (sign > 0) money.paidCents += item.shareCents;
-      else money.refundedCents += item.shareCents;
+      for (const part of item.parts) {
+        const money = this.itemMoney(itemLocationKey({ orderId, position }, part.authorId), part.authorId);
+        if (sign > 0) money.paidCents += part.cents;
+        else money.refundedCents += part.cents;
+      }
     });
   }
 
@@ -286,7 +314,8 @@ class PayoutEventsFold {
       case 'PayoutAdjustmentAdded': {
         const data = payoutEvent.data;
         payout.linesCents += data.amountCents;
-        const money = this.itemMoney(payoutItemKey(data), payout.authorId ?? data.authorId);
+        const authorId = payout.authorId ?? data.authorId;
+        const money = this.itemMoney(itemLocationKey(data, authorId), authorId);
         money.heldCents += data.amountCents;
         money.payouts.add(payout.payoutId);
         break;
@@ -326,16 +355,26 @@ class PayoutEventsFold {
         `holds order ${item.orderId} item ${item.position}, which no OrderPlaced recorded`,
       );
     } else {
-      if (payout.authorId !== null && ordered.authorId !== payout.authorId) {
+      // The payout's author must be one of the item's authors, and hold exactly their part.
+      const part = ordered.parts.find((p) => p.authorId === payout.authorId);
+      if (payout.authorId !== null && !part) {
         payout.problems.push(
-          `holds order ${item.orderId} item ${item.position} of author ${ordered.authorId}, ` +
+          `holds order ${item.orderId} item ${item.position} of author ${ordered.parts.map((p) => p.authorId).join(', ')}, ` +
             `but the payout is author ${payout.authorId}'s`,
         );
       }
-      if (ordered.shareCents !== item.authorShareCents) {
+      const partCents = part?.cents ?? ordered.shareCents;
+      if (partCents !== item.authorShareCents) {
         payout.problems.push(
           `holds order ${item.orderId} item ${item.position} for ${eur(item.authorShareCents)}, ` +
-            `but the order recorded an author share of ${eur(ordered.shareCents)}`,
+            `but the order recorded ${ordered.parts.length > 1 ? 'this author’s part as' : 'an author share of'} ${eur(partCents)}`,
+        );
+      }
+      // A co-authored item's line names the item's whole share: it must be the order's.
+      if (item.split && item.split.itemAuthorShareCents !== ordered.shareCents) {
+        payout.problems.push(
+          `holds order ${item.orderId} item ${item.position} as part of an author share of ` +
+            `${eur(item.split.itemAuthorShareCents)}, but the order recorded ${eur(ordered.shareCents)}`,
         );
       }
       // The statement shows the item's VAT as the payout copied it: it must be the order's.
@@ -348,7 +387,8 @@ class PayoutEventsFold {
     }
     payout.items.set(key, item.authorShareCents);
     payout.linesCents += item.authorShareCents;
-    const money = this.itemMoney(key, payout.authorId ?? event.data.authorId);
+    const authorId = payout.authorId ?? event.data.authorId;
+    const money = this.itemMoney(itemLocationKey(item, authorId), authorId);
     money.heldCents += item.authorShareCents;
     money.payouts.add(payout.payoutId);
   }
@@ -368,7 +408,7 @@ class PayoutEventsFold {
     }
     payout.items.delete(key);
     payout.linesCents -= data.authorShareCents;
-    const money = this.itemMoney(key, payout.authorId ?? 0);
+    const money = this.itemMoney(itemLocationKey(data, payout.authorId ?? 0), payout.authorId ?? 0);
     money.heldCents -= data.authorShareCents;
     money.payouts.add(payout.payoutId);
   }
@@ -490,7 +530,7 @@ function sampleDifferingItems(fold: PayoutEventsFold, unbalanced: ReadonlyMap<nu
     if (owedCents(money) === money.heldCents) continue;
     const holders = [...money.payouts];
     const authors = new Set([money.authorId, ...holders.map((id) => fold.payouts.get(id)?.authorId)]);
-    const [orderId, position] = key.split(':');
+    const [orderId, position] = key.split('@')[0]!.split(':');
     const line =
       `order ${orderId} item ${position}: paid ${eur(money.paidCents)} − refunded ` +
       `${eur(money.refundedCents)} by the allocated order events, payout lines hold ` +

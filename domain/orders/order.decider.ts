@@ -1,3 +1,4 @@
+import { splitAuthorShare } from '../co-authors/author-share-split';
 import { PRICE_MAX_EUR, PRICE_MIN_EUR } from '../catalog/item-editor.schemas';
 import { checkoutMessages, TIP_MAX_EUR } from './checkout.schemas';
 import { DomainError, type DomainErrorCode } from '../errors';
@@ -504,7 +505,8 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
       throw refuse('DUPLICATE_ITEM', 'BAD_USER_INPUT', `${item.name} is in the order twice.`, 'items');
     }
     seen.add(key);
-    if (buyer.userId !== null && item.authorId === buyer.userId) {
+    const authors = [item.authorId, ...(item.coAuthors ?? []).map((author) => author.authorId)];
+    if (buyer.userId !== null && authors.includes(buyer.userId)) {
       throw refuse('OWN_ITEM', 'FORBIDDEN', `${item.name} is your own work: you cannot buy it.`, 'items');
     }
   }
@@ -569,6 +571,11 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
           ...(item.payWhatYouWant ? { minimumPriceCents: askedPriceCents(item) } : {}),
           ...reductionsRecord(item),
           ...(item.itemType === 'BUNDLE' && item.skinIds ? { skinIds: [...item.skinIds] } : {}),
+          // Split among the accepted co-authors as they are now: the order keeps it (later changes
+          // of the weights touch later sales only).
+          ...(item.coAuthors && item.coAuthors.length > 1
+            ? { authorShares: splitAuthorShare(amounts.authorShareCents, item.coAuthors) }
+            : {}),
         })),
         totals: {
           totalCents: priced.totalCents,

@@ -1,3 +1,4 @@
+import { authorPartsOf } from '../co-authors/author-share-split';
 import type { OrderPaymentType } from '../fees';
 import type { OrderedItem } from '../orders/order.events';
 import {
@@ -19,7 +20,7 @@ export type PayoutBook = {
   payouts: Map<number, PayoutState>;
   /** The author's one PENDING payout, when they have one. */
   pendingByAuthor: Map<number, number>;
-  /** Which payout holds an order item (`payoutItemKey`). */
+  /** Which payout holds an author's part of an order item (`itemLocationKey`). */
   itemLocations: Map<string, number>;
 };
 
@@ -28,6 +29,13 @@ export const emptyPayoutBook = (): PayoutBook => ({
   pendingByAuthor: new Map(),
   itemLocations: new Map(),
 });
+
+/**
+ * `42:0@7`: author 7's part of order 42's first item, across the book. A co-authored item is in
+ * several payouts (one per author), so the order item's key alone does not find one.
+ */
+export const itemLocationKey = (item: { orderId: string; position: number }, authorId: number) =>
+  `${payoutItemKey(item)}@${authorId}`;
 
 /** Events decided for one payout, in order. */
 export type PayoutDecision = { payoutId: number; events: PayoutEvent[] };
@@ -61,8 +69,12 @@ export function recordInBook(book: PayoutBook, payoutId: number, events: readonl
   let state = book.payouts.get(payoutId) ?? initialPayoutState;
   for (const event of events) {
     state = evolvePayout(state, event);
-    if (event.type === 'PayoutItemAdded') book.itemLocations.set(payoutItemKey(event.data.item), payoutId);
-    if (event.type === 'PayoutItemRemoved') book.itemLocations.delete(payoutItemKey(event.data));
+    if (event.type === 'PayoutItemAdded') {
+      book.itemLocations.set(itemLocationKey(event.data.item, event.data.authorId), payoutId);
+    }
+    if (event.type === 'PayoutItemRemoved' && state.authorId !== null) {
+      book.itemLocations.delete(itemLocationKey(event.data, state.authorId));
+    }
   }
   placeInBook(book, payoutId, state);
 }
@@ -73,8 +85,8 @@ export function recordInBook(book: PayoutBook, payoutId: number, events: readonl
  */
 export function placeInBook(book: PayoutBook, payoutId: number, state: PayoutState): void {
   book.payouts.set(payoutId, state);
-  for (const key of Object.keys(state.items)) book.itemLocations.set(key, payoutId);
   if (state.authorId === null) return;
+  for (const key of Object.keys(state.items)) book.itemLocations.set(`${key}@${state.authorId}`, payoutId);
   if (state.status === 'PENDING') book.pendingByAuthor.set(state.authorId, payoutId);
   else if (book.pendingByAuthor.get(state.authorId) === payoutId) book.pendingByAuthor.delete(state.authorId);
 }
@@ -99,7 +111,8 @@ function pendingPayoutOf(
 /**
  * A received payment: every item of the order goes, with the author share its order recorded, into
  * its author's open payout (opened for it when the author has none). A bundle is one item, paid to
- * the bundle's author.
+ * the bundle's author. A co-authored item (the order recorded a split) goes into each of its
+ * authors' open payouts with that author's part.
  */
 export function allocatePayment(
   book: PayoutBook,
@@ -108,38 +121,44 @@ export function allocatePayment(
 ): PayoutDecision[] {
   const decisions: PayoutDecision[] = [];
   order.items.forEach((item, position) => {
-    const payoutId = pendingPayoutOf(book, item.authorId, order.paidAt, nextPayoutId, decisions);
-    decisions.push(
-      decideInBook(book, payoutId, {
-        type: 'AddPayoutItem',
-        item: {
-          orderId: order.orderId,
-          orderExternalId: order.orderExternalId,
-          position,
-          itemType: item.itemType,
-          itemId: item.itemId,
-          name: item.name,
-          priceCents: item.priceCents,
-          tipCents: item.tipCents,
-          // Copied only when the order recorded it: an order placed before VAT keeps its shape.
-          ...(item.vatCents === undefined ? {} : { vatCents: item.vatCents }),
-          siteFeeCents: item.siteFeeCents,
-          paymentFeeCents: item.paymentFeeCents,
-          authorShareCents: item.authorShareCents,
-          paymentType: order.paymentType,
-          paidAt: order.paidAt,
-        },
-      }),
-    );
+    const totalWeight = (item.authorShares ?? []).reduce((sum, part) => sum + part.weight, 0);
+    for (const part of authorPartsOf(item)) {
+      const payoutId = pendingPayoutOf(book, part.authorId, order.paidAt, nextPayoutId, decisions);
+      decisions.push(
+        decideInBook(book, payoutId, {
+          type: 'AddPayoutItem',
+          item: {
+            orderId: order.orderId,
+            orderExternalId: order.orderExternalId,
+            position,
+            itemType: item.itemType,
+            itemId: item.itemId,
+            name: item.name,
+            priceCents: item.priceCents,
+            tipCents: item.tipCents,
+            // Copied only when the order recorded it: an order placed before VAT keeps its shape.
+            ...(item.vatCents === undefined ? {} : { vatCents: item.vatCents }),
+            siteFeeCents: item.siteFeeCents,
+            paymentFeeCents: item.paymentFeeCents,
+            authorShareCents: part.cents,
+            ...(item.authorShares
+              ? { split: { itemAuthorShareCents: item.authorShareCents, weight: part.weight, totalWeight } }
+              : {}),
+            paymentType: order.paymentType,
+            paidAt: order.paidAt,
+          },
+        }),
+      );
+    }
   });
   return decisions;
 }
 
 /**
- * A refund takes each item's author share back: out of the open payout that still holds it, or,
- * when the item's payout is already locked, sent or failed (and so frozen), as a negative
- * adjustment booked into the author's open payout. Items no payout holds (never allocated) are
- * returned in `unallocated` for the caller to report.
+ * A refund takes each item's author share back, each author's part from that author: out of the
+ * open payout that still holds it, or, when the part's payout is already locked, sent or failed (and
+ * so frozen), as a negative adjustment booked into that author's open payout. Items with a part no
+ * payout holds (never allocated) are returned in `unallocated` for the caller to report.
  */
 export function allocateRefund(
   book: PayoutBook,
@@ -147,44 +166,48 @@ export function allocateRefund(
   nextPayoutId: () => number,
 ): { decisions: PayoutDecision[]; unallocated: number[] } {
   const decisions: PayoutDecision[] = [];
-  const unallocated: number[] = [];
+  const unallocated = new Set<number>();
   order.items.forEach((item, position) => {
     const key = payoutItemKey({ orderId: order.orderId, position });
-    const holderId = book.itemLocations.get(key);
-    const holder = holderId === undefined ? undefined : book.payouts.get(holderId);
-    if (holderId === undefined || !holder) {
-      unallocated.push(position);
-      return;
-    }
-    if (holder.status === 'PENDING') {
+    for (const part of authorPartsOf(item)) {
+      const holderId = book.itemLocations.get(
+        itemLocationKey({ orderId: order.orderId, position }, part.authorId),
+      );
+      const holder = holderId === undefined ? undefined : book.payouts.get(holderId);
+      if (holderId === undefined || !holder) {
+        unallocated.add(position);
+        continue;
+      }
+      if (holder.status === 'PENDING') {
+        decisions.push(
+          decideInBook(book, holderId, {
+            type: 'RemovePayoutItem',
+            orderId: order.orderId,
+            position,
+            removedAt: new Date(order.refundedAt),
+          }),
+        );
+        continue;
+      }
+      const payoutId = pendingPayoutOf(book, part.authorId, order.refundedAt, nextPayoutId, decisions);
       decisions.push(
-        decideInBook(book, holderId, {
-          type: 'RemovePayoutItem',
-          orderId: order.orderId,
-          position,
-          removedAt: new Date(order.refundedAt),
+        decideInBook(book, payoutId, {
+          type: 'AddPayoutAdjustment',
+          adjustment: {
+            kind: 'REFUND',
+            amountCents: -(holder.items[key] ?? part.cents),
+            name: `Refund: ${item.name}`,
+            orderId: order.orderId,
+            orderExternalId: order.orderExternalId,
+            position,
+            itemType: item.itemType,
+            itemId: item.itemId,
+            fromPayoutId: holderId,
+          },
+          addedAt: new Date(order.refundedAt),
         }),
       );
-      return;
     }
-    const payoutId = pendingPayoutOf(book, item.authorId, order.refundedAt, nextPayoutId, decisions);
-    decisions.push(
-      decideInBook(book, payoutId, {
-        type: 'AddPayoutAdjustment',
-        adjustment: {
-          kind: 'REFUND',
-          amountCents: -(holder.items[key] ?? item.authorShareCents),
-          name: `Refund: ${item.name}`,
-          orderId: order.orderId,
-          orderExternalId: order.orderExternalId,
-          position,
-          itemType: item.itemType,
-          itemId: item.itemId,
-          fromPayoutId: holderId,
-        },
-        addedAt: new Date(order.refundedAt),
-      }),
-    );
   });
-  return { decisions, unallocated };
+  return { decisions, unallocated: [...unallocated] };
 }

@@ -48,13 +48,22 @@ export type PayoutItem = {
   vatCents?: Cents;
   siteFeeCents: Cents;
   paymentFeeCents: Cents;
+  /** What this payout's author earns from the item: the whole author share, or their part of it. */
   authorShareCents: Cents;
+  /**
+   * Only for a co-authored item (the order recorded a split): the item's whole author share before
+   * the split, and this author's weight in it. `authorShareCents` is then this author's part.
+   */
+  split?: { itemAuthorShareCents: Cents; weight: number; totalWeight: number };
   paymentType: OrderPaymentType;
   /** When the buyer's payment was received. */
   paidAt: string;
 };
 
-/** `42:0`: an order item's key within payouts. */
+/**
+ * `42:0`: an order item's key within one payout (a payout is one author's, and an item gives each
+ * author at most one part).
+ */
 export const payoutItemKey = (item: { orderId: string; position: number }) =>
   `${item.orderId}:${item.position}`;
 

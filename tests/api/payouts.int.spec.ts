@@ -800,7 +800,7 @@ describe('statements and permissions', () => {
     // The last line: the event log's head, also in a header.
     const head = response.headers['x-event-log-head'] as string;
     expect(head).toMatch(/^sha256:[0-9a-f]{64} \(\d+ events in \d+ streams, transactions before \d+\)$/);
-    expect(rows[4]).toBe(`${payoutId},PENDING,event log head,,,,"${head}",,,,,,,,,`);
+    expect(rows[4]).toBe(`${payoutId},PENDING,event log head,,,,"${head}",,,,,,,,,,,`);
     expect((await statement({ cookie: `token=${author.token}` })).statusCode).toBe(200);
     expect((await statement({ authorization: `Bearer ${admin.token}` })).statusCode).toBe(200);
     expect((await statement({ authorization: `Bearer ${other.token}` })).statusCode).toBe(404);

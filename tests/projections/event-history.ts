@@ -43,6 +43,16 @@ import {
 } from '../../domain/moderation/item-moderation.decider';
 import { MODERATED_ITEM_TYPES, REPORT_REASONS } from '../../domain/moderation/moderation.schemas';
 import { followDecider, type FollowState } from '../../domain/community/follow.decider';
+import {
+  coAuthorDecider,
+  type CoAuthorCommand,
+  type CoAuthorState,
+} from '../../domain/co-authors/co-author.decider';
+import {
+  CO_AUTHORS_STREAM_TYPE,
+  coAuthorsStreamId,
+  type CoAuthorEvent,
+} from '../../domain/co-authors/co-author.events';
 import { wishDecider, type WishState } from '../../domain/community/wish.decider';
 import { authorSalesDecider, type AuthorSalesState } from '../../domain/sales/sale.decider';
 import { authorSalesStreamId } from '../../domain/sales/sale.events';
@@ -70,7 +80,7 @@ import {
  * per-downloader streams), orders placed, paid (with their invoices), cancelled, expired and refunded (with credit notes), payouts opened,
  * filled, emptied, locked, exported, sent, failed and locked again, Skin of the Month choices,
  * reports, takedowns, restores and dismissals of items, account blocks, social publications, and
- * the community's follows, wishes, catalogue facts and skin versions.
+ * the community's follows, wishes, catalogue facts and skin versions, and the co-authors of skins.
  * A small model keeps every history one the deciders could have written.
  */
 export const historyStep = fc.oneof(
@@ -215,6 +225,14 @@ export const historyStep = fc.oneof(
       schedule: fc.constantFrom(...PAYOUT_SCHEDULES),
       held: fc.boolean(),
     }),
+    // Co-authors of two skins owned by author 8: invitations, answers, weights, removals.
+    fc.record({
+      kind: fc.constant('co-author' as const),
+      item: fc.integer({ min: 1, max: 2 }),
+      user: fc.integer({ min: 1, max: 3 }),
+      action: fc.constantFrom('invite', 'accept', 'decline', 'weights', 'remove', 'leave'),
+      weight: fc.integer({ min: 1, max: 5 }),
+    }),
   ),
 );
 type GeneratedStep = typeof historyStep extends fc.Arbitrary<infer Step> ? Step : never;
@@ -241,8 +259,8 @@ export function withErasures(
 }
 
 /**
- * A short history that surely pays and refunds an order (with its invoice and credit note): the
- * sampled ones seldom refund, so the tests add it to what they sample.
+ * A short history that surely pays and refunds an order (with its invoice and credit note) and
+ * co-authors and wishes a skin: the sampled ones seldom do, so the tests add it to what they sample.
  */
 export const paidAndRefunded: GeneratedStep[] = [
   { kind: 'place', buyer: 1, skins: [1], bundle: false },
@@ -254,6 +272,12 @@ export const paidAndRefunded: GeneratedStep[] = [
   { kind: 'code', code: 'SPRING', action: 'create', pick: 1 },
   { kind: 'code', code: 'SPRING', action: 'redeem', pick: 1 },
   { kind: 'preferences', author: 9, thresholdCents: 8000, schedule: 'QUARTERLY', held: false },
+  // And a skin surely co-authored: the sampled histories seldom leave an invitation standing.
+  { kind: 'co-author', item: 1, user: 2, action: 'invite', weight: 2 },
+  { kind: 'co-author', item: 1, user: 2, action: 'accept', weight: 2 },
+  { kind: 'co-author', item: 1, user: 3, action: 'invite', weight: 1 },
+  // A wish that stays, whatever the fixed seed samples.
+  { kind: 'wish', user: 1, itemType: 'SKIN', item: 2, wish: true },
 ];
 
 type OrderState = {
@@ -311,6 +335,7 @@ export async function appendHistory(
   let sales: AuthorSalesState = authorSalesDecider.initialState;
   let nextSale = 1;
   const preferences = new Map<string, PayoutPreferencesState>();
+  const coAuthors = new Map<number, CoAuthorState>();
   let clock = START;
   let nextOrder = 1;
   let invoiceCount = 0;
@@ -784,6 +809,44 @@ export async function appendHistory(
         await append([request(streamId, PAYOUT_PREFERENCES_STREAM_TYPE, events)]);
         break;
       }
+      case 'co-author': {
+        const OWNER = 8;
+        const state = coAuthors.get(step.item) ?? coAuthorDecider.initialState;
+        const base = { itemType: 'SKIN' as const, itemId: step.item, at: now.toISOString() };
+        const command: CoAuthorCommand =
+          step.action === 'invite'
+            ? {
+                ...base,
+                kind: 'invite',
+                ownerId: OWNER,
+                authorId: step.user,
+                weight: step.weight,
+                inviteeEligible: true,
+              }
+            : step.action === 'accept' || step.action === 'decline'
+              ? { ...base, kind: 'answer', authorId: step.user, accept: step.action === 'accept' }
+              : step.action === 'weights'
+                ? {
+                    ...base,
+                    kind: 'setWeights',
+                    ownerId: OWNER,
+                    weights: [OWNER, ...state.members.map((m) => m.authorId)].map((authorId) => ({
+                      authorId,
+                      weight: authorId === step.user ? step.weight : ((authorId + step.weight) % 5) + 1,
+                    })),
+                  }
+                : { ...base, kind: step.action, authorId: step.user };
+        let events: CoAuthorEvent[];
+        try {
+          events = coAuthorDecider.decide(command, state);
+        } catch {
+          break; // A step the rules refuse (answering no invitation, leaving before accepting).
+        }
+        if (events.length === 0) break;
+        coAuthors.set(step.item, events.reduce(coAuthorDecider.evolve, state));
+        await append([request(coAuthorsStreamId('SKIN', step.item), CO_AUTHORS_STREAM_TYPE, events)]);
+        break;
+      }
       case 'wish': {
         const streamId = wishStreamId(step.user, step.itemType, step.item);
         const state = wishes.get(streamId) ?? wishDecider.initialState;
@@ -896,6 +959,10 @@ export async function appendHistory(
           siteFeeCents: 70,
           paymentFeeCents: 20,
           authorShareCents: 610,
+          // Some items are a co-author's part of an item's share.
+          ...(Number(orderId) % 3 === 0
+            ? { split: { itemAuthorShareCents: 915, weight: 2, totalWeight: 3 } }
+            : {}),
           paymentType: 'STRIPE',
           paidAt: time,
         };

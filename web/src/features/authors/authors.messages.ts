@@ -27,6 +27,8 @@ export const authorsMessages = {
       ? 'No votes yet'
       : `Rated ${average.toFixed(2)} from ${votes} ${votes === 1 ? 'vote' : 'votes'}`,
   bundlesTitle: (username: string) => `Bundles by ${username}`,
+  coAuthoredEyebrow: 'Co-authored',
+  coAuthoredTitle: (username: string) => `Made with others by ${username}`,
   publishedBundles: 'Published bundles',
 
   authorEyebrow: 'Author',

@@ -64,6 +64,7 @@ export const skinsMessages = {
   skinLoadFailed: 'This skin could not be loaded. Check your connection and try again.',
   hiddenNote: 'Only you can see this skin: it is hidden from players.',
   by: 'by',
+  withCoAuthors: 'with',
   authorAvatar: (username: string) => `${username}'s avatar`,
   published: 'Published',
   game: 'Game',

@@ -57,6 +57,9 @@ export const payoutsMessages = {
     title: 'Items',
     caption: (id: string) => `Items of payout ${id}`,
     empty: 'No paid sales in this payout yet.',
+    /** A co-authored item: the author's part of the item's whole author share. */
+    coAuthoredPart: (weight: number, totalWeight: number, whole: string) =>
+      `Your part (${weight}/${totalWeight}) of the authors' ${whole}`,
     columns: {
       name: 'Item',
       price: 'Base price',
@@ -70,6 +73,7 @@ export const payoutsMessages = {
     },
     total: 'Total',
     refunds: (count: number) => `Refunds taken back (${count})`,
+    coAuthors: 'Co-authors’ parts of co-authored items',
     order: (number: string) => `Order ${number}`,
     type: { SKIN: 'Skin', BUNDLE: 'Bundle' },
     adjustment: 'Adjustment',

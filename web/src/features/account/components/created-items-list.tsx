@@ -292,6 +292,8 @@ function ItemsTable<T extends CreatedItem>(props: {
  * phone), its count, paging, and the empty, loading and failed states.
  */
 export function CreatedItemsPage<T extends CreatedItem>(props: {
+  /** Shown above the list (the invitations to co-author, on My Skins). */
+  above?: ReactNode;
   kind: CreatedItemKind<T>;
   visibility: VisibilityToggle;
   /** The page of items; undefined until the first answer. */
@@ -342,6 +344,7 @@ export function CreatedItemsPage<T extends CreatedItem>(props: {
 
   return (
     <PageContainer title={messages.title} description={messages.description} actions={props.create}>
+      {props.above}
       {items && items.pageInfo.totalElements > 0 ? (
         <Text size="sm" c="dimmed" mb="sm" role="status">
           {messages.total(items.pageInfo.totalElements)}

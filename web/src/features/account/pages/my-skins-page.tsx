@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { MyCreatedSkinsQuery as MyCreatedSkinsResult } from '../../../shared/graphql/generated/graphql';
 import { useSkinDownload } from '../../../shared/skin-card';
 import { accountMessages } from '../account.messages';
+import { CoAuthorInvitations } from '../components/co-author-invitations';
 import { RowAction } from '../components/created-item-cells';
 import { CreatedItemsPage, type CreatedItemKind } from '../components/created-items-list';
 import { useCreatedItems } from '../hooks/use-created-items';
@@ -73,6 +74,7 @@ export function MySkinsPage() {
       }
       emptyIcon={<IconPalette stroke={1.5} />}
       skeletonRows={5}
+      above={<CoAuthorInvitations />}
     />
   );
 }

@@ -1,9 +1,11 @@
+import { Grid } from '@mantine/core';
 import { IconStackBack } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useQuery } from 'urql';
 import type { EditableBundleQuery as EditableBundleResult } from '../../../shared/graphql/generated/graphql';
 import { PageContainer } from '../../../shared/ui';
 import { BundleEditorForm } from '../components/bundle-editor-form';
+import { CoAuthorsSection } from '../components/co-authors-section';
 import { itemEditorMessages } from '../item-editor.messages';
 import type { EditableBundle } from '../lib/bundle-editor-values';
 import { EditableBundleQuery } from '../lib/item-editor.documents';
@@ -24,7 +26,16 @@ function EditBundle({ url }: { url: string }) {
   const result = useQuery({ query: EditableBundleQuery, variables: { url } });
   return (
     <EditItemPage kind={BUNDLE_PAGE} query={editableQueryOf(result, (data) => data.bundle)}>
-      {(bundle) => <BundleEditorForm key={bundle.id} bundle={editableOf(bundle)} {...exits} />}
+      {(bundle) => (
+        <>
+          <BundleEditorForm key={bundle.id} bundle={editableOf(bundle)} {...exits} />
+          <Grid gap="lg" mt="xl">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <CoAuthorsSection itemType="BUNDLE" itemId={bundle.id} />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
     </EditItemPage>
   );
 }

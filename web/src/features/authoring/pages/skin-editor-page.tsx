@@ -6,6 +6,7 @@ import { GAME_TYPES } from '../../../../../domain/catalog/item-editor.schemas';
 import type { GameType } from '../../../../../domain/catalog/item-editor.schemas';
 import type { EditableSkinQuery as EditableSkinResult } from '../../../shared/graphql/generated/graphql';
 import { PageContainer } from '../../../shared/ui';
+import { CoAuthorsSection } from '../components/co-authors-section';
 import { PublishVersionSection } from '../components/publish-version-section';
 import { SkinEditorForm } from '../components/skin-editor-form';
 import { itemEditorMessages } from '../item-editor.messages';
@@ -48,6 +49,9 @@ function EditSkin({ url }: { url: string }) {
           <Grid gap="lg" mt="xl">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <PublishVersionSection skinId={skin.id} listed={skin.published && !skin.takedown} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <CoAuthorsSection itemType="SKIN" itemId={skin.id} />
             </Grid.Col>
           </Grid>
         </>

@@ -71,6 +71,12 @@ export const AuthorDetailQuery = graphql(`
       bundles {
         ...BundleCardFields
       }
+      coAuthoredSkins {
+        ...SkinCardFields
+      }
+      coAuthoredBundles {
+        ...BundleCardFields
+      }
     }
   }
 `);

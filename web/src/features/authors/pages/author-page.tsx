@@ -45,6 +45,21 @@ function AuthorView({ author }: { author: AuthorDetail }) {
           <BundleCardGrid bundles={author.bundles} headingOrder={3} />
         </section>
       ) : null}
+      {author.coAuthoredSkins.length + author.coAuthoredBundles.length > 0 ? (
+        <section aria-labelledby="author-co-authored-title" style={{ marginTop: 56 }}>
+          <div id="author-co-authored-title" style={{ marginBottom: 'var(--mantine-spacing-xl)' }}>
+            <PageTitle order={2} eyebrow={authorsMessages.coAuthoredEyebrow}>
+              <MessageWithUserText message={authorsMessages.coAuthoredTitle} text={author.username} />
+            </PageTitle>
+          </div>
+          {author.coAuthoredSkins.length > 0 ? (
+            <SkinCardGrid skins={author.coAuthoredSkins} headingOrder={3} />
+          ) : null}
+          {author.coAuthoredBundles.length > 0 ? (
+            <BundleCardGrid bundles={author.coAuthoredBundles} headingOrder={3} />
+          ) : null}
+        </section>
+      ) : null}
     </>
   );
 }

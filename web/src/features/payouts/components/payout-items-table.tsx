@@ -12,6 +12,20 @@ import { payoutsMessages } from '../../../shared/payouts/payouts.messages';
 import classes from '../../../shared/payouts/payouts.module.css';
 
 const messages = payoutsMessages.items;
+
+/** Under a co-authored item's share: which part of the item's whole author share it is. */
+function SplitNote({
+  item,
+}: {
+  item: { itemAuthorShare?: number | null; shareWeight?: number | null; shareTotalWeight?: number | null };
+}) {
+  if (item.itemAuthorShare == null || item.shareWeight == null || item.shareTotalWeight == null) return null;
+  return (
+    <Text size="xs" c="dimmed" fw={400}>
+      {messages.coAuthoredPart(item.shareWeight, item.shareTotalWeight, formatAmount(item.itemAuthorShare))}
+    </Text>
+  );
+}
 const columns = messages.columns;
 
 type Item = PayoutItemFieldsFragment;
@@ -176,11 +190,22 @@ function ItemsTable({
               </Table.Td>
               <Table.Td ta="right" fw={700}>
                 <Money value={item.authorReward} />
+                <SplitNote item={item} />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
+          {totals.coAuthors !== 0 ? (
+            <Table.Tr>
+              <Table.Th scope="row" colSpan={7} fw={600}>
+                {messages.coAuthors}
+              </Table.Th>
+              <Table.Td ta="right">
+                <Money value={-totals.coAuthors} strong />
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
           {totals.adjustmentCount > 0 ? (
             <Table.Tr>
               <Table.Th scope="row" colSpan={7} fw={600}>
@@ -280,6 +305,7 @@ function ItemCards({
             <Line label={columns.authorShare}>
               <Money value={item.authorReward} strong />
             </Line>
+            <SplitNote item={item} />
           </Stack>
         </li>
       ))}
@@ -309,6 +335,11 @@ function ItemCards({
           <Line label={columns.siteShare}>
             <Money value={totals.siteFee} />
           </Line>
+          {totals.coAuthors !== 0 ? (
+            <Line label={messages.coAuthors}>
+              <Money value={-totals.coAuthors} />
+            </Line>
+          ) : null}
           {totals.adjustmentCount > 0 ? (
             <Line label={messages.refunds(totals.adjustmentCount)}>
               <Money value={totals.adjustments} />

@@ -40,6 +40,9 @@ export const PayoutItemFieldsFragment = graphql(`
     vat
     net
     authorReward
+    itemAuthorShare
+    shareWeight
+    shareTotalWeight
     internalFee
     externalFee
     inBundle
@@ -63,6 +66,7 @@ export const PayoutTotalsFieldsFragment = graphql(`
     net
     paymentFee
     siteFee
+    coAuthors
     adjustments
     authorShare
   }

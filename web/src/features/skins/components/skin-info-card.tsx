@@ -137,6 +137,20 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           <FollowButton authorId={skin.author.id} username={skin.author.username} size="xs" />
         </Group>
 
+        {skin.coAuthors.length > 0 ? (
+          <Text size="sm" data-testid="skin-co-authors">
+            {messages.withCoAuthors}{' '}
+            {skin.coAuthors.map((coAuthor, index) => (
+              <span key={coAuthor.id}>
+                {index > 0 ? ', ' : ''}
+                <Anchor component={Link} to={`/authors/${encodeURIComponent(coAuthor.url)}`}>
+                  {coAuthor.username}
+                </Anchor>
+              </span>
+            ))}
+          </Text>
+        ) : null}
+
         {skin.published ? null : (
           <Alert variant="light" color="magenta" p="xs">
             <Text size="sm">{messages.hiddenNote}</Text>

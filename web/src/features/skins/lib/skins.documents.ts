@@ -70,6 +70,11 @@ export const SkinDetailQuery = graphql(`
           url
         }
       }
+      coAuthors {
+        id
+        url
+        username
+      }
       bundles {
         id
         url
