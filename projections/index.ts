@@ -7,6 +7,7 @@ import { moderationProjection } from './moderation.projection';
 import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
+import { giftsProjection } from './gifts.projection';
 import { payoutsProjection } from './payouts.projection';
 import { salesStatisticsProjection } from './sales-statistics.projection';
 import { skinDownloadsProjection } from './skin-downloads.projection';
@@ -24,6 +25,7 @@ export const projections: readonly RebuildableProjection[] = [
   skinOfTheMonthProjection,
   ordersProjection,
   ownershipProjection,
+  giftsProjection,
   payoutsProjection,
   salesStatisticsProjection,
   financeJournalProjection,

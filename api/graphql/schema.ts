@@ -21,6 +21,7 @@ import { tagsSchema } from '../tags/tags.schema';
 import { skinVersionsSchema } from '../community/skin-versions.schema';
 import { followsWishlistsSchema } from '../community/follows-wishlists.schema';
 import { webhooksSchema } from '../webhooks/webhooks.schema';
+import { giftsSchema } from '../gifts/gifts.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -48,6 +49,7 @@ export const typeDefs = [
   followsWishlistsSchema,
   notificationsSchema,
   webhooksSchema,
+  giftsSchema,
   apiTokensSchema,
 ].join('\n');
 

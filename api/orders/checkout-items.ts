@@ -31,7 +31,8 @@ const refuse = (field: 'skins' | 'bundles', message: string) =>
 export async function catalogueItemsToOrder(
   db: Queryable,
   cart: { skins: readonly number[]; bundles: readonly number[] },
-  buyer: { userId: number; signedIn: boolean },
+  /** `gift`: bought for someone else, so what the buyer owns already does not matter. */
+  buyer: { userId: number; signedIn: boolean; gift?: boolean },
 ): Promise<CatalogueItem[]> {
   const [skins, bundles] = await Promise.all([
     cart.skins.length === 0
@@ -81,7 +82,7 @@ export async function catalogueItemsToOrder(
     const twice = orderedSkins.find((skin) => bundle.skin_ids.includes(skin.id));
     if (twice) throw refuse('skins', `${twice.title} is already in ${bundle.title}, also in your cart.`);
   }
-  if (buyer.signedIn) {
+  if (buyer.signedIn && !buyer.gift) {
     // A guest's email may already own an item; buying it again is their choice, and telling them
     // would reveal what that address owns.
     const owned = await ownedAmong(db, buyer.userId, {

@@ -50,6 +50,7 @@ export async function placeCheckoutOrder(
       bundles: input.bundles,
       tips: input.tips,
       prices: input.prices,
+      gift: input.gift ?? null,
       withdrawalConsentGiven: input.deliveryNowConsent && input.withdrawalLossAcknowledged,
       paymentType,
       viewer,

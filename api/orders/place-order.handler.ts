@@ -2,6 +2,7 @@ import { DomainError } from '../../domain/errors';
 import { feePolicy, type OrderPaymentType } from '../../domain/fees';
 import { basisPointsOfPercent, type Cents } from '../../domain/money';
 import type { CheckoutForm } from '../../domain/orders/checkout.schemas';
+import type { GiftRequest } from '../../domain/gifts/gift.schemas';
 import type { OrderItemRef, OrderItemType, OrderPlaced } from '../../domain/orders/order.events';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { EventMetadata } from '../../infra/event-store/event-store';
@@ -49,6 +50,8 @@ export async function placeOrder(
     /** The buyer's tips and chosen prices, in cents (checkout.schemas.ts checked their form). */
     tips?: readonly { itemType: OrderItemType; itemId: number; tip: Cents }[];
     prices?: readonly { itemType: OrderItemType; itemId: number; price: Cents }[];
+    /** "This is a gift": the items go to whoever claims the link mailed to this address (docs/gifts.md). */
+    gift?: GiftRequest | null;
     /** Both consent boxes ticked (checkout.schemas.ts); checkout always asks (withdrawal-consent.ts). */
     withdrawalConsentGiven: boolean;
     paymentType: OrderPaymentType;
@@ -71,7 +74,7 @@ export async function placeOrder(
   const catalogueItems = await catalogueItemsToOrder(
     app.pool,
     { skins: input.skins, bundles: input.bundles },
-    { userId: buyer.userId, signedIn: !buyer.guest },
+    { userId: buyer.userId, signedIn: !buyer.guest, gift: Boolean(input.gift) },
   );
   // The catalogue decides which items and their prices; the buyer only adds amounts, which the
   // order decider checks (tip range, a chosen price only for pay what you want, at least the price).
@@ -117,6 +120,7 @@ export async function placeOrder(
       vat,
       placedAt,
       withdrawalConsent: { given: input.withdrawalConsentGiven },
+      ...(input.gift ? { gift: input.gift } : {}),
     },
     input.metadata,
   );

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
+import { seedDemoGifts } from './demo-gifts';
 import { seedDemoModeration } from './demo-moderation';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoSales } from './demo-sales';
@@ -36,6 +37,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoSkinVersions(app, accounts);
   await seedDemoNotifications(app, accounts);
   await seedDemoFollowsAndWishes(app, accounts);
+  await seedDemoGifts(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

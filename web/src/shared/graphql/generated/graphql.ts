@@ -80,10 +80,12 @@ export type GameType =
 
 /**
  * What an order mail is: the buyer's confirmation or refund notice, an author's sale notice, or the
- * confirmation of the buyer's consent to immediate delivery given after checkout.
+ * confirmation of the buyer's consent to immediate delivery given after checkout, or a gift's mail
+ * to its recipient with the claim link.
  */
 export type MailDeliveryKind =
   | 'AUTHOR_SALE'
+  | 'GIFT_RECEIVED'
   | 'ORDER_CONFIRMATION'
   | 'ORDER_REFUND'
   | 'WITHDRAWAL_CONSENT';
