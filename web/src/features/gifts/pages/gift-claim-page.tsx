@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconGift } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -97,9 +97,13 @@ export function GiftClaimPage() {
               <Stack gap={0}>
                 <Title order={3} size="h5">
                   {item.skin ? (
-                    <Link to={`/skins/${item.skin.url}`}>{item.name}</Link>
+                    <Anchor component={Link} to={`/skins/${item.skin.url}`} inherit>
+                      {item.name}
+                    </Anchor>
                   ) : item.bundle ? (
-                    <Link to={`/bundles/${item.bundle.url}`}>{item.name}</Link>
+                    <Anchor component={Link} to={`/bundles/${item.bundle.url}`} inherit>
+                      {item.name}
+                    </Anchor>
                   ) : (
                     item.name
                   )}
