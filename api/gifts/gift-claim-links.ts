@@ -51,6 +51,19 @@ export type GiftMailContent = {
  * caller's transaction (after any event append: a link row is a plain write). `eventId` keys the
  * delivery: the payment or consent event that made the mail due, or a fresh id for a resend.
  */
+/** A new claim link's row for the gift (no mail); its id. */
+export async function createClaimLink(
+  db: Queryable,
+  input: { orderId: number; reason: 'GIVEN' | 'RESENT'; now: Date },
+): Promise<{ linkId: string; expiresAt: Date }> {
+  const linkId = randomBytes(16).toString('base64url');
+  const expiresAt = new Date(input.now.getTime() + GIFT_CLAIM_LINK_DAYS * DAY_MS);
+  await db.query(sql.unsafe`
+    insert into gift_claim_links (link_id, order_id, created_at, expires_at, reason)
+    values (${linkId}, ${input.orderId}, ${input.now.toISOString()}, ${expiresAt.toISOString()}, ${input.reason})`);
+  return { linkId, expiresAt };
+}
+
 export async function mailNewClaimLink(
   db: Queryable,
   input: {
@@ -62,11 +75,7 @@ export async function mailNewClaimLink(
   },
 ): Promise<string> {
   const orderId = Number(input.state.orderId);
-  const linkId = randomBytes(16).toString('base64url');
-  const expiresAt = new Date(input.now.getTime() + GIFT_CLAIM_LINK_DAYS * DAY_MS);
-  await db.query(sql.unsafe`
-    insert into gift_claim_links (link_id, order_id, created_at, expires_at, reason)
-    values (${linkId}, ${orderId}, ${input.now.toISOString()}, ${expiresAt.toISOString()}, ${input.reason})`);
+  const { linkId, expiresAt } = await createClaimLink(db, { orderId, reason: input.reason, now: input.now });
   await recordMailDeliveries(db, [
     {
       eventId: input.eventId ?? randomUUID(),

@@ -3,17 +3,23 @@ import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { findUserById, sessionClaimsOf } from '../../api/accounts/users.repository';
 import { claimGift } from '../../api/gifts/claim-gift.handler';
-import { mailNewClaimLink } from '../../api/gifts/gift-claim-links';
-import { giftMailContentOf, giftStateOf } from '../../api/gifts/gift-stream';
+import { createClaimLink } from '../../api/gifts/gift-claim-links';
+import { catalogueItemsToOrder } from '../../api/orders/checkout-items';
+import { placeOrderVatFor } from '../../api/orders/checkout-vat';
 import { runOrderCommand } from '../../api/orders/order-commands';
-import { placeOrder } from '../../api/orders/place-order.handler';
-import { orderStreamId } from '../../domain/orders/order.events';
+import { nextOrderId } from '../../api/orders/orders.repository';
+import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
+import { payoutAllocationReactor } from '../../api/payouts/payout-allocation.reactor';
+import { backdated } from '../../infra/event-store/backdating';
+import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
+import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 
-// The demo's gifts (docs/gifts.md): `player` gives two, through the checkout's own handler, pays
-// with the local stand-in, and the recipients are mailed a claim link. The `author` account claims
+// The demo's gifts (docs/gifts.md): `player` gives two through the order's commands, pays with
+// the local stand-in, and each gift gets its claim link (the demo mails nobody). The `author` account claims
 // the first with its link; the second waits for a friend who has no account.
 
-const CORRELATION_ID = 'demo-gifts';
+// The demo seed's correlation: no order or gift mail goes to the demo's made-up people.
+const CORRELATION_ID = DEMO_SEED_CORRELATION_ID;
 
 export async function seedDemoGifts(
   app: AppContext,
@@ -34,64 +40,74 @@ export async function seedDemoGifts(
     { skinId: skins[0], recipientEmail: author.email, note: 'For the next league night. Good luck!' },
     { skinId: skins[1], recipientEmail: 'a.friend@example.com', note: null },
   ];
-  const viewer = await app.tokens.verify(await app.tokens.sign(sessionClaimsOf(player)));
-  if (!viewer) return;
   for (const [index, gift] of gifts.entries()) {
     if (gift.skinId === undefined) continue;
     const metadata = { actor: { userId: player.id }, correlationId: CORRELATION_ID };
-    const placed = await placeOrder(app, {
-      form: {
-        email: player.email,
-        fullname: player.fullname ?? player.username,
-        country: player.country ?? 'cz',
-        vatId: undefined,
-        countryConfirmed: true,
-      },
-      ip: null,
-      skins: [gift.skinId],
-      bundles: [],
-      gift: { recipientEmail: gift.recipientEmail, note: gift.note },
-      withdrawalConsentGiven: true,
-      paymentType: 'STRIPE',
-      viewer,
-      metadata,
-    });
-    const reference = `lc_demo_gift_${placed.orderId}`;
-    await runOrderCommand(
-      app,
-      placed.orderId,
-      { type: 'OpenPaymentSession', provider: 'LOCAL', providerReference: reference, openedAt: app.now() },
-      metadata,
+    // Placed, opened and paid through the order's commands (as the demo's sales are), each event
+    // recorded at its own time, a minute apart, over the last hour.
+    const id = await nextOrderId(app.pool);
+    const orderId = String(id);
+    const placedAt = new Date(app.now().getTime() - (60 - index * 20) * 60_000);
+    const country = player.country ?? 'cz';
+    const items = await catalogueItemsToOrder(
+      app.pool,
+      { skins: [gift.skinId], bundles: [] },
+      { userId: player.id, signedIn: true, gift: true },
     );
+    const { appended } = await runOrderCommand(
+      app,
+      orderId,
+      {
+        type: 'PlaceOrder',
+        orderId,
+        externalId: orderNumberOf(id, placedAt),
+        buyer: {
+          userId: player.id,
+          email: player.email,
+          fullName: player.fullname ?? player.username,
+          country,
+        },
+        paymentType: 'STRIPE',
+        items,
+        feePolicy: configuredFeePolicy(app),
+        vat: await placeOrderVatFor(app, { country, countryConfirmed: true, ip: null }),
+        placedAt,
+        withdrawalConsent: { given: true },
+        gift: { recipientEmail: gift.recipientEmail, note: gift.note },
+      },
+      metadata,
+      { occurredAt: backdated(placedAt) },
+    );
+    const totalCents = appended.find((event) => event.type === 'OrderPlaced')?.data.totals.totalCents ?? 0;
+    const placed = { orderId };
+    const reference = `lc_demo_gift_${orderId}`;
+    const openedAt = new Date(placedAt.getTime() + 30_000);
     await runOrderCommand(
       app,
-      placed.orderId,
+      orderId,
+      { type: 'OpenPaymentSession', provider: 'LOCAL', providerReference: reference, openedAt },
+      metadata,
+      { occurredAt: backdated(openedAt) },
+    );
+    const receivedAt = new Date(placedAt.getTime() + 60_000);
+    await runOrderCommand(
+      app,
+      orderId,
       {
         type: 'ConfirmPayment',
         provider: 'LOCAL',
         providerReference: reference,
         providerEventId: null,
-        amountCents: placed.totalCents,
-        cardCountry: player.country ?? 'cz',
-        receivedAt: app.now(),
+        amountCents: totalCents,
+        cardCountry: country,
+        receivedAt,
       },
       { actor: { system: 'local-checkout' }, correlationId: CORRELATION_ID },
+      { occurredAt: backdated(receivedAt) },
     );
-    // The mail the gift-mails reactor would record once the runner starts (it then finds the link
-    // made and records no second one); made here so the first gift can be claimed with it now.
-    const linkId = await app.pool.transaction(async (tx) => {
-      const { events } = await app.store.readStream(tx, orderStreamId(placed.orderId));
-      const content = giftMailContentOf(events);
-      if (!content) throw new Error(`Demo gift ${placed.orderId} has no GiftGiven`);
-      const paid = events.find((event) => event.type === 'PaymentReceived');
-      return mailNewClaimLink(tx, {
-        state: giftStateOf(events),
-        content,
-        reason: 'GIVEN',
-        ...(paid ? { eventId: paid.eventId } : {}),
-        now: app.now(),
-      });
-    });
+    // The claim link the gift-mails reactor would mail (it mails nothing for the demo seed's
+    // events, and finds the link made); made here so the first gift can be claimed with it now.
+    const { linkId } = await createClaimLink(app.pool, { orderId: id, reason: 'GIVEN', now: receivedAt });
     if (index === 0) {
       const recipient = await app.tokens.verify(await app.tokens.sign(sessionClaimsOf(author)));
       if (!recipient) continue;
@@ -102,4 +118,9 @@ export async function seedDemoGifts(
       });
     }
   }
+  // The payout allocation takes the gifts' payments now, as it does the demo's other sales.
+  await runUntilCaughtUp(
+    { pool: app.pool, store: app.store, batchSize: app.config.projections.batchSize },
+    payoutAllocationReactor({ store: app.store, log: app.log }),
+  );
 }
