@@ -9,6 +9,7 @@ import type { Mailer } from '../infra/mail/mailer';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
 import type { DownloadGrants } from '../infra/auth/download-grants';
+import type { GiftClaimTokens } from '../infra/auth/gift-claim-tokens';
 import type { OrderConfirmationKeys } from '../infra/auth/order-confirmation-keys';
 import type { UnsubscribeTokens } from '../infra/auth/unsubscribe-tokens';
 import type { PaymentProviders } from '../infra/payments/payment-providers';
@@ -44,6 +45,8 @@ export type AppContext = {
   limits: UserActionLimits;
   /** Signs and checks the expiring download links mailed to guests who bought. */
   downloadGrants: DownloadGrants;
+  /** Signs and checks the claim links mailed to a gift's recipient (docs/gifts.md). */
+  giftClaimTokens: GiftClaimTokens;
   /** Signs and checks the key in a confirmation page's address (what lets a guest read it). */
   orderConfirmationKeys: OrderConfirmationKeys;
   /** Signs and checks the one-click unsubscribe links of notification digests. */

@@ -8,6 +8,7 @@ import { erasureListReactor } from './accounts/erasure-list.reactor';
 import { authorNoticeMailsReactor } from './mail/author-notice-mails.reactor';
 import { invoiceNumberingReactor } from './invoices/invoice-numbering.reactor';
 import { orderMailsReactor } from './mail/order-mails.reactor';
+import { giftMailsReactor } from './gifts/gift-mails.reactor';
 import { latePaymentRefundsReactor } from './orders/late-payment-refunds.reactor';
 import { payoutAllocationReactor } from './payouts/payout-allocation.reactor';
 import { webhooksReactor } from './webhooks/webhooks.reactor';
@@ -28,6 +29,7 @@ export function reactors(deps: {
   return [
     payoutAllocationReactor(deps),
     orderMailsReactor(deps),
+    giftMailsReactor(deps),
     authorNoticeMailsReactor(deps),
     webhooksReactor(deps),
     discountCodeReleasesReactor(deps),

@@ -61,6 +61,7 @@ import { countrySuggestionRoutes } from './accounts/country-suggestion.routes';
 import { localCheckoutRoutes } from './orders/local-checkout.routes';
 import { orderConfirmationLoaders, orderConfirmationResolvers } from './orders/order-confirmation.query';
 import { withdrawalResolvers } from './orders/withdrawal.resolvers';
+import { giftsLoaders, giftsResolvers } from './gifts/gifts.resolvers';
 import { ordersLoaders, ordersResolvers } from './orders/orders.resolvers';
 import { vatResolvers } from './orders/vat.resolvers';
 import { stripeWebhookRoutes } from './orders/stripe-webhook.routes';
@@ -168,6 +169,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         ordersResolvers(app) as ResolverMap,
         orderConfirmationResolvers as ResolverMap,
         withdrawalResolvers(app) as ResolverMap,
+        giftsResolvers(app) as ResolverMap,
         vatResolvers(app) as ResolverMap,
         mailOutboxResolvers as ResolverMap,
         authoringResolvers(app) as ResolverMap,
@@ -194,6 +196,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       relatedItemsLoaders as ResolverMap,
       viewerStatesLoaders as ResolverMap,
       ordersLoaders as ResolverMap,
+      giftsLoaders as ResolverMap,
       orderConfirmationLoaders as ResolverMap,
       payoutsLoaders as ResolverMap,
       payWhatYouWantLoaders as ResolverMap,

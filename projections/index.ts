@@ -13,6 +13,7 @@ import { notificationsProjection } from './notifications.projection';
 import { ordersProjection } from './orders.projection';
 import { ownershipProjection } from './ownership.projection';
 import { payoutPreferencesProjection } from './payout-preferences.projection';
+import { giftsProjection } from './gifts.projection';
 import { payoutsProjection } from './payouts.projection';
 import { personalDataErasureProjection } from './personal-data-erasure.projection';
 import { salesStatisticsProjection } from './sales-statistics.projection';
@@ -31,6 +32,7 @@ export const projections: readonly RebuildableProjection[] = [
   skinOfTheMonthProjection,
   ordersProjection,
   ownershipProjection,
+  giftsProjection,
   payoutsProjection,
   salesStatisticsProjection,
   financeJournalProjection,

@@ -50,6 +50,8 @@ export const ordersProjection: RebuildableProjection = {
     };
     for (const event of events.filter(isOrderEvent)) {
       const updatedAt = event.recordedAt.toISOString();
+      // The gift's events are the gifts read model's (gifts.projection.ts); the order's row keeps its status.
+      if (event.type === 'GiftGiven' || event.type === 'GiftClaimed') continue;
       if (event.type === 'WithdrawalConsentGiven') {
         const { data } = event;
         change(Number(data.orderId), {

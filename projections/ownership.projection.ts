@@ -1,4 +1,5 @@
 import { sql } from 'slonik';
+import type { GiftClaimed, GiftGiven } from '../domain/gifts/gift.events';
 import type {
   OrderCancelled,
   OrderPlaced,
@@ -9,12 +10,15 @@ import { isEventOf } from '../infra/event-store/event-store';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 import { jsonRows } from './json-rows';
 
-type OwnershipEvent = OrderPlaced | PaymentReceived | OrderCancelled | OrderRefunded;
+type OwnershipEvent =
+  OrderPlaced | PaymentReceived | OrderCancelled | OrderRefunded | GiftGiven | GiftClaimed;
 const OWNERSHIP_EVENT_TYPES: readonly OwnershipEvent['type'][] = [
   'OrderPlaced',
   'PaymentReceived',
   'OrderCancelled',
   'OrderRefunded',
+  'GiftGiven',
+  'GiftClaimed',
 ];
 const isOwnershipEvent = isEventOf<OwnershipEvent>(OWNERSHIP_EVENT_TYPES);
 
@@ -38,6 +42,11 @@ type OrderGrants = {
  * bundle grants the skins it held when it was bought (recorded in OrderPlaced), so a rebuild gives
  * the same rows whatever the bundle holds today. Only this projection's own rows are read, so it
  * rebuilds on its own.
+ *
+ * A gift (docs/gifts.md) grants its buyer nothing: GiftGiven, recorded with the placement, takes
+ * back what OrderPlaced wrote for the buyer, and GiftClaimed grants the order's items (copied into
+ * the event) to the account that claimed, owned from the claim. A refund removes the order's rows
+ * whoever holds them, so the recipient loses the items with it.
  *
  * A batch is folded per order in memory and written with a few set-based statements (removals,
  * payments of earlier rows, then the new rows), giving the rows that applying the events one by one
@@ -87,6 +96,24 @@ export const ownershipProjection: RebuildableProjection = {
           for (const row of [...grants.skins, ...grants.bundles]) row.acquired_at = data.receivedAt;
           break;
         }
+        case 'GiftClaimed': {
+          const { data } = event;
+          const order_id = Number(data.orderId);
+          const grants = grantsOf(order_id);
+          const grant = { order_id, user_id: data.userId, acquired_at: data.claimedAt };
+          for (const item of data.items) {
+            if (item.itemType === 'SKIN') {
+              grants.skins.push({ ...grant, skin_id: item.itemId, bundle_id: 0 });
+            } else {
+              grants.bundles.push({ ...grant, bundle_id: item.itemId });
+              for (const skinId of item.skinIds ?? []) {
+                grants.skins.push({ ...grant, skin_id: skinId, bundle_id: item.itemId });
+              }
+            }
+          }
+          break;
+        }
+        case 'GiftGiven':
         case 'OrderCancelled':
         case 'OrderRefunded': {
           const { data } = event;

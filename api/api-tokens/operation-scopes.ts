@@ -29,6 +29,8 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       comments: 'public:read',
       tags: 'public:read',
       checkoutQuote: 'public:read',
+      // The claim page reads the gift by its link's token; claiming and resending are the browser's.
+      giftClaim: SESSION_ONLY,
 
       myCreatedSkins: 'items:manage',
       myCreatedBundles: 'items:manage',
@@ -146,6 +148,8 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       // The consumer's own declarations (consent, withdrawal) are made in person, never by a script.
       giveWithdrawalConsent: SESSION_ONLY,
       withdrawFromPurchase: SESSION_ONLY,
+      claimGift: SESSION_ONLY,
+      resendGiftMail: SESSION_ONLY,
       createWebhookEndpoint: SESSION_ONLY,
       rotateWebhookSecret: SESSION_ONLY,
       deleteWebhookEndpoint: SESSION_ONLY,

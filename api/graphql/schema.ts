@@ -27,6 +27,7 @@ import { webhooksSchema } from '../webhooks/webhooks.schema';
 import { discountCodesSchema } from '../discount-codes/discount-codes.schema';
 import { salesSchema } from '../sales/sales.schema';
 import { coAuthorsSchema } from '../co-authors/co-authors.schema';
+import { giftsSchema } from '../gifts/gifts.schema';
 import { commonSchema } from './common.schema';
 
 /** The whole GraphQL schema: the common types, then each feature's part. */
@@ -56,6 +57,7 @@ export const typeDefs = [
   followsWishlistsSchema,
   notificationsSchema,
   webhooksSchema,
+  giftsSchema,
   apiTokensSchema,
   discountCodesSchema,
   accountDataSchema,

@@ -21,6 +21,7 @@ export const MAIL_DELIVERY_KINDS = [
   'PAYOUT_SENT',
   'WEBHOOK_ENDPOINT_PAUSED',
   'WITHDRAWAL_CONSENT',
+  'GIFT_RECEIVED',
 ] as const;
 export type MailDeliveryKind = (typeof MAIL_DELIVERY_KINDS)[number];
 export const MAIL_DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -44,6 +45,8 @@ export const confirmationPayload = z.object({
       skinIds: z.array(z.number().int()),
     }),
   ),
+  /** The order is a gift (docs/gifts.md): the buyer's mail names the recipient and lists no downloads. */
+  gift: z.object({ recipientEmail: z.string() }).optional(),
   /**
    * The consent to immediate delivery as it stood when the payment was received (docs/withdrawal.md);
    * absent for orders placed before checkout asked for it (and in mails recorded before).
@@ -145,6 +148,20 @@ export const webhookPausedPayload = z.object({
   pausedAt: z.string(),
 });
 
+/**
+ * A gift's recipient is told of it (docs/gifts.md): who gave it, the note, the items, and the claim
+ * link, whose token is signed when the mail is sent (the payload names only the link's row).
+ */
+export const giftReceivedPayload = z.object({
+  orderId: z.string(),
+  linkId: z.string(),
+  giverName: z.string(),
+  note: z.string().nullable(),
+  items: z.array(z.object({ itemType: z.enum(['SKIN', 'BUNDLE']), name: z.string() })),
+  /** When the link stops working (its row's expiry). */
+  expiresAt: z.string(),
+});
+
 export const payloadSchemas = {
   ORDER_CONFIRMATION: confirmationPayload,
   ORDER_REFUND: refundPayload,
@@ -155,6 +172,7 @@ export const payloadSchemas = {
   PAYOUT_SENT: payoutSentPayload,
   WEBHOOK_ENDPOINT_PAUSED: webhookPausedPayload,
   WITHDRAWAL_CONSENT: withdrawalConsentPayload,
+  GIFT_RECEIVED: giftReceivedPayload,
 } as const satisfies Record<MailDeliveryKind, z.ZodType>;
 
 export type NewMailDelivery = {

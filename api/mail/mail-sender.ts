@@ -22,6 +22,7 @@ import {
 import { notificationDigestMail } from './notification-digest.mail';
 import { orderConfirmationPath } from '../../domain/orders/checkout-result-pages';
 import { authorSaleMail, orderRefundMail, withdrawalConsentMail } from './order-mail-templates';
+import { giftReceivedMail } from '../gifts/gift-received.mail';
 
 export type MailSenderOptions = {
   /** Attempts before a delivery is given up (FAILED, shown to admins, retried only by an admin). */
@@ -43,6 +44,7 @@ type SenderContext = Pick<
   | 'log'
   | 'config'
   | 'downloadGrants'
+  | 'giftClaimTokens'
   | 'unsubscribeTokens'
   | 'orderConfirmationKeys'
   | 'now'
@@ -185,6 +187,13 @@ export class MailSender {
           siteUrl,
           payload: payloadSchemas.WEBHOOK_ENDPOINT_PAUSED.parse(delivery.payload),
         });
+      case 'GIFT_RECEIVED': {
+        // The claim token is signed now, naming the link's row, which says whether it still works.
+        const payload = payloadSchemas.GIFT_RECEIVED.parse(delivery.payload);
+        const token = this.context.giftClaimTokens.sign({ orderId: payload.orderId, linkId: payload.linkId });
+        const claimUrl = `${siteUrl}/gifts/claim?t=${encodeURIComponent(token)}`;
+        return giftReceivedMail({ to, payload, claimUrl });
+      }
       case 'WITHDRAWAL_CONSENT': {
         const payload = payloadSchemas.WITHDRAWAL_CONSENT.parse(delivery.payload);
         return withdrawalConsentMail({ to, siteUrl, payload, orderUrl: this.orderUrl(payload) });
@@ -233,6 +242,7 @@ export class MailSender {
       })),
       skins: new Map(skins.map((skin) => [skin.id, skin])),
       siteUrl: this.context.config.publicUrl,
+      gift: payload.gift ?? null,
       grantFor: guest
         ? (skinId) => this.context.downloadGrants.sign({ orderId: payload.orderId, skinId })
         : null,

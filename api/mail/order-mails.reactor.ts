@@ -7,6 +7,7 @@ import type {
   WithdrawalConsentGiven,
 } from '../../domain/orders/order.events';
 import { withdrawalDeadline } from '../../domain/orders/withdrawal-consent';
+import type { GiftGiven } from '../../domain/gifts/gift.events';
 import { orderStreamId } from '../../domain/orders/order.events';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
 import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
@@ -27,6 +28,7 @@ const MAILED_EVENT_TYPES: readonly MailedEvent['type'][] = [
 const isMailedEvent = isEventOf<MailedEvent>(MAILED_EVENT_TYPES);
 const isOrderPlaced = isEventOf<OrderPlaced>(['OrderPlaced']);
 const isConsent = isEventOf<WithdrawalConsentGiven>(['WithdrawalConsentGiven']);
+const isGiftGiven = isEventOf<GiftGiven>(['GiftGiven']);
 
 type Deps = { store: EventStore; log: Logger };
 
@@ -66,11 +68,14 @@ export async function recordOrderMails(
   const streams = await deps.store.readStreams(tx, orderIds.map(orderStreamId));
   const placed = new Map<string, OrderPlaced['data']>();
   const consents = new Map<string, StoredEvent<WithdrawalConsentGiven>>();
+  const gifts = new Map<string, GiftGiven['data']>();
   for (const stream of streams.values()) {
     const event = stream.events.find(isOrderPlaced);
     if (event) placed.set(event.data.orderId, event.data);
     const consent = stream.events.find(isConsent);
     if (consent) consents.set(consent.data.orderId, consent);
+    const gift = stream.events.find(isGiftGiven);
+    if (gift) gifts.set(gift.data.orderId, gift.data);
   }
   const authorIds = [
     ...new Set(
@@ -138,6 +143,7 @@ export async function recordOrderMails(
             tipCents: item.tipCents,
             skinIds: item.skinIds ?? [],
           })),
+          ...(gifts.has(orderId) ? { gift: { recipientEmail: gifts.get(orderId)!.recipientEmail } } : {}),
           ...(order.withdrawalConsentAsked
             ? {
                 withdrawal: {

@@ -33,7 +33,8 @@ const refuse = (field: 'skins' | 'bundles', message: string) =>
 export async function catalogueItemsToOrder(
   db: Queryable,
   cart: { skins: readonly number[]; bundles: readonly number[] },
-  buyer: { userId: number; signedIn: boolean },
+  /** `gift`: bought for someone else, so what the buyer owns already does not matter. */
+  buyer: { userId: number; signedIn: boolean; gift?: boolean },
   /** The moment of the order (or quote): which sales run, and whether a code holds, is decided at it. */
   now: Date,
   /** The buyer's discount code (normalised), applied after any sale. */
@@ -87,7 +88,7 @@ export async function catalogueItemsToOrder(
     const twice = orderedSkins.find((skin) => bundle.skin_ids.includes(skin.id));
     if (twice) throw refuse('skins', `${twice.title} is already in ${bundle.title}, also in your cart.`);
   }
-  if (buyer.signedIn) {
+  if (buyer.signedIn && !buyer.gift) {
     // A guest's email may already own an item; buying it again is their choice, and telling them
     // would reveal what that address owns.
     const owned = await ownedAmong(db, buyer.userId, {

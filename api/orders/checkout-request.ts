@@ -51,6 +51,7 @@ export async function placeCheckoutOrder(
       tips: input.tips,
       prices: input.prices,
       code: input.code,
+      gift: input.gift ?? null,
       withdrawalConsentGiven: input.deliveryNowConsent && input.withdrawalLossAcknowledged,
       paymentType,
       viewer,

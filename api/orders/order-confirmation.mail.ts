@@ -67,10 +67,13 @@ export function orderConfirmationMail(input: {
   invoiceUrl: string;
   /** Absent for orders placed before checkout asked for the consent. */
   withdrawal?: MailedWithdrawal | null;
+  /** The order is a gift (docs/gifts.md): no downloads for the buyer; the recipient gets a claim link. */
+  gift?: { recipientEmail: string } | null;
 }): MailMessage {
   const { order, siteUrl } = input;
   // Without the consent the downloads would be refused: the mail lists no links until it is given.
   const waiting = input.withdrawal ? input.withdrawal.consent === null : false;
+  const gift = input.gift ?? null;
   const consentText = input.withdrawal ? withdrawalParagraphs(input.withdrawal) : [];
   const linkOf = (skin: MailedSkin) => {
     const base = `${siteUrl}/assets/skin/${encodeURIComponent(skin.url)}`;
@@ -83,17 +86,21 @@ export function orderConfirmationMail(input: {
       kind: item.item_type === 'SKIN' ? 'Skin' : 'Bundle',
       priceCents: item.price_cents,
       tipCents: item.tip_cents,
-      downloads: (waiting ? [] : skinIds).flatMap((id) => {
+      downloads: (waiting || gift ? [] : skinIds).flatMap((id) => {
         const skin = input.skins.get(id);
         return skin ? [{ title: skin.title, href: linkOf(skin) }] : [];
       }),
     };
   });
-  const validity = waiting
-    ? ''
-    : input.linksExpireAt
-      ? `The download links work for ${DOWNLOAD_GRANT_DAYS} days (until ${mailDay(input.linksExpireAt.toISOString())}), without an account. Keep this mail. Register with this email address and your skins stay in your collection.`
-      : `Your skins are in your collection: ${siteUrl}/me/collection (the links work while you are logged in).`;
+  const validity = gift
+    ? waiting
+      ? `This order is a gift to ${gift.recipientEmail}. We mail them the link to claim it once you consent to immediate delivery.`
+      : `This order is a gift to ${gift.recipientEmail}: we have mailed them a link to claim it. Your purchase history shows whether it was claimed.`
+    : waiting
+      ? ''
+      : input.linksExpireAt
+        ? `The download links work for ${DOWNLOAD_GRANT_DAYS} days (until ${mailDay(input.linksExpireAt.toISOString())}), without an account. Keep this mail. Register with this email address and your skins stay in your collection.`
+        : `Your skins are in your collection: ${siteUrl}/me/collection (the links work while you are logged in).`;
 
   const text = [
     `Hi ${order.buyer_name},`,

@@ -12,6 +12,7 @@ import {
 } from './orders.repository';
 import { ordersLoaders } from './orders.resolvers';
 import { withdrawalStatusOf } from './withdrawal-status';
+import { isGiftOrder } from '../gifts/gifts.repository';
 import { purchaseVatOf } from './vat.resolvers';
 
 /** Order lines have no id of their own: as in Purchase.items, the order id and the line's position. */
@@ -57,7 +58,11 @@ export async function orderConfirmation(_root: unknown, rawArgs: unknown, contex
   const items = await itemsOfOrders(pool, [order.id]);
   const withdrawal = withdrawalStatusOf(order, context.services.now());
   // Downloads wait for the buyer's consent to immediate delivery (docs/withdrawal.md).
-  const paid = order.status === 'PAYMENT_RECEIVED' && !withdrawal.awaitingConsent;
+  // A gift's files are its recipient's (docs/gifts.md): the giver's page lists no downloads.
+  const paid =
+    order.status === 'PAYMENT_RECEIVED' &&
+    !withdrawal.awaitingConsent &&
+    !(await isGiftOrder(pool, order.id));
   const skinIds = items.flatMap((item) => (item.item_type === 'SKIN' ? [item.item_id] : item.skin_ids));
   const skins = new Map((paid ? await skinLinksOf(pool, [...new Set(skinIds)]) : []).map((s) => [s.id, s]));
   const orderId = String(order.id);

@@ -39,13 +39,15 @@ export const ordersSchema = /* GraphQL */ `
 
   """
   What an order mail is: the buyer's confirmation or refund notice, an author's sale notice, or the
-  confirmation of the buyer's consent to immediate delivery given after checkout.
+  confirmation of the buyer's consent to immediate delivery given after checkout, or a gift's mail
+  to its recipient with the claim link.
   """
   enum MailDeliveryKind {
     ORDER_CONFIRMATION
     ORDER_REFUND
     AUTHOR_SALE
     WITHDRAWAL_CONSENT
+    GIFT_RECEIVED
   }
 
   "PENDING: not sent yet (or waiting for a retry); SENT; FAILED: given up after the last attempt."

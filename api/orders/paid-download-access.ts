@@ -61,7 +61,11 @@ async function grantingOrders(
       ? sql.fragment`o.user_id in ${buyerAccountIds(through.userId)}`
       : // A mailed link stops working while its buyer is blocked: the account itself, or the account
         // whose proven email the guest row has (docs/moderation.md, "What a block stops").
-        sql.fragment`o.order_id = ${through.orderId} and not exists (
+        // Only the buyer's own rows: a gift's items belong to the account that claimed it, and the
+        // giver's links never reach them (docs/gifts.md).
+        sql.fragment`o.order_id = ${through.orderId}
+          and o.user_id = (select b.buyer_user_id from orders b where b.id = o.order_id)
+          and not exists (
           select 1 from users buyer
           left join users account on buyer.anonymous and account.email = buyer.email
             and not account.anonymous and account.email_verified_at is not null

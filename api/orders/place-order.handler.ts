@@ -2,7 +2,8 @@ import { DomainError } from '../../domain/errors';
 import { feePolicy, type OrderPaymentType } from '../../domain/fees';
 import { basisPointsOfPercent, type Cents } from '../../domain/money';
 import type { CheckoutForm } from '../../domain/orders/checkout.schemas';
-import { type OrderItemRef, type OrderItemType, type OrderPlaced } from '../../domain/orders/order.events';
+import type { GiftRequest } from '../../domain/gifts/gift.schemas';
+import type { OrderItemRef, OrderItemType, OrderPlaced } from '../../domain/orders/order.events';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { EventMetadata } from '../../infra/event-store/event-store';
 import { findUserById } from '../accounts/users.repository';
@@ -51,6 +52,8 @@ export async function placeOrder(
     prices?: readonly { itemType: OrderItemType; itemId: number; price: Cents }[];
     /** The buyer's discount code (normalised); the server decides what it takes off. */
     code?: string;
+    /** "This is a gift": the items go to whoever claims the link mailed to this address (docs/gifts.md). */
+    gift?: GiftRequest | null;
     /** Both consent boxes ticked (checkout.schemas.ts); checkout always asks (withdrawal-consent.ts). */
     withdrawalConsentGiven: boolean;
     paymentType: OrderPaymentType;
@@ -73,7 +76,7 @@ export async function placeOrder(
   const catalogueItems = await catalogueItemsToOrder(
     app.pool,
     { skins: input.skins, bundles: input.bundles },
-    { userId: buyer.userId, signedIn: !buyer.guest },
+    { userId: buyer.userId, signedIn: !buyer.guest, gift: Boolean(input.gift) },
     app.now(),
     input.code,
   );
@@ -122,6 +125,7 @@ export async function placeOrder(
       vat,
       placedAt,
       withdrawalConsent: { given: input.withdrawalConsentGiven },
+      ...(input.gift ? { gift: input.gift } : {}),
     },
     (vatId) => checkVatIdWithRegister(app, vatId),
     input.metadata,

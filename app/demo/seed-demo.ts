@@ -10,6 +10,7 @@ import { seedDemoCoAuthors } from './demo-co-authors';
 import { seedDemoDigests } from './demo-digests';
 import { seedDemoDiscountCodes } from './demo-discount-codes';
 import { seedDemoFollowsAndWishes } from './demo-follows-wishes';
+import { seedDemoGifts } from './demo-gifts';
 import { seedDemoModeration } from './demo-moderation';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoPayoutPreferences } from './demo-payout-preferences';
@@ -46,6 +47,7 @@ export async function seedDemoData(app: AppContext): Promise<boolean> {
   await seedDemoAuthorSales(app, accounts);
   await seedDemoPayoutPreferences(app, accounts);
   await seedDemoCoAuthors(app);
+  await seedDemoGifts(app, accounts);
   await backdateMembers(app);
   app.log.info({ accounts: demoAccounts.map((a) => a.username) }, 'demo data loaded');
   return true;

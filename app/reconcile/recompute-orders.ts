@@ -114,6 +114,9 @@ const dataSchemas: Record<OrderEventType, z.ZodType<{ orderId: string }>> = {
   LatePaymentRefunded: moneyData,
   // A consent moves no money and changes no ownership (it only releases the downloads).
   WithdrawalConsentGiven: orderData,
+  // A gift (docs/gifts.md) moves ownership: from nobody to the account that claimed it.
+  GiftGiven: orderData,
+  GiftClaimed: z.object({ orderId: z.string(), userId: id }),
 };
 
 type EventRow = {
@@ -142,7 +145,9 @@ const eur = (value: Cents) => `${formatEuros(value)} EUR`;
  * - refund: an OrderRefunded gives back what was paid, once, after a payment;
  * - ownership: every item of a paid, unrefunded order with a buyer account is owned by that buyer
  *   (`owned_skins`/`owned_bundles` with `acquired_at`, a bundle with the skins it recorded), and
- *   nothing else is owned through orders; compared set-based with the live tables.
+ *   nothing else is owned through orders; compared set-based with the live tables. A gift's order
+ *   (GiftGiven) owns nothing for its buyer: once claimed (GiftClaimed, once, only of a paid order)
+ *   its items are the claiming account's, until a refund.
  * - events: an order stream that does not read as one order (events before OrderPlaced, an event
  *   naming another order, a shape this code cannot read).
  * The payouts' sums (per payout and per author up to the allocation checkpoint) are checked in one
@@ -200,7 +205,8 @@ export async function recomputeOrders(
           ? 'paid'
           : 'unpaid';
     const orderId = Number(placed.orderId);
-    const buyerId = placed.buyer.userId;
+    // A gift's items are owned by the account that claimed it, and by nobody before.
+    const buyerId = fold.gift ? fold.giftClaimedBy : placed.buyer.userId;
     summaries.set(orderId, { externalId: placed.externalId ?? null, outcome, buyerId });
     if (outcome === 'paid' && buyerId !== null) await owned.add(orderId, buyerId, placed.items);
   };
@@ -292,6 +298,9 @@ class StreamFold {
   paidCents: Cents | null = null;
   refundedCents: Cents | null = null;
   cancelled = false;
+  /** The order is a gift (GiftGiven), and the account that claimed it. */
+  gift = false;
+  giftClaimedBy: number | null = null;
   /** Events seen before any OrderPlaced. */
   orphans: string[] = [];
 
@@ -335,6 +344,31 @@ class StreamFold {
     switch (type) {
       case 'PaymentSessionOpened':
         break;
+      case 'GiftGiven':
+        if (this.gift) finding('events', at, 'one GiftGiven', 'a second GiftGiven');
+        if (this.paidCents !== null || this.cancelled) {
+          finding('events', at, 'a gift given with the order', 'GiftGiven after a payment or cancellation');
+        }
+        this.gift = true;
+        break;
+      case 'GiftClaimed': {
+        const { userId } = data as { orderId: string; userId: number };
+        if (!this.gift) {
+          finding('events', at, 'a claim of a gift', 'GiftClaimed of an order given as no gift');
+        } else if (this.giftClaimedBy !== null) {
+          finding('events', at, 'one claim', `a second claim (by user ${userId})`);
+          break;
+        } else if (this.paidCents === null || this.refundedCents !== null || this.cancelled) {
+          finding(
+            'events',
+            at,
+            'a claim of a paid gift',
+            'GiftClaimed of an unpaid, cancelled or refunded order',
+          );
+        }
+        this.giftClaimedBy = userId;
+        break;
+      }
       case 'PaymentReceived': {
         const { amountCents } = data as z.infer<typeof moneyData>;
         if (this.paidCents !== null) {

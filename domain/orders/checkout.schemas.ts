@@ -8,6 +8,7 @@ import { vatMessages } from '../tax/vat-messages';
 import { installValidationMessages } from '../text/validation-messages';
 import { hasVisibleText } from '../text/visible-text';
 import { consentPairProblem } from './withdrawal-consent';
+import { giftRequestSchema } from '../gifts/gift.schemas';
 
 // Zod's fallback texts are for programmers: people read these schemas' failures (validation-messages.ts).
 installValidationMessages();
@@ -138,6 +139,8 @@ const cartItem = { itemType: z.enum(['SKIN', 'BUNDLE']), itemId };
  * amounts are the buyer's; which items and their prices still come from the catalogue.
  */
 const choices = {
+  /** "This is a gift" (docs/gifts.md): the recipient's address and a note; absent or null: not a gift. */
+  gift: giftRequestSchema.nullish(),
   tips: z
     .array(z.object({ ...cartItem, tip: tipEuros }))
     .max(CART_MAX_ITEMS, checkoutMessages.tooManyItems)

@@ -1,6 +1,8 @@
 import { splitAuthorShare } from '../co-authors/author-share-split';
 import { PRICE_MAX_EUR, PRICE_MIN_EUR } from '../catalog/item-editor.schemas';
 import { checkoutMessages, TIP_MAX_EUR } from './checkout.schemas';
+import { giftGivenFor } from '../gifts/gift.decider';
+import type { GiftRequest } from '../gifts/gift.schemas';
 import { DomainError, type DomainErrorCode } from '../errors';
 import { MIN_PAID_PRICE_CENTS, priceOrder, type FeePolicy, type OrderPaymentType } from '../fees';
 import { CENTS_PER_EURO, formatMoney, formatWholeEuros, isCents, type Cents } from '../money';
@@ -74,6 +76,8 @@ export type PlaceOrder = {
    * always asks. Absent only for orders placed as before it was asked (tests of other rules).
    */
   withdrawalConsent?: { given: boolean };
+  /** "This is a gift": the order's items go to whoever claims the mailed link (docs/gifts.md). */
+  gift?: GiftRequest;
 };
 
 /** The VAT inputs of a new order: the operator's position, the rates, the location evidence, the VAT ID. */
@@ -308,6 +312,8 @@ export class OrderRefused extends DomainError {
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   if (event.type === 'WithdrawalConsentGiven') return { ...state, consentGivenAt: event.data.givenAt };
+  // A gift's events are the gift decider's (domain/gifts/gift.decider.ts); the order's rules ignore them.
+  if (event.type === 'GiftGiven' || event.type === 'GiftClaimed') return state;
   const status = paymentStatusAfter[event.type];
   switch (event.type) {
     case 'OrderPlaced':
@@ -513,6 +519,9 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
 
   const country = buyer.country?.trim().toLowerCase() || null;
   const consent = command.withdrawalConsent;
+  const gift = command.gift
+    ? giftGivenFor({ orderId, buyer, gift: command.gift, placedAt: command.placedAt })
+    : null;
   if (country === null) throw refuse('EMPTY_ORDER', 'BAD_USER_INPUT', checkoutMessages.country, 'country');
   // Where the buyer lives, by the evidence rule (refused until they confirm a disputed country).
   const settled = settleBuyerCountry({
@@ -604,6 +613,7 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
           },
         ]
       : []),
+    ...(gift ? [gift] : []),
   ];
 }
 

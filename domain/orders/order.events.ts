@@ -1,4 +1,5 @@
 import type { OrderPaymentType } from '../fees';
+import type { GiftEvent } from '../gifts/gift.events';
 import type { Cents } from '../money';
 
 /** One order: stream `order-{orderId}`, stream type `order`. */
@@ -310,7 +311,9 @@ export type OrderEvent =
   | OrderRefunded
   | LatePaymentReceived
   | LatePaymentRefunded
-  | WithdrawalConsentGiven;
+  | WithdrawalConsentGiven
+  /** The order is a gift (docs/gifts.md): given at checkout, claimed through the mailed link. */
+  | GiftEvent;
 export type OrderEventType = OrderEvent['type'];
 
 /**
@@ -327,6 +330,8 @@ export const orderEventSchemaVersions: Record<OrderEventType, number> = {
   LatePaymentReceived: 1,
   LatePaymentRefunded: 1,
   WithdrawalConsentGiven: 1,
+  GiftGiven: 1,
+  GiftClaimed: 1,
 };
 
 /** The contract's PaymentStatus enum. */
@@ -356,11 +361,14 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   REFUNDED: 'Refunded',
 };
 
+/** The events of an order that change no payment status: the consent and the gift's. */
+export type OrderEventWithoutStatus = 'WithdrawalConsentGiven' | GiftEvent['type'];
+
 /**
  * The order's payment status once an event of this type has happened (what projections show). A
- * consent changes no status.
+ * consent or a gift's event changes no status.
  */
-export const paymentStatusAfter: Record<Exclude<OrderEventType, 'WithdrawalConsentGiven'>, PaymentStatus> = {
+export const paymentStatusAfter: Record<Exclude<OrderEventType, OrderEventWithoutStatus>, PaymentStatus> = {
   OrderPlaced: 'BEFORE_CHECKOUT',
   PaymentSessionOpened: 'PAYMENT_ON_THE_WAY',
   PaymentPending: 'PAYMENT_PENDING',

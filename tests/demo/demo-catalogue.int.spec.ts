@@ -422,7 +422,8 @@ describe('the demo sales and payouts', () => {
           + (select count(*)::int from owned_bundles w join orders o on o.id = w.order_id where o.status <> 'PAYMENT_RECEIVED')
           as refunded_owning,
         (select count(*)::int from order_items i join orders o on o.id = i.order_id
-         where o.status = 'PAYMENT_RECEIVED' and (
+         -- A gift's items are the claiming account's, checked below (docs/gifts.md).
+         where o.status = 'PAYMENT_RECEIVED' and not exists (select 1 from gifts g where g.order_id = o.id) and (
            (i.item_type = 'SKIN' and not exists (
               select 1 from owned_skins w where w.order_id = o.id and w.skin_id = i.item_id and w.user_id = o.buyer_user_id))
            or (i.item_type = 'BUNDLE' and (
@@ -433,6 +434,29 @@ describe('the demo sales and payouts', () => {
         (select count(distinct user_id)::int from owned_skins) as owners`);
     expect(ownership).toMatchObject({ refunded_owning: 0, paid_missing: 0, unpaid: 0 });
     expect(ownership?.owners).toBeGreaterThan(50);
+  });
+
+  it("gives two of player's orders as gifts: one claimed by author, who owns it, one still open, owned by nobody", async () => {
+    const gifts = await app.context.pool.any(sql.type(
+      z.object({
+        status: z.string(),
+        giver: z.string(),
+        claimer: z.string().nullable(),
+        owners: z.array(z.string()),
+        links: z.number(),
+      }),
+    )`
+      select g.status, giver.username::text as giver, claimer.username::text as claimer,
+        array(select distinct u.username::text from owned_skins w join users u on u.id = w.user_id
+              where w.order_id = g.order_id and w.acquired_at is not null) as owners,
+        (select count(*)::int from gift_claim_links l where l.order_id = g.order_id) as links
+      from gifts g join users giver on giver.id = g.giver_user_id
+      left join users claimer on claimer.id = g.claimed_by
+      order by g.order_id`);
+    expect(gifts).toEqual([
+      { status: 'CLAIMED', giver: 'player', claimer: 'author', owners: ['author'], links: 1 },
+      { status: 'OPEN', giver: 'player', claimer: null, owners: [], links: 1 },
+    ]);
   });
 
   it('leaves the payouts as a well-run month would: paid on their dates, one returned by the bank', async () => {

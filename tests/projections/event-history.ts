@@ -1,3 +1,4 @@
+import type { GiftedItem } from '../../domain/gifts/gift.events';
 import fc from 'fast-check';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -265,10 +266,18 @@ export function withErasures(
 export const paidAndRefunded: GeneratedStep[] = [
   { kind: 'place', buyer: 1, skins: [1], bundle: false },
   { kind: 'place', buyer: null, skins: [2, 3], bundle: true },
+  // Buyer 3 gives gifts: one paid and claimed (a second 'pay'), one paid, claimed and refunded.
+  { kind: 'place', buyer: 3, skins: [3], bundle: true },
+  { kind: 'place', buyer: 3, skins: [2], bundle: false },
   { kind: 'order', pick: 0, action: 'session' },
   { kind: 'order', pick: 0, action: 'pay' },
   { kind: 'order', pick: 1, action: 'pay' },
   { kind: 'order', pick: 0, action: 'refund' },
+  { kind: 'order', pick: 2, action: 'pay' },
+  { kind: 'order', pick: 2, action: 'pay' },
+  { kind: 'order', pick: 3, action: 'pay' },
+  { kind: 'order', pick: 3, action: 'pay' },
+  { kind: 'order', pick: 3, action: 'refund' },
   { kind: 'code', code: 'SPRING', action: 'create', pick: 1 },
   { kind: 'code', code: 'SPRING', action: 'redeem', pick: 1 },
   { kind: 'preferences', author: 9, thresholdCents: 8000, schedule: 'QUARTERLY', held: false },
@@ -286,6 +295,10 @@ type OrderState = {
   sessions: number;
   paid: boolean;
   closed: boolean;
+  gift: boolean;
+  claimed: boolean;
+  /** What a claim of the gift grants (GiftClaimed copies the order's items). */
+  giftItems: GiftedItem[];
   /** Its invoice's number, issued with the payment as the numbering reactor does. */
   invoice?: string;
 };
@@ -493,8 +506,38 @@ export async function appendHistory(
             placedAt: now.toISOString(),
           },
         };
-        orders.push({ id, status: 'OrderPlaced', sessions: 0, paid: false, closed: false });
-        await append([request(`order-${id}`, 'order', [placed])]);
+        // Buyer 3 buys as a gift (docs/gifts.md): GiftGiven with the placement. Derived from the
+        // drawn buyer, not drawn itself, so the seeds' histories stay those they were.
+        const gift = step.buyer === 3;
+        orders.push({
+          id,
+          status: 'OrderPlaced',
+          sessions: 0,
+          paid: false,
+          closed: false,
+          gift,
+          claimed: false,
+          giftItems: items.map((item) => ({
+            itemType: item.itemType,
+            itemId: item.itemId,
+            ...(item.skinIds ? { skinIds: item.skinIds } : {}),
+          })),
+        });
+        const given: OrderEvent[] = gift
+          ? [
+              {
+                type: 'GiftGiven',
+                data: {
+                  orderId: String(id),
+                  giverUserId: step.buyer,
+                  recipientEmail: `friend${id}@example.com`,
+                  note: id % 3 === 0 ? null : 'For you',
+                  givenAt: now.toISOString(),
+                },
+              },
+            ]
+          : [];
+        await append([request(`order-${id}`, 'order', [placed, ...given])]);
         break;
       }
       case 'order': {
@@ -536,6 +579,20 @@ export async function appendHistory(
               orderId,
               reason: order.sessions === 0 ? 'EXPIRED' : 'CANCELLED_BY_BUYER',
               cancelledAt: now.toISOString(),
+            },
+          };
+        } else if (step.action === 'pay' && order.gift && order.paid && !order.claimed) {
+          // A second 'pay' of a paid gift is its claim (no new draw, as above).
+          order.claimed = true;
+          event = {
+            type: 'GiftClaimed',
+            data: {
+              orderId,
+              // Another user than the giver (users 1-3 buy).
+              userId: 4 + (order.id % 2),
+              linkId: `link-${order.id}`,
+              items: order.giftItems,
+              claimedAt: now.toISOString(),
             },
           };
         } else if (step.action === 'refund' && order.paid) {

@@ -42,6 +42,7 @@ const ResetPasswordPage = lazyPage(
   'ResetPasswordPage',
 );
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage');
+const GiftClaimPage = lazyPage(() => import('../features/gifts/pages/gift-claim-page'), 'GiftClaimPage');
 
 const DiscountCodesPage = lazyPage(
   () => import('../features/discount-codes/pages/discount-codes-page'),
@@ -146,6 +147,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'authors/:url', element: <AuthorPage /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
   { path: 'verify-email', element: <VerifyEmailPage /> },
+  // A gift's claim link (docs/gifts.md): readable by whoever holds it, claimed signed in.
+  { path: 'gifts/claim', element: <GiftClaimPage /> },
   { path: 'cart/summary', element: <CartSummaryPage /> },
   // Where checkout sends the buyer after paying; a guest reads it with the key in the address.
   { path: 'orders/:externalId', element: <OrderConfirmationPage /> },

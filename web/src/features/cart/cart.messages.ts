@@ -74,6 +74,12 @@ export const cartMessages = {
     paypalLoading: 'Loading PayPal...',
     paypalUnavailable: 'PayPal could not be loaded. Pay by card, or reload the page to try again.',
     refused: 'The order could not be placed. Check the marked fields and the items in your cart.',
+    isGift: 'This is a gift',
+    isGiftHint:
+      'We mail the recipient a link to claim the skins once your payment has arrived. You pay and get the invoice; the skins go to whoever claims the link.',
+    giftRecipientEmail: "Recipient's email",
+    giftNote: 'A note for them (optional)',
+    giftNoteCount: (length: number, max: number) => `${length} / ${max}`,
     vatId: 'Buying for a business? VAT ID',
     vatIdHint:
       'Optional. A business registered for VAT in another EU country pays no VAT here (reverse charge); we check the number with the EU.',

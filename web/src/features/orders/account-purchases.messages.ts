@@ -19,5 +19,18 @@ export const accountMessages = {
     },
     paidWith: (method: string) => `Paid with ${method}`,
     paidOn: (date: string) => `Paid on ${date}`,
+    gift: {
+      to: (email: string) => `A gift to ${email}`,
+      open: 'Not claimed yet',
+      mailed: (date: string) => `Mail sent ${date}`,
+      notMailed: 'Mailed once your payment has arrived and you have consented to the delivery',
+      claimed: 'Claimed',
+      claimedOn: (date: string) => `Claimed on ${date}`,
+      ended: 'Ended',
+      endedRefunded: 'Ended: the order was refunded',
+      endedCancelled: 'Ended: the order was never paid',
+      resend: 'Send the mail again',
+      resent: 'The gift mail is on its way again.',
+    },
   },
 } as const;

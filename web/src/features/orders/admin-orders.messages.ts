@@ -55,6 +55,7 @@ export const adminMessages = {
         ORDER_REFUND: 'Refund notice',
         AUTHOR_SALE: 'Sale notice to the author',
         WITHDRAWAL_CONSENT: 'Consent to delivery confirmed',
+        GIFT_RECEIVED: 'Gift mail to the recipient',
       },
       statuses: { PENDING: 'Pending', SENT: 'Sent', FAILED: 'Failed' },
       sentAt: (date: string) => `Sent ${date}`,

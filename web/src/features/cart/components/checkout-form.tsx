@@ -7,6 +7,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  Textarea,
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
@@ -24,6 +25,7 @@ import { useSession } from '../../../shared/session';
 import { CountrySelect } from '../../../shared/ui/country-select';
 import { useSuggestedCountry } from '../../../shared/ui/suggested-country';
 import { withdrawalMessages } from '../../../shared/withdrawal';
+import { GIFT_NOTE_MAX } from '../../../../../domain/gifts/gift.schemas';
 import { cartMessages } from '../cart.messages';
 import type { CheckoutConfig } from '../lib/checkout-api';
 import {
@@ -116,6 +118,9 @@ export function CheckoutForm({
       withdrawalLossAcknowledged: false,
       vatId: '',
       countryConfirmed: false,
+      isGift: false,
+      giftRecipientEmail: '',
+      giftNote: '',
     },
     validate: validateCheckout,
     // The typed fields are checked as the buyer leaves them; the boxes when paying.
@@ -149,7 +154,14 @@ export function CheckoutForm({
 
   /** A 4xx answer: the field the server names, or a message above the buttons. */
   const markRefusal = (answer: RestAnswer) => {
-    const field = answer.refusal?.field ?? null;
+    const named = answer.refusal?.field ?? null;
+    // The gift's fields come back as `gift.recipientEmail` and `gift.note`.
+    const field =
+      named === 'gift.recipientEmail' || named === 'gift'
+        ? 'giftRecipientEmail'
+        : named === 'gift.note'
+          ? 'giftNote'
+          : named;
     const message = answer.refusal?.message ?? null;
     if (field && (CHECKOUT_FIELDS as readonly string[]).includes(field)) {
       errors.setServerError(field, message ?? texts.refused);
@@ -321,6 +333,32 @@ export function CheckoutForm({
           onCodeRefused={refuseCode}
           onCodeApplied={onCodeApplied}
         />
+        <Stack gap="xs">
+          <Checkbox
+            label={texts.isGift}
+            description={texts.isGiftHint}
+            {...form.getInputProps('isGift', { type: 'checkbox' })}
+          />
+          {form.values.isGift ? (
+            <>
+              <TextInput
+                type="email"
+                label={texts.giftRecipientEmail}
+                autoComplete="off"
+                required
+                {...form.getInputProps('giftRecipientEmail')}
+              />
+              <Textarea
+                label={texts.giftNote}
+                autosize
+                minRows={2}
+                maxLength={GIFT_NOTE_MAX}
+                description={texts.giftNoteCount(form.values.giftNote.length, GIFT_NOTE_MAX)}
+                {...form.getInputProps('giftNote')}
+              />
+            </>
+          ) : null}
+        </Stack>
         <Checkbox
           label={
             <>

@@ -54,6 +54,8 @@ export interface CheckoutOrder {
   code?: string;
   /** The buyer confirmed their billing country (asked when it and the IP's differ). */
   countryConfirmed: boolean;
+  /** "This is a gift": the recipient's address and a note (docs/gifts.md); absent: not a gift. */
+  gift?: { recipientEmail: string; note: string | null };
 }
 
 /** POST /api/stripe/checkout: the answer's text is the URL to continue at (the provider's page). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { giftMessages } from '../../../../../domain/gifts/gift.schemas';
 import { checkoutOrder, validateCheckout } from './checkout-form';
 import { paypalSdkUrl } from './paypal-sdk';
 
@@ -12,9 +13,37 @@ const valid = {
   withdrawalLossAcknowledged: false,
   vatId: '',
   countryConfirmed: false,
+  isGift: false,
+  giftRecipientEmail: '',
+  giftNote: '',
 };
 
 describe('the checkout form', () => {
+  it('sends a gift only when "This is a gift" is ticked, with a valid address that is not the buyer\'s', () => {
+    expect(
+      checkoutOrder({ ...valid, giftRecipientEmail: 'friend@example.com' }, { skins: [3], bundles: [] }),
+    ).not.toHaveProperty('gift');
+    const gift = {
+      ...valid,
+      isGift: true,
+      giftRecipientEmail: ' friend@example.com ',
+      giftNote: ' Have fun ',
+    };
+    expect(validateCheckout(gift)).toEqual({});
+    expect(checkoutOrder(gift, { skins: [3], bundles: [] }).gift).toEqual({
+      recipientEmail: 'friend@example.com',
+      note: 'Have fun',
+    });
+    expect(checkoutOrder({ ...gift, giftNote: '  ' }, { skins: [3], bundles: [] }).gift?.note).toBeNull();
+    expect(validateCheckout({ ...gift, giftRecipientEmail: 'nobody' })).toEqual({
+      giftRecipientEmail: giftMessages.recipientEmail,
+    });
+    expect(validateCheckout({ ...gift, giftRecipientEmail: 'BUYER@example.com' })).toEqual({
+      giftRecipientEmail: giftMessages.toYourself,
+    });
+    expect(validateCheckout({ ...gift, giftNote: 'x'.repeat(301) })).toEqual({ giftNote: giftMessages.note });
+  });
+
   it('accepts a complete form and sends it trimmed with the cart ids', () => {
     expect(validateCheckout(valid)).toEqual({});
     expect(checkoutOrder(valid, { skins: [3, 5], bundles: [1] })).toEqual({
@@ -56,6 +85,9 @@ describe('the checkout form', () => {
       withdrawalLossAcknowledged: false,
       vatId: 'x',
       countryConfirmed: false,
+      isGift: false,
+      giftRecipientEmail: '',
+      giftNote: '',
     });
     expect(Object.keys(errors).sort()).toEqual([
       'country',

@@ -13,7 +13,26 @@ export const MyPurchaseListQuery = graphql(`
       }
       content {
         ...PurchaseFields
+        gift {
+          recipientEmail
+          note
+          status
+          claimedAt
+          mailedAt
+          endReason
+          canResend
+        }
       }
+    }
+  }
+`);
+
+// The giver has a gift's mail sent again (docs/gifts.md).
+export const ResendGiftMailMutation = graphql(`
+  mutation ResendGiftMail($orderId: ID!) {
+    resendGiftMail(orderId: $orderId) {
+      id
+      success
     }
   }
 `);

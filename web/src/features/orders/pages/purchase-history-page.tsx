@@ -10,6 +10,7 @@ import { ordersMessages, PaymentStatusBadge, PurchaseItems, PurchaseVat } from '
 import { PurchaseConsent } from '../../../shared/withdrawal';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { accountMessages } from '../account-purchases.messages';
+import { PurchaseGift } from '../components/purchase-gift';
 import { TaxDocumentLinks } from '../components/tax-document-links';
 import classes from './purchase-history-page.module.css';
 import { MyPurchaseListQuery } from '../lib/purchase-list.documents';
@@ -21,7 +22,7 @@ const PAGE_SIZE = 10;
 
 type Order = MyPurchaseListResult['myPurchaseList']['content'][number];
 
-function OrdersTable({ orders }: { orders: Order[] }) {
+function OrdersTable({ orders, onChanged }: { orders: Order[]; onChanged: () => void }) {
   const columns = history.columns;
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -63,6 +64,9 @@ function OrdersTable({ orders }: { orders: Order[] }) {
               </Table.Td>
               <Table.Td>
                 <PurchaseItems items={order.items} />
+                {order.gift ? (
+                  <PurchaseGift orderId={order.id} gift={order.gift} onResent={onChanged} />
+                ) : null}
               </Table.Td>
               <Table.Td ta="right" className={classes.nowrap}>
                 <Text fw={800} ff="heading" size="lg">
@@ -79,7 +83,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
 }
 
 /** On a phone each order is a card: the table's five columns do not fit. */
-function OrderCards({ orders }: { orders: Order[] }) {
+function OrderCards({ orders, onChanged }: { orders: Order[]; onChanged: () => void }) {
   const columns = history.columns;
   return (
     <Stack gap="sm">
@@ -111,6 +115,7 @@ function OrderCards({ orders }: { orders: Order[] }) {
           </Group>
           <Box mt="sm" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
             <PurchaseItems items={order.items} />
+            {order.gift ? <PurchaseGift orderId={order.id} gift={order.gift} onResent={onChanged} /> : null}
           </Box>
         </Card>
       ))}
@@ -132,16 +137,17 @@ export function PurchaseHistoryPage() {
   const last = useRef(result.data);
   if (result.data) last.current = result.data;
   const orders = (result.data ?? last.current)?.myPurchaseList;
+  const reload = () => refetch({ requestPolicy: 'network-only' });
 
   let content;
   if (orders && orders.content.length > 0) {
     content = (
       <>
         <Card withBorder padding={0} aria-busy={result.fetching} visibleFrom="sm">
-          <OrdersTable orders={orders.content} />
+          <OrdersTable orders={orders.content} onChanged={reload} />
         </Card>
         <Box hiddenFrom="sm" aria-busy={result.fetching}>
-          <OrderCards orders={orders.content} />
+          <OrderCards orders={orders.content} onChanged={reload} />
         </Box>
       </>
     );

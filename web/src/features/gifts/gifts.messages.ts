@@ -1,0 +1,26 @@
+// The claim page's texts (docs/gifts.md).
+export const giftsMessages = {
+  title: 'Your gift',
+  eyebrow: 'Gift',
+  description: 'Someone has given you skins on TrackSkins.',
+  missingToken: 'This address has no gift link in it. Open the link from the gift mail again.',
+  loadFailed: 'The gift could not be loaded. Check your connection and reload the page.',
+  from: (name: string) => `${name} has given you:`,
+  wrote: (name: string) => `${name} wrote:`,
+  skin: 'Skin',
+  bundle: 'Bundle',
+  expires: (day: string) => `The link works once, until ${day}.`,
+  signInFirst:
+    'Sign in or create an account to claim it. Any account will do: the one you claim with owns the skins from then on.',
+  signIn: 'Sign in',
+  register: 'Create an account',
+  claimAs: (name: string) => `You are signed in as ${name}. The skins will be this account's.`,
+  claim: 'Claim the gift',
+  claimed: 'The gift is yours: the skins are in your collection.',
+  toCollection: 'Open my collection',
+  claimedElsewhere: 'This gift has already been claimed.',
+  linkUsed: 'This link has already been used.',
+  linkExpired: 'This link has expired. Ask the person who gave you the gift to send it again.',
+  ended: 'This gift has ended: the order was refunded, so there is nothing to claim.',
+  notPaid: 'This gift is not paid yet: come back to this link once the payment has arrived.',
+} as const;
