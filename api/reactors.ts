@@ -6,6 +6,7 @@ import type { Reactor } from '../infra/projection-engine/projection';
 import { authorNoticeMailsReactor } from './mail/author-notice-mails.reactor';
 import { invoiceNumberingReactor } from './invoices/invoice-numbering.reactor';
 import { orderMailsReactor } from './mail/order-mails.reactor';
+import { statementMailsReactor } from './mail/statement-mails.reactor';
 import { latePaymentRefundsReactor } from './orders/late-payment-refunds.reactor';
 import { payoutAllocationReactor } from './payouts/payout-allocation.reactor';
 import { webhooksReactor } from './webhooks/webhooks.reactor';
@@ -25,6 +26,7 @@ export function reactors(deps: {
     payoutAllocationReactor(deps),
     orderMailsReactor(deps),
     authorNoticeMailsReactor(deps),
+    statementMailsReactor(deps),
     webhooksReactor(deps),
     ...(deps.payments ? [latePaymentRefundsReactor({ ...deps, payments: deps.payments })] : []),
     ...(deps.vat ? [invoiceNumberingReactor({ ...deps, vat: deps.vat })] : []),

@@ -13,6 +13,7 @@ import { skinVersionsLoaders, skinVersionsResolvers } from './community/skin-ver
 import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
 import { mailOutboxResolvers } from './mail/mail-outbox.resolvers';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
+import { statementsLoaders, statementsResolvers } from './moderation/statements.resolvers';
 import { notificationDigestsResolvers } from './notifications/notification-digests.resolvers';
 import { webhooksResolvers } from './webhooks/webhooks.resolvers';
 import { digestUnsubscribeRoutes } from './notifications/digest-unsubscribe.routes';
@@ -164,6 +165,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         authoringResolvers(app) as ResolverMap,
         payoutsResolvers(app) as ResolverMap,
         moderationResolvers(app) as ResolverMap,
+        statementsResolvers(app) as ResolverMap,
         socialResolvers(app) as ResolverMap,
         tagsResolvers(app) as ResolverMap,
         notificationDigestsResolvers as ResolverMap,
@@ -184,6 +186,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       payoutsLoaders as ResolverMap,
       payWhatYouWantLoaders as ResolverMap,
       moderationLoaders as ResolverMap,
+      statementsLoaders as ResolverMap,
       socialLoaders as ResolverMap,
       tagsLoaders as ResolverMap,
       skinVersionsLoaders as ResolverMap,

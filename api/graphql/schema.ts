@@ -5,6 +5,7 @@ import { authoringSchema } from '../authoring/authoring.schema';
 import { payWhatYouWantSchema } from '../authoring/pay-what-you-want.schema';
 import { mailOutboxSchema } from '../mail/mail-outbox.schema';
 import { moderationSchema } from '../moderation/moderation.schema';
+import { statementsSchema } from '../moderation/statements.schema';
 import { notificationDigestsSchema } from '../notifications/notification-digests.schema';
 import { notificationsSchema } from '../notifications/notifications.schema';
 import { socialSchema } from '../social/social.schema';
@@ -41,6 +42,7 @@ export const typeDefs = [
   payoutsSchema,
   statisticsSchema,
   moderationSchema,
+  statementsSchema,
   socialSchema,
   tagsSchema,
   notificationDigestsSchema,

@@ -140,6 +140,10 @@ export const adminMessages = {
     },
     cancel: 'Cancel',
     reason: 'Reason',
+    ground: 'Rule of the terms',
+    groundHint:
+      'The rule it breaks: the statement of reasons sent to the person names it, with your reason as the facts.',
+    groundPlaceholder: 'Choose a rule',
     note: 'Note (optional)',
     counter: (used: number, max: number) => `${used} / ${max}`,
     takeDown: {

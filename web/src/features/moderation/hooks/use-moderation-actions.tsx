@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { CombinedError } from 'urql';
 import { useMutation } from 'urql';
+import type { TermsGround } from '../../../../../domain/moderation/terms-grounds';
 import type { ModeratedItemType } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { adminMessages } from '../admin-moderation.messages';
@@ -145,7 +146,7 @@ export function useModerationActions() {
     modalId: string,
     title: string,
     form: Omit<Parameters<typeof ModerationReasonForm>[0], 'onCancel' | 'onSubmit'>,
-    onSubmit: (reason: string | null) => void,
+    onSubmit: (reason: string | null, ground: TermsGround | null) => void,
   ) =>
     modals.open({
       modalId,
@@ -157,9 +158,9 @@ export function useModerationActions() {
         <ModerationReasonForm
           {...form}
           onCancel={() => modals.close(modalId)}
-          onSubmit={(reason) => {
+          onSubmit={(reason, ground) => {
             modals.close(modalId);
-            onSubmit(reason);
+            onSubmit(reason, ground);
           }}
         />
       ),
@@ -175,12 +176,13 @@ export function useModerationActions() {
       {
         intro: comment ? texts.removeComment.intro : texts.takeDown[target.itemType as 'SKIN' | 'BUNDLE'],
         required: true,
+        withGround: true,
         hint: copy.reasonHint,
         placeholder: copy.placeholder,
         confirmLabel: copy.confirm,
         confirmColor: 'red.9',
       },
-      (reason) =>
+      (reason, ground) =>
         void run(
           keyOf(target),
           'takeDownItem',
@@ -193,7 +195,12 @@ export function useModerationActions() {
               },
           () =>
             takeDownItem(
-              { itemType: target.itemType, itemId: target.itemId, reason: reason ?? '' },
+              {
+                itemType: target.itemType,
+                itemId: target.itemId,
+                ground: ground ?? 'UNSUITABLE_CONTENT',
+                reason: reason ?? '',
+              },
               CHANGES_MODERATION,
             ).then(answerOf('takeDownItem')),
         ),
@@ -256,12 +263,13 @@ export function useModerationActions() {
         intro: copy.intro,
         effects: copy.effects,
         required: true,
+        withGround: true,
         hint: copy.reasonHint,
         placeholder: copy.placeholder,
         confirmLabel: copy.confirm,
         confirmColor: 'red.9',
       },
-      (reason) =>
+      (reason, ground) =>
         void run(
           accountKey(account),
           'blockUser',
@@ -271,9 +279,10 @@ export function useModerationActions() {
             failed: copy.failed,
           },
           () =>
-            blockUser({ id: account.id, reason: reason ?? '' }, CHANGES_MODERATION).then(
-              answerOf('blockUser'),
-            ),
+            blockUser(
+              { id: account.id, ground: ground ?? 'HARASSMENT_OR_SPAM', reason: reason ?? '' },
+              CHANGES_MODERATION,
+            ).then(answerOf('blockUser')),
         ),
     );
   };

@@ -1,0 +1,62 @@
+-- Statements of reasons and appeals (Digital Services Act 2022/2065 Art. 17 and 20; docs/moderation.md).
+-- One row per decision that restricts a person: a takedown of their skin or bundle, the removal of
+-- their comment, a block of their account, a payout of theirs held as failed. Its id is the global
+-- position of the decision's event; the appeal (at most one) and its answer sit on the same row.
+-- Kept by the inline moderation projection.
+create table statements_of_reasons (
+  id                bigint primary key,
+  kind              text not null check (kind in ('TAKEDOWN', 'COMMENT_REMOVAL', 'ACCOUNT_BLOCK', 'PAYOUT_HOLD')),
+  -- The person the decision concerns and the statement is sent to.
+  user_id           bigint not null,
+  -- SKIN, BUNDLE, COMMENT, ACCOUNT or PAYOUT, and its id.
+  item_type         text not null,
+  item_id           bigint not null,
+  -- The rule of the terms (domain/moderation/terms-grounds.ts) and the facts as the admin wrote them.
+  ground            text not null,
+  facts             text not null,
+  -- Whether the decision was taken by automated means (no person acted).
+  automated         boolean not null,
+  decided_by        bigint,
+  issued_at         timestamptz not null,
+  appeal_text       text,
+  appealed_at       timestamptz,
+  appeal_position   bigint,
+  appeal_outcome    text check (appeal_outcome in ('UPHELD', 'REVERSED')),
+  appeal_reason     text,
+  appeal_decided_at timestamptz,
+  appeal_decided_by bigint
+);
+create index statements_of_reasons_user_idx on statements_of_reasons (user_id, id desc);
+create index statements_of_reasons_appeals_idx on statements_of_reasons (appeal_position desc)
+  where appeal_position is not null;
+
+-- Payouts marked as failed before this migration held an author's money too: their statements are
+-- rebuilt from the events here, as the projection would have written them (takedowns and blocks
+-- recorded before it named no rule of the terms and were told by the earlier notice mail).
+insert into statements_of_reasons (id, kind, user_id, item_type, item_id, ground, facts, automated,
+                                   decided_by, issued_at)
+select e.global_position, 'PAYOUT_HOLD', p.author_id, 'PAYOUT', p.id, 'PAYOUT_DETAILS',
+       e.data->>'reason', e.metadata->'actor'->>'userId' is null,
+       (e.metadata->'actor'->>'userId')::bigint, (e.data->>'failedAt')::timestamptz
+from events e
+join payouts p on p.id = (e.data->>'payoutId')::bigint
+where e.event_type = 'PayoutFailed'
+on conflict do nothing;
+
+-- Statements, appeal answers, report confirmations and report outcomes are mailed by their own
+-- reactor (api/mail/statement-mails.reactor.ts).
+alter table mail_deliveries drop constraint mail_deliveries_kind_check;
+alter table mail_deliveries add constraint mail_deliveries_kind_check
+  check (kind in ('ORDER_CONFIRMATION', 'ORDER_REFUND', 'AUTHOR_SALE', 'NOTIFICATION_DIGEST',
+                  'ITEM_TAKEN_DOWN', 'ITEM_RESTORED', 'PAYOUT_SENT', 'WITHDRAWAL_CONSENT',
+                  'WEBHOOK_ENDPOINT_PAUSED', 'STATEMENT_OF_REASONS', 'APPEAL_DECIDED',
+                  'REPORT_RECEIVED', 'REPORT_RESOLVED'));
+
+-- The reactor starts after the last event recorded so far: what came before was told by the
+-- earlier notice mails (or not at all), and mailing that history now would only confuse.
+insert into projection_checkpoints (projection_name, last_transaction_id, last_position)
+select 'statement-mails', transaction_id, global_position
+from events
+order by transaction_id desc, global_position desc
+limit 1
+on conflict do nothing;
