@@ -14,6 +14,7 @@ import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
 import { mailOutboxResolvers } from './mail/mail-outbox.resolvers';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
 import { statementsLoaders, statementsResolvers } from './moderation/statements.resolvers';
+import { verifiedReviewsLoaders } from './catalogue/verified-reviews.resolvers';
 import { notificationDigestsResolvers } from './notifications/notification-digests.resolvers';
 import { webhooksResolvers } from './webhooks/webhooks.resolvers';
 import { digestUnsubscribeRoutes } from './notifications/digest-unsubscribe.routes';
@@ -187,6 +188,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       payWhatYouWantLoaders as ResolverMap,
       moderationLoaders as ResolverMap,
       statementsLoaders as ResolverMap,
+      verifiedReviewsLoaders as ResolverMap,
       socialLoaders as ResolverMap,
       tagsLoaders as ResolverMap,
       skinVersionsLoaders as ResolverMap,

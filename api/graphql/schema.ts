@@ -6,6 +6,7 @@ import { payWhatYouWantSchema } from '../authoring/pay-what-you-want.schema';
 import { mailOutboxSchema } from '../mail/mail-outbox.schema';
 import { moderationSchema } from '../moderation/moderation.schema';
 import { statementsSchema } from '../moderation/statements.schema';
+import { verifiedReviewsSchema } from '../catalogue/verified-reviews.schema';
 import { notificationDigestsSchema } from '../notifications/notification-digests.schema';
 import { notificationsSchema } from '../notifications/notifications.schema';
 import { socialSchema } from '../social/social.schema';
@@ -43,6 +44,7 @@ export const typeDefs = [
   statisticsSchema,
   moderationSchema,
   statementsSchema,
+  verifiedReviewsSchema,
   socialSchema,
   tagsSchema,
   notificationDigestsSchema,

@@ -63,7 +63,7 @@ const DISMISS = `mutation ($t: ModeratedItemType!, $id: ID!, $note: String) {
 const REPORT = `mutation ($t: ModeratedItemType!, $id: ID!, $reason: ReportReason!, $text: String) {
   reportItem(itemType: $t, itemId: $id, reason: $reason, text: $text) { id success } }`;
 const BLOCK = `mutation ($id: ID!, $reason: String!) { blockUser(id: $id, ground: HARASSMENT_OR_SPAM, reason: $reason) { id success } }`;
-const UNBLOCK = `mutation ($id: ID!, $reason: String) { unblockUser(id: $id, ground: HARASSMENT_OR_SPAM, reason: $reason) { id success } }`;
+const UNBLOCK = `mutation ($id: ID!, $reason: String) { unblockUser(id: $id, reason: $reason) { id success } }`;
 const SKIN = `query ($url: String!) { skin(url: $url) { id title published takedown { reason at by { username } } } }`;
 const SKINS = `query ($search: String) { skins(search: $search, page: { page: 0, size: 50 }) { content { id } } }`;
 const BUNDLE = `query ($url: String!) { bundle(url: $url) { id skins { id } takedown { reason } } }`;

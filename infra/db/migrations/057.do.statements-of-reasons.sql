@@ -60,3 +60,22 @@ from events
 order by transaction_id desc, global_position desc
 limit 1
 on conflict do nothing;
+
+-- Verified reviews (api/catalogue/verified-reviews.ts): whether a vote's or a comment's writer owned
+-- or downloaded the item when writing it. Votes carry it in their event (SkinRated.verified); votes
+-- recorded before did not check it and stay unverified. Comments are rows: those written before are
+-- checked here against what their writer owned or downloaded by the comment's time.
+alter table skin_ratings add column verified boolean not null default false;
+alter table comments add column verified boolean not null default false;
+update comments c set verified = true
+where (c.skin_id is not null and (
+         exists (select 1 from owned_skins o where o.user_id = c.user_id and o.skin_id = c.skin_id
+                 and o.acquired_at is not null and o.acquired_at <= c.created_at)
+         or exists (select 1 from skin_downloaders d where d.skin_id = c.skin_id
+                    and d.downloader = 'user:' || c.user_id and d.first_at <= c.created_at)))
+   or (c.bundle_id is not null and (
+         exists (select 1 from owned_bundles o where o.user_id = c.user_id and o.bundle_id = c.bundle_id
+                 and o.acquired_at is not null and o.acquired_at <= c.created_at)
+         or exists (select 1 from bundle_skins bs join skin_downloaders d on d.skin_id = bs.skin_id
+                    where bs.bundle_id = c.bundle_id and d.downloader = 'user:' || c.user_id
+                      and d.first_at <= c.created_at)));

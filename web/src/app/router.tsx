@@ -83,6 +83,11 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/pages/notifications-page'),
   'NotificationsPage',
 );
+const MyStatementsPage = lazyPage(
+  () => import('../features/moderation/pages/my-statements-page'),
+  'MyStatementsPage',
+);
+const AppealsPage = lazyPage(() => import('../features/moderation/pages/appeals-page'), 'AppealsPage');
 
 // Only the admin screens open dialogs through @mantine/modals (modals.openConfirmModal…).
 const ModalsProvider = lazy(() =>
@@ -175,6 +180,8 @@ const regularRoutes: RouteObject = {
     { path: 'me/settings/webhooks', element: <WebhooksPage /> },
     { path: 'me/settings/api-tokens', element: <ApiTokensPage /> },
     { path: 'me/notifications', element: <NotificationsPage /> },
+    // Statements of reasons and appeals (docs/moderation.md).
+    { path: 'me/statements', element: <MyStatementsPage /> },
   ],
 };
 
@@ -213,6 +220,7 @@ const adminRoutes: RouteObject = {
     // The reports queue and the moderation history (docs/web-admin-moderation.md).
     { path: 'admin/reports', element: <ReportsPage /> },
     { path: 'admin/moderation', element: <ModerationPage /> },
+    { path: 'admin/appeals', element: <AppealsPage /> },
     // Query s = skin url or id, a = author url or id.
     { path: 'admin/social-media', element: <SocialMediaPage /> },
     // The curated tag list (docs/web-admin-tags.md).

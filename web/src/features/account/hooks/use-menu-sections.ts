@@ -12,6 +12,7 @@ import {
   IconPalette,
   IconReceipt,
   IconReportMoney,
+  IconScale,
   IconSettings,
   IconShoppingBag,
   IconStack2,
@@ -135,6 +136,12 @@ export function useMenuSections(): MenuSection[] {
           description: menu.descriptions.notifications,
         },
         {
+          to: '/me/statements',
+          label: menu.statements,
+          icon: IconScale,
+          description: menu.descriptions.statements,
+        },
+        {
           to: '/me/settings',
           label: menu.settings,
           icon: IconSettings,
@@ -221,6 +228,12 @@ export function useMenuSections(): MenuSection[] {
           label: reportsLabel(openCount),
           icon: IconFlag,
           description: menu.descriptions.adminReports,
+        },
+        {
+          to: '/admin/appeals',
+          label: menu.adminAppeals,
+          icon: IconScale,
+          description: menu.descriptions.adminAppeals,
         },
         {
           to: '/admin/comments',

@@ -221,6 +221,10 @@ export const ModerationLogQuery = graphql(`
           url
           username
         }
+        statement {
+          id
+          groundRule
+        }
       }
     }
   }

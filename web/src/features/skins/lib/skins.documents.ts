@@ -85,6 +85,7 @@ export const SkinDetailQuery = graphql(`
         average
         totalRatings
       }
+      verifiedRatings
       resources {
         id
         type
