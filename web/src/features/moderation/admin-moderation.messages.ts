@@ -321,6 +321,7 @@ export const adminMessages = {
     appealSent: 'Your appeal was sent. An admin will answer it.',
     appealFailed: 'Your appeal could not be sent.',
     yourAppeal: (date: string) => `Your appeal of ${date}`,
+    theirAppeal: (date: string) => `Appeal of ${date}`,
     waiting: 'Waiting for an admin’s answer.',
     outcome: { UPHELD: 'The decision stands', REVERSED: 'The decision was reversed' } as Record<
       string,

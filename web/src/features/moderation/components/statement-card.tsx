@@ -28,10 +28,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function StatementCard({
   statement,
   heading,
+  forAdmin = false,
   children,
 }: {
   statement: StatementFieldsFragment;
   heading?: ReactNode;
+  /** An admin reads it: "Appeal of …" rather than "Your appeal of …". */
+  forAdmin?: boolean;
   children?: ReactNode;
 }) {
   const appeal = statement.appeal;
@@ -94,7 +97,7 @@ export function StatementCard({
           <Card withBorder padding="sm" radius="sm" bg="var(--mantine-color-default-hover)">
             <Stack gap={6}>
               <Text size="sm" fw={700}>
-                {texts.yourAppeal(formatDate(appeal.appealedAt))}
+                {(forAdmin ? texts.theirAppeal : texts.yourAppeal)(formatDate(appeal.appealedAt))}
               </Text>
               <Text size="sm" className={classes.commentText}>
                 {appeal.text}

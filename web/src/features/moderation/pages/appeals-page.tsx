@@ -126,6 +126,7 @@ export function AppealsPage() {
           <StatementCard
             key={statement.id}
             statement={statement}
+            forAdmin
             heading={
               statement.user ? (
                 <Text size="sm">
