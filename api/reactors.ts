@@ -9,6 +9,7 @@ import { authorNoticeMailsReactor } from './mail/author-notice-mails.reactor';
 import { invoiceNumberingReactor } from './invoices/invoice-numbering.reactor';
 import { orderMailsReactor } from './mail/order-mails.reactor';
 import { giftMailsReactor } from './gifts/gift-mails.reactor';
+import { statementMailsReactor } from './mail/statement-mails.reactor';
 import { latePaymentRefundsReactor } from './orders/late-payment-refunds.reactor';
 import { payoutAllocationReactor } from './payouts/payout-allocation.reactor';
 import { webhooksReactor } from './webhooks/webhooks.reactor';
@@ -31,6 +32,7 @@ export function reactors(deps: {
     orderMailsReactor(deps),
     giftMailsReactor(deps),
     authorNoticeMailsReactor(deps),
+    statementMailsReactor(deps),
     webhooksReactor(deps),
     discountCodeReleasesReactor(deps),
     ...(deps.payments ? [latePaymentRefundsReactor({ ...deps, payments: deps.payments })] : []),

@@ -16,6 +16,8 @@ import { skinVersionsLoaders, skinVersionsResolvers } from './community/skin-ver
 import { payWhatYouWantLoaders } from './authoring/pay-what-you-want';
 import { mailOutboxResolvers } from './mail/mail-outbox.resolvers';
 import { moderationLoaders, moderationResolvers } from './moderation/moderation.resolvers';
+import { statementsLoaders, statementsResolvers } from './moderation/statements.resolvers';
+import { verifiedReviewsLoaders } from './catalogue/verified-reviews.resolvers';
 import { notificationDigestsResolvers } from './notifications/notification-digests.resolvers';
 import { webhooksResolvers } from './webhooks/webhooks.resolvers';
 import { salesLoaders, salesResolvers } from './sales/sales.resolvers';
@@ -176,6 +178,7 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
         payoutsResolvers(app) as ResolverMap,
         payoutPreferencesResolvers(app) as ResolverMap,
         moderationResolvers(app) as ResolverMap,
+        statementsResolvers(app) as ResolverMap,
         socialResolvers(app) as ResolverMap,
         tagsResolvers(app) as ResolverMap,
         notificationDigestsResolvers as ResolverMap,
@@ -201,6 +204,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
       payoutsLoaders as ResolverMap,
       payWhatYouWantLoaders as ResolverMap,
       moderationLoaders as ResolverMap,
+      statementsLoaders as ResolverMap,
+      verifiedReviewsLoaders as ResolverMap,
       socialLoaders as ResolverMap,
       tagsLoaders as ResolverMap,
       skinVersionsLoaders as ResolverMap,

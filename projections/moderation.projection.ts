@@ -1,5 +1,12 @@
 import { sql } from 'slonik';
+import { z } from 'zod';
 import type { AccountBlocked, AccountUnblocked } from '../domain/accounts/account.events';
+import {
+  APPEAL_EVENT_TYPES,
+  type AppealEvent,
+  type StatementKind,
+} from '../domain/moderation/appeal.decider';
+import type { PayoutFailed } from '../domain/payouts/payout.events';
 import {
   ITEM_MODERATION_EVENT_TYPES,
   type ItemModerationEvent,
@@ -8,11 +15,13 @@ import { isEventOf, type StoredEvent } from '../infra/event-store/event-store';
 import type { Queryable } from '../infra/db/pool';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
 
-type ModerationEvent = ItemModerationEvent | AccountBlocked | AccountUnblocked;
+type ModerationEvent = ItemModerationEvent | AccountBlocked | AccountUnblocked | AppealEvent | PayoutFailed;
 const MODERATION_EVENT_TYPES: readonly ModerationEvent['type'][] = [
   ...ITEM_MODERATION_EVENT_TYPES,
   'AccountBlocked',
   'AccountUnblocked',
+  ...APPEAL_EVENT_TYPES,
+  'PayoutFailed',
 ];
 const isModerationEvent = isEventOf<ModerationEvent>(MODERATION_EVENT_TYPES);
 
@@ -32,6 +41,40 @@ async function log(
     on conflict (position) do nothing`);
 }
 
+type Statement = {
+  kind: StatementKind;
+  userId: number;
+  itemType: string;
+  itemId: number;
+  ground: string;
+  facts: string;
+  issuedAt: string;
+};
+
+/**
+ * A statement of reasons for a decision that restricts a person (docs/moderation.md): its id is the
+ * decision event's position. A decision recorded by no person (an actor without a user: a job, a
+ * provider's answer) is marked automated.
+ */
+async function issueStatement(tx: Queryable, event: StoredEvent<ModerationEvent>, statement: Statement) {
+  const decidedBy = event.metadata.actor?.userId ?? null;
+  await tx.query(sql.unsafe`
+    insert into statements_of_reasons (id, kind, user_id, item_type, item_id, ground, facts, automated,
+                                       decided_by, issued_at)
+    values (${event.globalPosition}, ${statement.kind}, ${statement.userId}, ${statement.itemType},
+            ${statement.itemId}, ${statement.ground}, ${statement.facts}, ${decidedBy === null},
+            ${decidedBy}, ${statement.issuedAt})
+    on conflict (id) do nothing`);
+}
+
+const statementItem = z.object({ item_type: z.string(), item_id: z.number() });
+
+/** The item a statement is about, so that its appeal shows in the item's history. */
+async function statementItemOf(tx: Queryable, statementId: number) {
+  return tx.maybeOne(sql.type(statementItem)`
+    select item_type, item_id from statements_of_reasons where id = ${statementId}`);
+}
+
 /**
  * What is taken down, the reports and their outcome, the blocked accounts and the log of every step,
  * in the event's own transaction (an admin's action shows at once). Each row is the result of the
@@ -48,6 +91,7 @@ export const moderationProjection: RebuildableProjection = {
     { name: 'item_reports' },
     { name: 'blocked_accounts' },
     { name: 'moderation_log' },
+    { name: 'statements_of_reasons' },
   ],
   async apply(tx, events) {
     for (const event of events.filter(isModerationEvent)) {
@@ -76,6 +120,17 @@ export const moderationProjection: RebuildableProjection = {
             where item_type = ${data.itemType} and item_id = ${data.itemId}
               and reporter_id = any(${ids(data.upheldReporterIds)})`);
           await log(tx, event, { at: data.takenDownAt, ...data });
+          if (data.ground && data.authorId !== undefined) {
+            await issueStatement(tx, event, {
+              kind: data.itemType === 'COMMENT' ? 'COMMENT_REMOVAL' : 'TAKEDOWN',
+              userId: data.authorId,
+              itemType: data.itemType,
+              itemId: data.itemId,
+              ground: data.ground,
+              facts: data.reason,
+              issuedAt: data.takenDownAt,
+            });
+          }
           break;
         }
         case 'ItemRestored': {
@@ -108,6 +163,17 @@ export const moderationProjection: RebuildableProjection = {
             itemId: data.userId,
             reason: data.reason,
           });
+          if (data.ground) {
+            await issueStatement(tx, event, {
+              kind: 'ACCOUNT_BLOCK',
+              userId: data.userId,
+              itemType: 'ACCOUNT',
+              itemId: data.userId,
+              ground: data.ground,
+              facts: data.reason,
+              issuedAt: data.blockedAt,
+            });
+          }
           break;
         }
         case 'AccountUnblocked': {
@@ -121,6 +187,58 @@ export const moderationProjection: RebuildableProjection = {
           });
           break;
         }
+        case 'PayoutFailed': {
+          // A failed payout keeps the author's money until their details are fixed: the payouts
+          // read model (inline, before this one) names the author.
+          const { data } = event;
+          const authorId = await tx.maybeOneFirst(sql.type(z.object({ author_id: z.number() }))`
+            select author_id from payouts where id = ${data.payoutId}`);
+          if (authorId === null) break;
+          await issueStatement(tx, event, {
+            kind: 'PAYOUT_HOLD',
+            userId: authorId,
+            itemType: 'PAYOUT',
+            itemId: data.payoutId,
+            ground: 'PAYOUT_DETAILS',
+            facts: data.reason,
+            issuedAt: data.failedAt,
+          });
+          break;
+        }
+        case 'DecisionAppealed': {
+          const { data } = event;
+          await tx.query(sql.unsafe`
+            update statements_of_reasons set appeal_text = ${data.text}, appealed_at = ${data.appealedAt},
+              appeal_position = ${event.globalPosition}
+            where id = ${data.statementId}`);
+          const item = await statementItemOf(tx, data.statementId);
+          if (item) {
+            await log(tx, event, {
+              at: data.appealedAt,
+              itemType: item.item_type,
+              itemId: item.item_id,
+              reason: data.text,
+            });
+          }
+          break;
+        }
+        case 'AppealDecided': {
+          const { data } = event;
+          await tx.query(sql.unsafe`
+            update statements_of_reasons set appeal_outcome = ${data.outcome}, appeal_reason = ${data.reason},
+              appeal_decided_at = ${data.decidedAt}, appeal_decided_by = ${actorId}
+            where id = ${data.statementId}`);
+          const item = await statementItemOf(tx, data.statementId);
+          if (item) {
+            await log(tx, event, {
+              at: data.decidedAt,
+              itemType: item.item_type,
+              itemId: item.item_id,
+              reason: `${data.outcome === 'REVERSED' ? 'Reversed' : 'Upheld'}: ${data.reason}`,
+            });
+          }
+          break;
+        }
       }
     }
   },
@@ -128,6 +246,6 @@ export const moderationProjection: RebuildableProjection = {
     // Deletes, not truncates: the row triggers bring the catalogue's flags back with the rows.
     await tx.query(sql.unsafe`delete from moderated_items`);
     await tx.query(sql.unsafe`delete from blocked_accounts`);
-    await tx.query(sql.unsafe`truncate item_reports, moderation_log`);
+    await tx.query(sql.unsafe`truncate item_reports, moderation_log, statements_of_reasons`);
   },
 };

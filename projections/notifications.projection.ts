@@ -2,6 +2,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { CommunityEvent, ItemType } from '../domain/community/community.events';
 import {
+  itemLink,
   joinedBundleNotifications,
   newItemNotifications,
   newVersionNotifications,
@@ -15,9 +16,23 @@ import {
   takedownNotification,
   type ModeratedItem,
 } from '../domain/community/author-notice-rules';
-import type { ItemRestored, ItemTakenDown } from '../domain/moderation/item-moderation.decider';
+import type { AccountBlocked } from '../domain/accounts/account.events';
+import type { AppealDecided } from '../domain/moderation/appeal.decider';
+import type {
+  ItemReported,
+  ItemRestored,
+  ItemTakenDown,
+  ReportsDismissed,
+} from '../domain/moderation/item-moderation.decider';
+import type { ModeratedItemType } from '../domain/moderation/moderation.schemas';
+import {
+  appealDecidedNotification,
+  reportReceivedNotification,
+  reportResolvedNotification,
+  statementNotification,
+} from '../domain/moderation/statement-notices';
 import type { OrderRefunded, PaymentReceived } from '../domain/orders/order.events';
-import type { PayoutSent } from '../domain/payouts/payout.events';
+import type { PayoutFailed, PayoutSent } from '../domain/payouts/payout.events';
 import type { WebhookEndpointPaused } from '../domain/webhooks/webhook-endpoint.decider';
 import { webhookPausedNotification } from '../domain/webhooks/webhook-notices';
 import type { DatabaseTransactionConnection } from '../infra/db/pool';
@@ -32,7 +47,12 @@ type NotificationEvent =
   | ItemTakenDown
   | ItemRestored
   | PayoutSent
-  | WebhookEndpointPaused;
+  | WebhookEndpointPaused
+  | ItemReported
+  | ReportsDismissed
+  | AccountBlocked
+  | PayoutFailed
+  | AppealDecided;
 export const NOTIFICATION_EVENT_TYPES: readonly NotificationEvent['type'][] = [
   'AuthorFollowed',
   'AuthorUnfollowed',
@@ -48,6 +68,11 @@ export const NOTIFICATION_EVENT_TYPES: readonly NotificationEvent['type'][] = [
   'ItemRestored',
   'PayoutSent',
   'WebhookEndpointPaused',
+  'ItemReported',
+  'ReportsDismissed',
+  'AccountBlocked',
+  'PayoutFailed',
+  'AppealDecided',
 ];
 const isNotificationEvent = isEventOf<NotificationEvent>(NOTIFICATION_EVENT_TYPES);
 
@@ -119,6 +144,38 @@ export async function moderatedItem(
 export async function payoutAuthor(tx: DatabaseTransactionConnection, payoutId: number) {
   return tx.maybeOneFirst(sql.type(z.object({ author_id: z.number() }))`
     select author_id from public.payouts where id = ${payoutId}`);
+}
+
+const commentPageRow = z.object({ skin_url: z.string().nullable(), bundle_url: z.string().nullable() });
+
+/** Where a reported item is: a skin's or bundle's page, or the page a comment is on. */
+async function reportedItemLink(
+  tx: DatabaseTransactionConnection,
+  itemType: ModeratedItemType,
+  itemId: number,
+): Promise<string> {
+  if (itemType !== 'COMMENT') return itemLink(itemType, await urlOf(tx, itemType, itemId));
+  const row = await tx.maybeOne(sql.type(commentPageRow)`
+    select s.url::text as skin_url, b.url::text as bundle_url from public.comments c
+    left join public.skins s on s.id = c.skin_id left join public.bundles b on b.id = c.bundle_id
+    where c.id = ${itemId}`);
+  if (row?.skin_url) return itemLink('SKIN', row.skin_url);
+  if (row?.bundle_url) return itemLink('BUNDLE', row.bundle_url);
+  return '/skins';
+}
+
+/** The reporters an admin's takedown or dismissal answered: each is told the outcome. */
+async function reportOutcomes(
+  tx: DatabaseTransactionConnection,
+  fact: { itemType: ModeratedItemType; itemId: number },
+  reporterIds: readonly number[],
+  outcome: 'REMOVED' | 'KEPT',
+): Promise<NotificationDraft[]> {
+  if (reporterIds.length === 0) return [];
+  const link = await reportedItemLink(tx, fact.itemType, fact.itemId);
+  return reporterIds.map((reporterId) =>
+    reportResolvedNotification({ reporterId, itemType: fact.itemType, outcome, link }),
+  );
 }
 
 type NotificationRow = {
@@ -286,9 +343,62 @@ async function draftsOf(
       );
       return [];
     case 'ItemTakenDown': {
-      const item = await moderatedItem(tx, event.data.itemType, event.data.itemId);
-      return item ? [takedownNotification(event.data, item)] : [];
+      const { data } = event;
+      const item = await moderatedItem(tx, data.itemType, data.itemId);
+      const outcomes = await reportOutcomes(tx, data, data.upheldReporterIds, 'REMOVED');
+      // A takedown that names its rule sends a statement of reasons; earlier ones told the author plainly.
+      if (data.ground && data.authorId !== undefined) {
+        return [
+          statementNotification({
+            statementId: event.globalPosition,
+            userId: data.authorId,
+            kind: data.itemType === 'COMMENT' ? 'COMMENT_REMOVAL' : 'TAKEDOWN',
+            itemType: data.itemType,
+            itemLabel: item?.name ?? null,
+            ground: data.ground,
+          }),
+          ...outcomes,
+        ];
+      }
+      return [...(item ? [takedownNotification(data, item)] : []), ...outcomes];
     }
+    case 'ItemReported': {
+      const { data } = event;
+      const link = await reportedItemLink(tx, data.itemType, data.itemId);
+      return [reportReceivedNotification({ reporterId: data.reporterId, itemType: data.itemType, link })];
+    }
+    case 'ReportsDismissed':
+      return reportOutcomes(tx, event.data, event.data.reporterIds, 'KEPT');
+    case 'AccountBlocked': {
+      const { data } = event;
+      if (!data.ground) return [];
+      return [
+        statementNotification({
+          statementId: event.globalPosition,
+          userId: data.userId,
+          kind: 'ACCOUNT_BLOCK',
+          itemType: 'ACCOUNT',
+          itemLabel: null,
+          ground: data.ground,
+        }),
+      ];
+    }
+    case 'PayoutFailed': {
+      const authorId = await payoutAuthor(tx, event.data.payoutId);
+      if (authorId === null) return [];
+      return [
+        statementNotification({
+          statementId: event.globalPosition,
+          userId: authorId,
+          kind: 'PAYOUT_HOLD',
+          itemType: 'PAYOUT',
+          itemLabel: `no. ${event.data.payoutId}`,
+          ground: 'PAYOUT_DETAILS',
+        }),
+      ];
+    }
+    case 'AppealDecided':
+      return [appealDecidedNotification(event.data)];
     case 'ItemRestored': {
       const item = await moderatedItem(tx, event.data.itemType, event.data.itemId);
       return item ? [restoreNotification(event.data, item)] : [];

@@ -27,6 +27,7 @@ export const skinRatingsProjection: RebuildableProjection = {
       rating: data.rating,
       previous: data.previousRating,
       rated_at: recordedAt.toISOString(),
+      verified: data.verified ?? false,
     }));
     // skin_stats first: its row, then the skin's card (through the cards' triggers), in the order
     // the download projection takes them; the votes' own trigger (trending scores, migration 036)
@@ -41,11 +42,12 @@ export const skinRatingsProjection: RebuildableProjection = {
         rating_sum = skin_stats.rating_sum + excluded.rating_sum,
         rating_count = skin_stats.rating_count + excluded.rating_count`);
     await tx.query(sql.unsafe`
-      insert into skin_ratings (skin_id, user_id, rating, rated_at)
-      select distinct on (skin_id, user_id) skin_id, user_id, rating, rated_at
-      from jsonb_to_recordset(${sql.jsonb(rows)}) as x(feed_order int, skin_id bigint, user_id bigint, rating smallint, rated_at timestamptz)
+      insert into skin_ratings (skin_id, user_id, rating, rated_at, verified)
+      select distinct on (skin_id, user_id) skin_id, user_id, rating, rated_at, verified
+      from jsonb_to_recordset(${sql.jsonb(rows)}) as x(feed_order int, skin_id bigint, user_id bigint, rating smallint, rated_at timestamptz, verified boolean)
       order by skin_id, user_id, feed_order desc
-      on conflict (skin_id, user_id) do update set rating = excluded.rating, rated_at = excluded.rated_at`);
+      on conflict (skin_id, user_id) do update set rating = excluded.rating, rated_at = excluded.rated_at,
+        verified = excluded.verified`);
   },
   async reset(tx) {
     await tx.query(sql.unsafe`truncate skin_ratings`);

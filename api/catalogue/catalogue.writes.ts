@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'slonik';
+import { verifiedBundleReviewer, verifiedReviewer } from './verified-reviews';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
 
@@ -150,9 +151,15 @@ export async function insertComment(
   db: Queryable,
   comment: { skinId?: number; bundleId?: number; userId: number; text: string; createdAt?: Date },
 ): Promise<number> {
+  // Whether the writer owned or downloaded the item then is recorded with the comment (verified reviews).
+  const verified = comment.skinId
+    ? verifiedReviewer(comment.userId, sql.fragment`${comment.skinId}::bigint`)
+    : comment.bundleId
+      ? verifiedBundleReviewer(comment.userId, sql.fragment`${comment.bundleId}::bigint`)
+      : sql.fragment`false`;
   return db.oneFirst(sql.type(z.object({ id: z.number() }))`
-    insert into comments (skin_id, bundle_id, user_id, text, created_at)
+    insert into comments (skin_id, bundle_id, user_id, text, created_at, verified)
     values (${comment.skinId ?? null}, ${comment.bundleId ?? null}, ${comment.userId}, ${comment.text},
-            ${(comment.createdAt ?? new Date()).toISOString()})
+            ${(comment.createdAt ?? new Date()).toISOString()}, ${verified})
     returning id`);
 }

@@ -14,6 +14,7 @@ import type { Backdated } from '../../infra/event-store/backdating';
 import { handleCommand, type Decider, type StreamKind } from '../../infra/event-store/command-handler';
 import type { EventMetadata, EventStore } from '../../infra/event-store/event-store';
 import type { DatabasePool } from '../../infra/db/pool';
+import { verifiedReviewer } from './verified-reviews';
 
 const ratingStream: StreamKind<RatingEvent> = { streamType: 'skin-rating', schemaVersions: { SkinRated: 1 } };
 const ratingDecider: Decider<RateSkin, RatingState, RatingEvent> = {
@@ -38,10 +39,13 @@ export async function rateSkin(
     occurredAt?: Backdated;
   },
 ): Promise<void> {
-  const skin = await deps.pool.maybeOne(sql.type(z.object({ author_id: z.number() }))`
-    select author_id from skins where id = ${command.skinId} and listed`);
+  // Whether the voter owns or downloaded the skin is recorded with the vote (verified reviews).
+  const skin = await deps.pool.maybeOne(sql.type(z.object({ author_id: z.number(), verified: z.boolean() }))`
+    select author_id, ${verifiedReviewer(command.userId, sql.fragment`skins.id`)} as verified
+    from skins where id = ${command.skinId} and listed`);
   if (!skin) throw new DomainError('NOT_FOUND', 'This skin does not exist or is hidden.');
-  const { metadata, occurredAt, ...vote } = command;
+  const { metadata, occurredAt, ...rest } = command;
+  const vote = { ...rest, verified: skin.verified };
   await handleCommand(
     deps,
     { streamId: ratingStreamId(vote.skinId, vote.userId), kind: ratingStream, decider: ratingDecider },

@@ -78,6 +78,7 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'payWhatYouWant',
     'tags',
     'versions',
+    'verifiedRatings',
     'coAuthors',
     // The sale running now: the same for everyone; the cache is emptied when a sale starts or stops.
     'sale',
@@ -169,7 +170,7 @@ export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   AuthorRating: ['average', 'totalRatings'],
   User: ['id', 'url', 'username', 'country', 'avatar'],
   Avatar: ['filename', 'url', 'type', 'content'],
-  Comment: ['id', 'text', 'createdAt', 'user', 'author', 'skin', 'bundle'],
+  Comment: ['id', 'text', 'createdAt', 'user', 'author', 'skin', 'bundle', 'verified'],
   TagCount: ['tag', 'count'],
   Tag: ['id', 'slug', 'name', 'group', 'position', 'retired'],
 };

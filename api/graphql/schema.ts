@@ -6,6 +6,8 @@ import { authoringSchema } from '../authoring/authoring.schema';
 import { payWhatYouWantSchema } from '../authoring/pay-what-you-want.schema';
 import { mailOutboxSchema } from '../mail/mail-outbox.schema';
 import { moderationSchema } from '../moderation/moderation.schema';
+import { statementsSchema } from '../moderation/statements.schema';
+import { verifiedReviewsSchema } from '../catalogue/verified-reviews.schema';
 import { notificationDigestsSchema } from '../notifications/notification-digests.schema';
 import { notificationsSchema } from '../notifications/notifications.schema';
 import { socialSchema } from '../social/social.schema';
@@ -50,6 +52,8 @@ export const typeDefs = [
   statisticsSchema,
   itemPerformanceSchema,
   moderationSchema,
+  statementsSchema,
+  verifiedReviewsSchema,
   socialSchema,
   tagsSchema,
   notificationDigestsSchema,

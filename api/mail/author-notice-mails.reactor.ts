@@ -50,7 +50,9 @@ export async function recordAuthorNoticeMails(
   // The demo seed's takedowns and payouts concern made-up authors: mailing them would only fill the outbox.
   const noticed = events
     .filter(isNoticeEvent)
-    .filter((event) => event.metadata.correlationId !== DEMO_SEED_CORRELATION_ID);
+    .filter((event) => event.metadata.correlationId !== DEMO_SEED_CORRELATION_ID)
+    // A takedown that names its rule is told by its statement of reasons (statement-mails.reactor.ts).
+    .filter((event) => !(event.type === 'ItemTakenDown' && event.data.ground));
   const deliveries: NewMailDelivery[] = [];
   for (const event of noticed) {
     const delivery = await deliveryOf(tx, event);

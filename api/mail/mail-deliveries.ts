@@ -22,6 +22,10 @@ export const MAIL_DELIVERY_KINDS = [
   'WEBHOOK_ENDPOINT_PAUSED',
   'WITHDRAWAL_CONSENT',
   'GIFT_RECEIVED',
+  'STATEMENT_OF_REASONS',
+  'APPEAL_DECIDED',
+  'REPORT_RECEIVED',
+  'REPORT_RESOLVED',
 ] as const;
 export type MailDeliveryKind = (typeof MAIL_DELIVERY_KINDS)[number];
 export const MAIL_DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -162,6 +166,41 @@ export const giftReceivedPayload = z.object({
   expiresAt: z.string(),
 });
 
+/** A statement of reasons as its row recorded it (migration 057; docs/moderation.md). */
+export const statementPayload = z.object({
+  username: z.string(),
+  statementId: z.number().int(),
+  kind: z.enum(['TAKEDOWN', 'COMMENT_REMOVAL', 'ACCOUNT_BLOCK', 'PAYOUT_HOLD']),
+  itemType: z.string(),
+  itemLabel: z.string().nullable(),
+  itemUrl: z.string().nullable(),
+  facts: z.string(),
+  groundRule: z.string(),
+  groundText: z.string(),
+  automated: z.boolean(),
+  issuedAt: z.string(),
+  appealUntil: z.string(),
+});
+
+/** The answer to an appeal. */
+export const appealDecidedPayload = z.object({
+  username: z.string(),
+  statementId: z.number().int(),
+  kind: z.enum(['TAKEDOWN', 'COMMENT_REMOVAL', 'ACCOUNT_BLOCK', 'PAYOUT_HOLD']),
+  itemType: z.string(),
+  itemLabel: z.string().nullable(),
+  outcome: z.enum(['UPHELD', 'REVERSED']),
+  reason: z.string(),
+});
+
+/** A reporter's confirmation, and the outcome of their report. */
+export const reportNoticePayload = z.object({
+  username: z.string(),
+  itemType: z.enum(['SKIN', 'BUNDLE', 'COMMENT']),
+  link: z.string(),
+  outcome: z.enum(['REMOVED', 'KEPT']).nullable(),
+});
+
 export const payloadSchemas = {
   ORDER_CONFIRMATION: confirmationPayload,
   ORDER_REFUND: refundPayload,
@@ -173,6 +212,10 @@ export const payloadSchemas = {
   WEBHOOK_ENDPOINT_PAUSED: webhookPausedPayload,
   WITHDRAWAL_CONSENT: withdrawalConsentPayload,
   GIFT_RECEIVED: giftReceivedPayload,
+  STATEMENT_OF_REASONS: statementPayload,
+  APPEAL_DECIDED: appealDecidedPayload,
+  REPORT_RECEIVED: reportNoticePayload,
+  REPORT_RESOLVED: reportNoticePayload,
 } as const satisfies Record<MailDeliveryKind, z.ZodType>;
 
 export type NewMailDelivery = {

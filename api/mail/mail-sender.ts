@@ -20,6 +20,7 @@ import {
   webhookPausedMail,
 } from './author-notice-mail-templates';
 import { notificationDigestMail } from './notification-digest.mail';
+import { appealDecidedMail, reportNoticeMail, statementOfReasonsMail } from './statement-mail-templates';
 import { orderConfirmationPath } from '../../domain/orders/checkout-result-pages';
 import { authorSaleMail, orderRefundMail, withdrawalConsentMail } from './order-mail-templates';
 import { giftReceivedMail } from '../gifts/gift-received.mail';
@@ -198,6 +199,26 @@ export class MailSender {
         const payload = payloadSchemas.WITHDRAWAL_CONSENT.parse(delivery.payload);
         return withdrawalConsentMail({ to, siteUrl, payload, orderUrl: this.orderUrl(payload) });
       }
+      case 'STATEMENT_OF_REASONS':
+        return statementOfReasonsMail({
+          to,
+          siteUrl,
+          contact: this.context.config.mail.contact,
+          payload: payloadSchemas.STATEMENT_OF_REASONS.parse(delivery.payload),
+        });
+      case 'APPEAL_DECIDED':
+        return appealDecidedMail({
+          to,
+          siteUrl,
+          payload: payloadSchemas.APPEAL_DECIDED.parse(delivery.payload),
+        });
+      case 'REPORT_RECEIVED':
+      case 'REPORT_RESOLVED':
+        return reportNoticeMail({
+          to,
+          siteUrl,
+          payload: payloadSchemas[delivery.kind].parse(delivery.payload),
+        });
     }
   }
 

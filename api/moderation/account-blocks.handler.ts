@@ -8,6 +8,7 @@ import {
   type AccountEvent,
 } from '../../domain/accounts/account.events';
 import { DomainError } from '../../domain/errors';
+import type { TermsGround } from '../../domain/moderation/terms-grounds';
 import type { Session } from '../../infra/auth/session-tokens';
 import { handleCommand, type StreamKind } from '../../infra/event-store/command-handler';
 import type { EventMetadata } from '../../infra/event-store/event-store';
@@ -29,7 +30,7 @@ export async function setAccountBlocked(
   app: Pick<AppContext, 'pool' | 'store' | 'now' | 'log'>,
   admin: Session,
   userId: number,
-  change: { block: true; reason: string } | { block: false; reason: string | null },
+  change: { block: true; reason: string; ground: TermsGround } | { block: false; reason: string | null },
   metadata: Omit<EventMetadata, 'actor'>,
 ): Promise<void> {
   const user = await findUserById(app.pool, userId);
@@ -41,7 +42,7 @@ export async function setAccountBlocked(
     now: app.now().toISOString(),
   };
   const command: AccountBlockCommand = change.block
-    ? { ...facts, kind: 'block', reason: change.reason }
+    ? { ...facts, kind: 'block', reason: change.reason, ground: change.ground }
     : { ...facts, kind: 'unblock', reason: change.reason };
   await handleCommand(
     app,

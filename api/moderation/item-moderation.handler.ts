@@ -10,6 +10,7 @@ import {
   type ItemModerationEvent,
 } from '../../domain/moderation/item-moderation.decider';
 import type { ModeratedItemType } from '../../domain/moderation/moderation.schemas';
+import type { TermsGround } from '../../domain/moderation/terms-grounds';
 import type { Session } from '../../infra/auth/session-tokens';
 import type { Queryable } from '../../infra/db/pool';
 import { handleCommand, type StreamKind } from '../../infra/event-store/command-handler';
@@ -48,7 +49,7 @@ const noun = (itemType: ModeratedItemType) => itemType.toLowerCase();
 
 type ModerationAction =
   | { kind: 'report'; reason: Extract<ItemModerationCommand, { kind: 'report' }>['reason']; text: string }
-  | { kind: 'take-down'; reason: string }
+  | { kind: 'take-down'; reason: string; ground: TermsGround }
   | { kind: 'restore'; reason: string | null }
   | { kind: 'dismiss-reports'; note: string | null };
 
@@ -70,10 +71,13 @@ export async function moderateItem(
     throw new DomainError('NOT_FOUND', `This ${noun(target.itemType)} does not exist or is hidden.`);
   }
   const facts = { ...target, now: app.now().toISOString() };
+  // A takedown names who made the item: the statement of reasons goes to them.
   const command: ItemModerationCommand =
     action.kind === 'report'
       ? { ...facts, ...action, reporterId: viewer.id, itemAuthorId: item.author_id }
-      : { ...facts, ...action };
+      : action.kind === 'take-down'
+        ? { ...facts, ...action, authorId: item.author_id }
+        : { ...facts, ...action };
   const admin = isAdmin(viewer);
   await handleCommand(
     app,

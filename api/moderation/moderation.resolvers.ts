@@ -6,6 +6,7 @@ import {
   reportInput,
   type ModeratedItemType,
 } from '../../domain/moderation/moderation.schemas';
+import { termsGround } from '../../domain/moderation/terms-grounds';
 import { userViewLoader } from '../accounts/accounts.resolvers';
 import type { AppContext } from '../app-context';
 import { isAdmin, requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
@@ -300,8 +301,14 @@ export function moderationResolvers(app: AppContext) {
       },
       takeDownItem: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         const admin = requireRoles(context.viewer, 'admin');
-        const args = itemArgs.extend({ reason: moderationReason }).parse(rawArgs);
-        await moderateItem(app, admin, args, { kind: 'take-down', reason: args.reason }, metadataOf(context));
+        const args = itemArgs.extend({ reason: moderationReason, ground: termsGround }).parse(rawArgs);
+        await moderateItem(
+          app,
+          admin,
+          args,
+          { kind: 'take-down', reason: args.reason, ground: args.ground },
+          metadataOf(context),
+        );
         return done(args.itemId);
       },
       restoreItem: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
@@ -324,12 +331,12 @@ export function moderationResolvers(app: AppContext) {
       },
       blockUser: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         const admin = requireRoles(context.viewer, 'admin');
-        const args = z.object({ id, reason: moderationReason }).parse(rawArgs);
+        const args = z.object({ id, reason: moderationReason, ground: termsGround }).parse(rawArgs);
         await setAccountBlocked(
           app,
           admin,
           args.id,
-          { block: true, reason: args.reason },
+          { block: true, reason: args.reason, ground: args.ground },
           metadataOf(context),
         );
         return done(args.id);

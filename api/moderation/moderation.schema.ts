@@ -158,13 +158,19 @@ export const moderationSchema = /* GraphQL */ `
       text: String
     ): MutationResult!
     "Admins: hide a skin or bundle from everyone but its author, or remove a comment; upholds its open reports."
-    takeDownItem(itemType: ModeratedItemType!, itemId: ID!, reason: String!): MutationResult!
+    takeDownItem(
+      itemType: ModeratedItemType!
+      itemId: ID!
+      "The rule of the terms the item breaks: the statement of reasons to its author names it."
+      ground: TermsGround!
+      reason: String!
+    ): MutationResult!
     "Admins: bring a taken-down item back."
     restoreItem(itemType: ModeratedItemType!, itemId: ID!, reason: String): MutationResult!
     "Admins: close an item's open reports without taking it down."
     dismissReports(itemType: ModeratedItemType!, itemId: ID!, note: String): MutationResult!
     "Admins: block an account (it cannot sign in; what it made is hidden; its purchases stay)."
-    blockUser(id: ID!, reason: String!): MutationResult!
+    blockUser(id: ID!, ground: TermsGround!, reason: String!): MutationResult!
     unblockUser(id: ID!, reason: String): MutationResult!
   }
 `;

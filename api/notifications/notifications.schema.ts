@@ -19,6 +19,14 @@ export const notificationsSchema = /* GraphQL */ `
     PAYOUT_SENT
     "One of the viewer's webhook endpoints was paused after failing for too long."
     WEBHOOK_PAUSED
+    "A statement of reasons: an admin took down, removed, blocked or held something of the viewer's."
+    STATEMENT_OF_REASONS
+    "An admin answered the viewer's appeal."
+    APPEAL_DECIDED
+    "The viewer's report arrived."
+    REPORT_RECEIVED
+    "The viewer's report was answered."
+    REPORT_RESOLVED
   }
 
   "Something the signed-in viewer was told about."

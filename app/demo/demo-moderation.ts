@@ -81,14 +81,14 @@ export async function seedDemoModeration(
     app,
     admin,
     { itemType: 'COMMENT', itemId: blockedSpam },
-    { kind: 'take-down', reason: 'Spam link.' },
+    { kind: 'take-down', reason: 'Spam link.', ground: 'HARASSMENT_OR_SPAM' },
     metadata,
   );
   await setAccountBlocked(
     app,
     admin,
     spammer.user.id,
-    { block: true, reason: 'Spam links in comments on several skins.' },
+    { block: true, reason: 'Spam links in comments on several skins.', ground: 'HARASSMENT_OR_SPAM' },
     metadata,
   );
 
@@ -104,7 +104,11 @@ export async function seedDemoModeration(
     app,
     admin,
     { itemType: 'COMMENT', itemId: rude },
-    { kind: 'take-down', reason: 'Insults the author; comments must stay civil.' },
+    {
+      kind: 'take-down',
+      reason: 'Insults the author; comments must stay civil.',
+      ground: 'HARASSMENT_OR_SPAM',
+    },
     metadata,
   );
   const selfPromotion = await insertComment(app.pool, {

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import type { TermsGround } from '../moderation/terms-grounds';
 
 /** One account's recorded facts: stream `account-{userId}`, type `account`. */
 export const ACCOUNT_STREAM_TYPE = 'account';
@@ -12,7 +13,8 @@ export type EmailVerified = {
 /** An admin blocked the account: it cannot sign in, and what it made is hidden from the public. */
 export type AccountBlocked = {
   type: 'AccountBlocked';
-  data: { userId: number; reason: string; blockedAt: string };
+  /** `ground`: the rule of the terms the admin named (blocks recorded before statements of reasons lack it). */
+  data: { userId: number; reason: string; blockedAt: string; ground?: TermsGround };
 };
 /** An admin lifted the block. */
 export type AccountUnblocked = {
@@ -55,7 +57,7 @@ export function evolveAccountBlock(state: AccountBlockState, event: AccountEvent
 /** The account as the handler found it, and who acts. */
 type AccountFacts = { userId: number; adminId: number; targetIsAdmin: boolean; now: string };
 export type AccountBlockCommand =
-  | (AccountFacts & { kind: 'block'; reason: string })
+  | (AccountFacts & { kind: 'block'; reason: string; ground?: TermsGround })
   | (AccountFacts & { kind: 'unblock'; reason: string | null });
 
 export function decideAccountBlock(command: AccountBlockCommand, state: AccountBlockState): AccountEvent[] {
@@ -67,7 +69,12 @@ export function decideAccountBlock(command: AccountBlockCommand, state: AccountB
     return [
       {
         type: 'AccountBlocked',
-        data: { userId: command.userId, reason: command.reason, blockedAt: command.now },
+        data: {
+          userId: command.userId,
+          reason: command.reason,
+          blockedAt: command.now,
+          ...(command.ground ? { ground: command.ground } : {}),
+        },
       },
     ];
   }

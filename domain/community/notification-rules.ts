@@ -23,6 +23,10 @@ export const NOTIFICATION_KINDS = [
   'RESTORED',
   'PAYOUT_SENT',
   'WEBHOOK_PAUSED',
+  'STATEMENT_OF_REASONS',
+  'APPEAL_DECIDED',
+  'REPORT_RECEIVED',
+  'REPORT_RESOLVED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

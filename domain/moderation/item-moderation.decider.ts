@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
 import type { ModeratedItemType, ReportReason } from './moderation.schemas';
+import type { TermsGround } from './terms-grounds';
 
 /** One item's reports and takedowns: stream `moderation-{skin|bundle|comment}-{id}`, type `item-moderation`. */
 export const ITEM_MODERATION_STREAM_TYPE = 'item-moderation';
@@ -19,7 +20,17 @@ export type ItemReported = {
  */
 export type ItemTakenDown = {
   type: 'ItemTakenDown';
-  data: ItemRef & { reason: string; upheldReporterIds: number[]; takenDownAt: string };
+  data: ItemRef & {
+    reason: string;
+    upheldReporterIds: number[];
+    takenDownAt: string;
+    /**
+     * The rule of the terms the admin named, and who made the item (the person the statement of
+     * reasons goes to). Takedowns recorded before statements of reasons lack both: no statement.
+     */
+    ground?: TermsGround;
+    authorId?: number;
+  };
 };
 /** An admin brought a taken-down item back. */
 export type ItemRestored = {
@@ -95,7 +106,7 @@ export type ItemModerationCommand =
       reason: ReportReason;
       text: string;
     })
-  | (ItemFacts & { kind: 'take-down'; reason: string })
+  | (ItemFacts & { kind: 'take-down'; reason: string; ground?: TermsGround; authorId?: number })
   | (ItemFacts & { kind: 'restore'; reason: string | null })
   | (ItemFacts & { kind: 'dismiss-reports'; note: string | null });
 
@@ -141,6 +152,8 @@ export function decideItemModeration(
             reason: command.reason,
             upheldReporterIds: [...state.openReporters],
             takenDownAt: command.now,
+            ...(command.ground ? { ground: command.ground } : {}),
+            ...(command.authorId === undefined ? {} : { authorId: command.authorId }),
           },
         },
       ];

@@ -5,7 +5,11 @@ export const ratingStreamId = (skinId: number, userId: number) => `skin-rating-$
 
 export type SkinRated = {
   type: 'SkinRated';
-  data: { skinId: number; userId: number; rating: number; previousRating: number | null };
+  /**
+   * `verified`: the voter owned or had downloaded the skin when voting (docs/community.md, "Verified
+   * reviews"); votes cast before it was recorded lack it and count as not verified.
+   */
+  data: { skinId: number; userId: number; rating: number; previousRating: number | null; verified?: boolean };
 };
 export type RatingEvent = SkinRated;
 
@@ -15,6 +19,8 @@ export type RateSkin = {
   rating: number;
   /** The skin as the command handler found it: raters cannot vote on their own work. */
   skinAuthorId: number;
+  /** Whether the voter owns or downloaded the skin, as the handler found it. */
+  verified?: boolean;
 };
 
 export type RatingState = { rating: number | null };
@@ -41,6 +47,7 @@ export function decideRating(command: RateSkin, state: RatingState): RatingEvent
         userId: command.userId,
         rating: command.rating,
         previousRating: state.rating,
+        ...(command.verified === undefined ? {} : { verified: command.verified }),
       },
     },
   ];

@@ -27,7 +27,7 @@ async function ok(query: string, variables: Record<string, unknown>, token?: str
 }
 
 const TAKE_DOWN = `mutation ($t: ModeratedItemType!, $id: ID!, $reason: String!) {
-  takeDownItem(itemType: $t, itemId: $id, reason: $reason) { id success } }`;
+  takeDownItem(itemType: $t, itemId: $id, ground: NO_RIGHTS, reason: $reason) { id success } }`;
 const RESTORE = `mutation ($t: ModeratedItemType!, $id: ID!, $reason: String) {
   restoreItem(itemType: $t, itemId: $id, reason: $reason) { id success } }`;
 const MY_NOTIFICATIONS = `query { myNotifications(page: { page: 0, size: 50 }) {
@@ -51,17 +51,21 @@ describe("an author's notices", () => {
     const [author, bystander] = [await createUser(app), await createUser(app)];
     const skin = await addSkin(app, { authorId: author.id, priceCents: 0, title: 'Noticed Livery' });
     await ok(TAKE_DOWN, { t: 'SKIN', id: String(skin.id), reason: 'Copied artwork' }, admin.token);
+    // A takedown that names its rule is told as a statement of reasons (statements.int.spec.ts).
     expect(await notificationsOf(author)).toEqual([
       {
-        kind: 'TAKEN_DOWN',
-        message: 'Noticed Livery was taken down: Copied artwork',
-        link: `/skins/${skin.url}`,
+        kind: 'STATEMENT_OF_REASONS',
+        message:
+          'Your skin “Noticed Livery” was taken down under rule 14.2 of the terms. Read why and how to appeal.',
+        link: expect.stringMatching(/^\/me\/statements#statement-\d+$/),
         read: false,
       },
     ]);
-    const takenDown = await waitForMail(app.context.mailer.outboxDir, author.email, 'was taken down');
-    expect(takenDown.subject).toBe('TrackSkins: Noticed Livery was taken down');
-    expect(takenDown.text).toContain('Reason: Copied artwork');
+    const takenDown = await waitForMail(app.context.mailer.outboxDir, author.email, 'statement of reasons');
+    expect(takenDown.subject).toBe(
+      'TrackSkins: statement of reasons (your skin “Noticed Livery” was taken down)',
+    );
+    expect(takenDown.text).toContain('Facts: Copied artwork');
     expect(takenDown.text).toContain(`/skins/${skin.url}`);
 
     await ok(RESTORE, { t: 'SKIN', id: String(skin.id), reason: null }, admin.token);

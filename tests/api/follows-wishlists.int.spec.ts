@@ -104,7 +104,7 @@ describe('following authors', () => {
     });
     expect((await refusal(FOLLOW, { id: 99_999_999 }, fan.token)).code).toBe('NOT_FOUND');
     await ok(
-      `mutation ($id: ID!) { blockUser(id: $id, reason: "Spam") { success } }`,
+      `mutation ($id: ID!) { blockUser(id: $id, ground: HARASSMENT_OR_SPAM, reason: "Spam") { success } }`,
       { id: String(author.id) },
       admin.token,
     );

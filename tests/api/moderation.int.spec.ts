@@ -55,14 +55,14 @@ const gql = async (query: string, variables: Record<string, unknown>, token?: st
   (await graphql(app, query, variables, token)).body;
 
 const TAKE_DOWN = `mutation ($t: ModeratedItemType!, $id: ID!, $reason: String!) {
-  takeDownItem(itemType: $t, itemId: $id, reason: $reason) { id success } }`;
+  takeDownItem(itemType: $t, itemId: $id, ground: NO_RIGHTS, reason: $reason) { id success } }`;
 const RESTORE = `mutation ($t: ModeratedItemType!, $id: ID!, $reason: String) {
   restoreItem(itemType: $t, itemId: $id, reason: $reason) { id success } }`;
 const DISMISS = `mutation ($t: ModeratedItemType!, $id: ID!, $note: String) {
   dismissReports(itemType: $t, itemId: $id, note: $note) { id success } }`;
 const REPORT = `mutation ($t: ModeratedItemType!, $id: ID!, $reason: ReportReason!, $text: String) {
   reportItem(itemType: $t, itemId: $id, reason: $reason, text: $text) { id success } }`;
-const BLOCK = `mutation ($id: ID!, $reason: String!) { blockUser(id: $id, reason: $reason) { id success } }`;
+const BLOCK = `mutation ($id: ID!, $reason: String!) { blockUser(id: $id, ground: HARASSMENT_OR_SPAM, reason: $reason) { id success } }`;
 const UNBLOCK = `mutation ($id: ID!, $reason: String) { unblockUser(id: $id, reason: $reason) { id success } }`;
 const SKIN = `query ($url: String!) { skin(url: $url) { id title published takedown { reason at by { username } } } }`;
 const SKINS = `query ($search: String) { skins(search: $search, page: { page: 0, size: 50 }) { content { id } } }`;

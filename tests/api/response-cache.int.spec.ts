@@ -289,7 +289,7 @@ describe('signed-in viewers', () => {
       text: 'Removed comment',
     });
     const takeDown = await post(
-      'mutation ($id: ID!) { takeDownItem(itemType: COMMENT, itemId: $id, reason: "Spam") { success } }',
+      'mutation ($id: ID!) { takeDownItem(itemType: COMMENT, itemId: $id, ground: HARASSMENT_OR_SPAM, reason: "Spam") { success } }',
       { id: String(removed) },
       bearer(admin.token),
     );

@@ -16,7 +16,7 @@ afterAll(async () => {
 const SKIN_STATES = `query ($ids: [ID!]!) { viewerSkinStates(ids: $ids) { id myRating takedown { reason by { username } } } }`;
 const BUNDLE_STATES = `query ($ids: [ID!]!) { viewerBundleStates(ids: $ids) { id takedown { reason by { username } } } }`;
 const TAKE_DOWN = `mutation ($t: ModeratedItemType!, $id: ID!, $reason: String!) {
-  takeDownItem(itemType: $t, itemId: $id, reason: $reason) { success } }`;
+  takeDownItem(itemType: $t, itemId: $id, ground: NO_RIGHTS, reason: $reason) { success } }`;
 
 async function ok(query: string, variables: Record<string, unknown>, token?: string) {
   const { body } = await graphql(app, query, variables, token);

@@ -302,7 +302,7 @@ describe('other facts', () => {
         voter.token,
       );
       await ok(
-        `mutation ($t: ModeratedItemType!, $id: ID!) { takeDownItem(itemType: $t, itemId: $id, reason: "Copied") { id success } }`,
+        `mutation ($t: ModeratedItemType!, $id: ID!) { takeDownItem(itemType: $t, itemId: $id, ground: NO_RIGHTS, reason: "Copied") { id success } }`,
         { t: 'SKIN', id: String(skin.id) },
         admin.token,
       );

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   appGraphql as graphql,
@@ -70,6 +70,15 @@ async function openFromMenu(page: Page, name: RegExp, path: string) {
     .first()
     .click();
   await page.waitForURL(`**${path}**`);
+}
+
+/** Picks the rule of the terms a takedown, removal or block rests on (a select of the modal). */
+async function chooseRule(page: Page, dialog: Locator, rule: string) {
+  await dialog
+    .getByLabel(/^Rule of the terms/)
+    .first()
+    .click();
+  await page.getByRole('option', { name: new RegExp(`^${rule.replace('.', '\\.')} `) }).click();
 }
 
 /** Picks an option of a segmented control (its radio input is drawn over by its label). */
@@ -167,6 +176,7 @@ describe('moderation in the browser', () => {
     await dialog.getByRole('button', { name: 'Remove comment' }).click();
     await dialog.getByText('Write the reason (at least 3 characters).').waitFor();
     const reason = `Coin seller spam ${run}`;
+    await chooseRule(page, dialog, '14.5');
     await dialog.getByLabel(/^Reason/).fill(reason);
     await dialog.getByRole('button', { name: 'Remove comment' }).click();
     await toast(page, 'Comment removed.').waitFor(WAIT);
@@ -221,6 +231,7 @@ describe('moderation in the browser', () => {
     const takeDown = page.getByRole('dialog', { name: `Take down “${skin.title}”?` });
     await takeDown.waitFor(WAIT);
     const reason = `Not the uploader's own livery ${run}`;
+    await chooseRule(page, takeDown, '14.2');
     await takeDown.getByLabel(/^Reason/).fill(reason);
     await takeDown.getByRole('button', { name: 'Take down' }).click();
     await toast(page, `“${skin.title}” is taken down.`).waitFor(WAIT);
@@ -278,6 +289,7 @@ describe('moderation in the browser', () => {
     const block = page.getByRole('dialog', { name: `Block ${blockable.username}?` });
     await block.getByText(/purchases, orders and payouts stay as they are/).waitFor(WAIT);
     const reason = `Spam account ${run}`;
+    await chooseRule(page, block, '14.5');
     await block.getByLabel(/^Reason/).fill(reason);
     await block.getByRole('button', { name: 'Block account' }).click();
     await toast(page, `${blockable.username} is blocked.`).waitFor(WAIT);

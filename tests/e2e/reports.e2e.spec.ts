@@ -277,7 +277,7 @@ describe('moderation as players and authors see it', () => {
     const reason = 'Browser journey: the screenshots show another author’s livery.';
     const takeDown = await rawGraphql(
       `mutation Down($id: ID!, $reason: String!) {
-        takeDownItem(itemType: SKIN, itemId: $id, reason: $reason) { success }
+        takeDownItem(itemType: SKIN, itemId: $id, ground: NO_RIGHTS, reason: $reason) { success }
       }`,
       adminToken,
       { id: skin.id, reason },
@@ -359,7 +359,7 @@ describe('moderation as players and authors see it', () => {
     await page.getByRole('button', { name: 'Report this skin' }).waitFor(WAIT);
 
     const block = await rawGraphql(
-      `mutation Block($id: ID!) { blockUser(id: $id, reason: "Browser journey: spam accounts.") { success } }`,
+      `mutation Block($id: ID!) { blockUser(id: $id, ground: HARASSMENT_OR_SPAM, reason: "Browser journey: spam accounts.") { success } }`,
       adminToken,
       { id: player.id },
     );

@@ -42,6 +42,7 @@ import {
   type ItemModerationCommand,
   type ItemModerationState,
 } from '../../domain/moderation/item-moderation.decider';
+import { appealDecider, appealStreamId, type AppealState } from '../../domain/moderation/appeal.decider';
 import { MODERATED_ITEM_TYPES, REPORT_REASONS } from '../../domain/moderation/moderation.schemas';
 import { followDecider, type FollowState } from '../../domain/community/follow.decider';
 import {
@@ -176,11 +177,20 @@ export const historyStep = fc.oneof(
     bundle: fc.boolean(),
     cents: fc.integer({ min: 0, max: 900 }),
   }),
-  fc.record({
-    kind: fc.constant('block' as const),
-    user: fc.integer({ min: 1, max: 2 }),
-    block: fc.boolean(),
-  }),
+  // Blocks and appeals share one weight, so the other steps stay as frequent as before. An appeal
+  // is against one of the statements so far (takedowns, blocks), or its answer.
+  fc.oneof(
+    fc.record({
+      kind: fc.constant('block' as const),
+      user: fc.integer({ min: 1, max: 2 }),
+      block: fc.boolean(),
+    }),
+    fc.record({
+      kind: fc.constant('appeal' as const),
+      pick: fc.nat(),
+      outcome: fc.constantFrom('UPHELD' as const, 'REVERSED' as const),
+    }),
+  ),
   // Follows and wishes share one weight, so the other steps stay as frequent as before.
   fc.oneof(
     fc.record({
@@ -356,9 +366,27 @@ export async function appendHistory(
   let nextPayout = 1;
   let nextItem = 1;
   let appended = 0;
+  // The statements of reasons so far: the positions of the decisions that send one.
+  const statements: { id: number; userId: number; issuedAt: string }[] = [];
+  const appeals = new Map<number, AppealState>();
   const append = async (requests: AppendRequest[]) => {
     const stored = await deps.pool.transaction((tx) => deps.store.append(tx, requests));
     appended += stored.length;
+    for (const event of stored) {
+      const data = event.data as { ground?: string; authorId?: number; userId?: number; payoutId?: number };
+      if (event.type === 'ItemTakenDown' && data.ground && data.authorId !== undefined)
+        statements.push({
+          id: event.globalPosition,
+          userId: data.authorId,
+          issuedAt: new Date(START).toISOString(),
+        });
+      if (event.type === 'AccountBlocked' && data.ground && data.userId !== undefined)
+        statements.push({
+          id: event.globalPosition,
+          userId: data.userId,
+          issuedAt: new Date(START).toISOString(),
+        });
+    }
   };
   const request = (streamId: string, streamType: string, events: Draft[]): AppendRequest => ({
     streamId,
@@ -732,7 +760,9 @@ export async function appendHistory(
               }
             : step.action === 'dismiss-reports'
               ? { ...facts, kind: 'dismiss-reports', note: null }
-              : { ...facts, kind: step.action, reason: 'Rules' };
+              : step.action === 'take-down'
+                ? { ...facts, kind: 'take-down', reason: 'Rules', ground: 'NO_RIGHTS', authorId: 9 }
+                : { ...facts, kind: step.action, reason: 'Rules' };
         const events = decidedOrNone(() => itemModerationDecider.decide(command, state));
         if (events.length === 0) break;
         moderation.set(streamId, events.reduce(itemModerationDecider.evolve, state));
@@ -815,7 +845,7 @@ export async function appendHistory(
         const events = decidedOrNone(() =>
           accountBlockDecider.decide(
             step.block
-              ? { ...facts, kind: 'block', reason: 'Spam' }
+              ? { ...facts, kind: 'block', reason: 'Spam', ground: 'HARASSMENT_OR_SPAM' }
               : { ...facts, kind: 'unblock', reason: null },
             state,
           ),
@@ -834,6 +864,29 @@ export async function appendHistory(
             },
           ]),
         ]);
+        break;
+      }
+      case 'appeal': {
+        const statement = statements[step.pick % Math.max(statements.length, 1)];
+        if (!statement) break;
+        const state = appeals.get(statement.id) ?? appealDecider.initialState;
+        const facts = {
+          statementId: statement.id,
+          affectedUserId: statement.userId,
+          issuedAt: statement.issuedAt,
+          now: now.toISOString(),
+        };
+        const events = decidedOrNone(() =>
+          appealDecider.decide(
+            state.appealed
+              ? { ...facts, kind: 'decide', outcome: step.outcome, reason: 'Looked again' }
+              : { ...facts, kind: 'appeal', appellantId: statement.userId, text: 'It is my own work.' },
+            state,
+          ),
+        );
+        if (events.length === 0) break;
+        appeals.set(statement.id, events.reduce(appealDecider.evolve, state));
+        await append([request(appealStreamId(statement.id), 'statement-appeal', events)]);
         break;
       }
       case 'follow': {

@@ -93,6 +93,11 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/pages/notifications-page'),
   'NotificationsPage',
 );
+const MyStatementsPage = lazyPage(
+  () => import('../features/moderation/pages/my-statements-page'),
+  'MyStatementsPage',
+);
+const AppealsPage = lazyPage(() => import('../features/moderation/pages/appeals-page'), 'AppealsPage');
 
 // Only the admin screens open dialogs through @mantine/modals (modals.openConfirmModal…).
 const ModalsProvider = lazy(() =>
@@ -190,6 +195,8 @@ const regularRoutes: RouteObject = {
     { path: 'me/settings/api-tokens', element: <ApiTokensPage /> },
     { path: 'me/settings/delete-account', element: <DeleteAccountPage /> },
     { path: 'me/notifications', element: <NotificationsPage /> },
+    // Statements of reasons and appeals (docs/moderation.md).
+    { path: 'me/statements', element: <MyStatementsPage /> },
   ],
 };
 
@@ -228,6 +235,7 @@ const adminRoutes: RouteObject = {
     // The reports queue and the moderation history (docs/web-admin-moderation.md).
     { path: 'admin/reports', element: <ReportsPage /> },
     { path: 'admin/moderation', element: <ModerationPage /> },
+    { path: 'admin/appeals', element: <AppealsPage /> },
     // Query s = skin url or id, a = author url or id.
     { path: 'admin/social-media', element: <SocialMediaPage /> },
     // The curated tag list (docs/web-admin-tags.md).

@@ -126,6 +126,7 @@ export const adminMessages = {
       BUNDLE: 'Bundle',
       COMMENT: 'Comment',
       ACCOUNT: 'Account',
+      PAYOUT: 'Payout',
     } as Record<string, string>,
     actions: {
       takeDown: 'Take down',
@@ -141,6 +142,10 @@ export const adminMessages = {
     },
     cancel: 'Cancel',
     reason: 'Reason',
+    ground: 'Rule of the terms',
+    groundHint:
+      'The rule it breaks: the statement of reasons sent to the person names it, with your reason as the facts.',
+    groundPlaceholder: 'Choose a rule',
     note: 'Note (optional)',
     counter: (used: number, max: number) => `${used} / ${max}`,
     takeDown: {
@@ -244,6 +249,8 @@ export const adminMessages = {
       ReportsDismissed: 'Reports dismissed',
       AccountBlocked: 'Account blocked',
       AccountUnblocked: 'Account unblocked',
+      DecisionAppealed: 'Appealed',
+      AppealDecided: 'Appeal answered',
     } as Record<string, string>,
     /** A comment is removed rather than taken down. */
     commentTakenDown: 'Removed',
@@ -295,5 +302,80 @@ export const adminMessages = {
       who: 'Who',
       reason: 'Reason or note',
     },
+    statementSent: (rule: string) => `Statement of reasons sent: rule ${rule} of the terms`,
+  },
+  statements: {
+    title: 'Statements of reasons',
+    description:
+      'When an admin takes down your skin or bundle, removes your comment, blocks your account or holds a payout, you get a statement here and by mail: what was decided, the facts, the rule of the terms it rests on, and how to appeal.',
+    loading: 'Loading your statements...',
+    failed: 'Your statements could not be loaded.',
+    empty: 'No moderation decision concerns you. Nothing of yours was taken down, removed, blocked or held.',
+    total: (count: number) => `${count} ${count === 1 ? 'statement' : 'statements'}`,
+    pagination: 'Pages of your statements',
+    kinds: {
+      TAKEDOWN: 'Taken down',
+      COMMENT_REMOVAL: 'Comment removed',
+      ACCOUNT_BLOCK: 'Account blocked',
+      PAYOUT_HOLD: 'Payout held',
+    } as Record<string, string>,
+    decidedOn: (date: string) => `Decided on ${date}`,
+    about: 'About',
+    facts: 'Facts',
+    ground: 'Ground',
+    groundRule: (rule: string) => `Rule ${rule} of the terms of service`,
+    automated: (automated: boolean) =>
+      automated
+        ? 'Taken by automated means.'
+        : 'Taken by a person (an admin); no automated means were used to detect or decide it.',
+    appealUntil: (date: string) => `You can appeal once, until ${date}.`,
+    appealClosed: 'The time to appeal (six months) has passed.',
+    appealButton: 'Appeal this decision',
+    appealLabel: 'Why is the decision wrong?',
+    appealHint:
+      'Say what the admin missed, in 10 to 2,000 characters. An admin who looks at it again answers you by mail and here. You can appeal only once.',
+    appealSend: 'Send the appeal',
+    cancel: 'Cancel',
+    appealSent: 'Your appeal was sent. An admin will answer it.',
+    appealFailed: 'Your appeal could not be sent.',
+    yourAppeal: (date: string) => `Your appeal of ${date}`,
+    theirAppeal: (date: string) => `Appeal of ${date}`,
+    waiting: 'Waiting for an admin’s answer.',
+    outcome: { UPHELD: 'The decision stands', REVERSED: 'The decision was reversed' } as Record<
+      string,
+      string
+    >,
+    answeredOn: (date: string) => `Answered on ${date}`,
+    howItWorks: 'How moderation and appeals work',
+  },
+  appeals: {
+    title: 'Appeals',
+    description:
+      'People appealing a takedown, a comment removal, a block or a held payout. Read the statement they got and their words, then uphold the decision or reverse it; a reversal restores the item or unblocks the account, and the answer is sent to them.',
+    view: 'Show',
+    viewOpen: 'Waiting',
+    viewAnswered: 'Answered',
+    loading: 'Loading the appeals...',
+    failed: 'The appeals could not be loaded.',
+    empty: 'No appeal is waiting.',
+    emptyAnswered: 'No appeal was answered yet.',
+    total: (count: number) => `${count} ${count === 1 ? 'appeal' : 'appeals'}`,
+    pagination: 'Pages of the appeals',
+    person: 'Person',
+    appealText: 'Their appeal',
+    uphold: 'Uphold',
+    reverse: 'Reverse',
+    upholdTitle: 'Uphold the decision',
+    reverseTitle: 'Reverse the decision',
+    upholdIntro:
+      'The decision stands. Your reason is sent to the person by mail and in the app; they cannot appeal again.',
+    reverseIntro:
+      'The decision is undone: a skin, bundle or comment is restored and an account unblocked (a held payout is locked again from its page once its details are right). Your reason is sent to the person.',
+    reasonHint: 'Why: the person reads it.',
+    working: 'Answering the appeal...',
+    done: 'The appeal is answered.',
+    failed2: 'The appeal could not be answered.',
+    answeredBy: (who: string | null, date: string) =>
+      who ? `Answered by ${who}, ${date}` : `Answered ${date}`,
   },
 } as const;

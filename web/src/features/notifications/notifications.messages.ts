@@ -24,5 +24,9 @@ export const notificationsMessages = {
     RESTORED: 'Restored',
     PAYOUT_SENT: 'Payout sent',
     WEBHOOK_PAUSED: 'Webhook paused',
+    STATEMENT_OF_REASONS: 'Statement of reasons',
+    APPEAL_DECIDED: 'Appeal answered',
+    REPORT_RECEIVED: 'Report received',
+    REPORT_RESOLVED: 'Report answered',
   },
 } as const;

@@ -88,6 +88,8 @@ export const skinsMessages = {
     ownSkin: 'Players rate your skin here; authors cannot vote on their own work.',
     signIn: 'Sign in',
     signInToRate: 'to rate this skin.',
+    verifiedVotes: (verified: number, total: number) =>
+      `${verified} of ${total} ${total === 1 ? 'vote' : 'votes'} from people who owned or had downloaded it (verified)`,
   },
   updated: 'Updated',
   free: 'Free',

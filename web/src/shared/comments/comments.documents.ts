@@ -10,6 +10,7 @@ export const ItemCommentFields = graphql(`
     id
     text
     createdAt
+    verified
     user {
       id
       url

@@ -17,4 +17,9 @@ export const commentsMessages = {
   sent: 'Comment uploaded!',
   failed: 'There was an error uploading your comment.',
   done: 'Thanks! Your comment is at the top of the list.',
+  verified: 'Verified',
+  verifiedHint: 'The writer owned or had downloaded it when writing this comment.',
+  howChecked:
+    'Comments and votes marked Verified come from people who owned or had downloaded the item when they wrote them; we check this against our orders and downloads. Others are shown too, unchecked.',
+  howCheckedLink: 'How reviews are checked',
 } as const;

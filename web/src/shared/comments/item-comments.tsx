@@ -1,5 +1,11 @@
-import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconBan, IconLogin2, IconMessageCircle, IconUserOff } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  IconBan,
+  IconLogin2,
+  IconMessageCircle,
+  IconRosetteDiscountCheck,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
@@ -96,6 +102,21 @@ function CommentItem({ comment }: { comment: Comment }) {
             <Text component="span" size="xs" c="dimmed">
               <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
             </Text>
+            {comment.verified ? (
+              <Tooltip label={messages.verifiedHint} withArrow>
+                <Badge
+                  variant="light"
+                  color="teal"
+                  radius="sm"
+                  size="sm"
+                  leftSection={<IconRosetteDiscountCheck size={12} aria-hidden />}
+                  aria-label={`${messages.verified}: ${messages.verifiedHint}`}
+                  tabIndex={0}
+                >
+                  {messages.verified}
+                </Badge>
+              </Tooltip>
+            ) : null}
           </Group>
           {hidden ? null : (
             <ReportButton
@@ -289,6 +310,12 @@ export function ItemComments({ item }: { item: CommentedItem }) {
           </Badge>
         ) : null}
       </Group>
+      <Text size="xs" c="dimmed" mb="sm">
+        {messages.howChecked}{' '}
+        <Anchor component={Link} to="/terms-of-service#reviews" size="xs">
+          {messages.howCheckedLink}
+        </Anchor>
+      </Text>
       {user ? (
         <Suspense fallback={<div className={classes.formPlaceholder} />}>
           <CommentForm key={key} item={item} onPosted={onPosted} />

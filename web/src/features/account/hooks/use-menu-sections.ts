@@ -13,6 +13,7 @@ import {
   IconPalette,
   IconReceipt,
   IconReportMoney,
+  IconScale,
   IconSettings,
   IconShoppingBag,
   IconStack2,
@@ -137,6 +138,12 @@ export function useMenuSections(): MenuSection[] {
           description: menu.descriptions.notifications,
         },
         {
+          to: '/me/statements',
+          label: menu.statements,
+          icon: IconScale,
+          description: menu.descriptions.statements,
+        },
+        {
           to: '/me/settings',
           label: menu.settings,
           icon: IconSettings,
@@ -235,6 +242,12 @@ export function useMenuSections(): MenuSection[] {
           label: reportsLabel(openCount),
           icon: IconFlag,
           description: menu.descriptions.adminReports,
+        },
+        {
+          to: '/admin/appeals',
+          label: menu.adminAppeals,
+          icon: IconScale,
+          description: menu.descriptions.adminAppeals,
         },
         {
           to: '/admin/comments',

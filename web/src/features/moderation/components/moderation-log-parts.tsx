@@ -22,6 +22,8 @@ const actionColors: Record<string, string> = {
   ReportsDismissed: 'gray',
   AccountBlocked: 'red',
   AccountUnblocked: 'teal',
+  DecisionAppealed: 'yellow',
+  AppealDecided: 'blue',
 };
 
 export function ActionBadge({ entry }: { entry: Pick<LogEntry, 'action' | 'itemType'> }) {
@@ -71,6 +73,16 @@ export function EntryItem({ entry }: { entry: Pick<LogEntry, 'itemType' | 'itemL
       ) : (
         label
       )}
+    </Text>
+  );
+}
+
+/** A takedown's, removal's or block's statement of reasons, under its reason. */
+export function StatementLine({ entry }: { entry: Pick<LogEntry, 'statement'> }) {
+  if (!entry.statement) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {adminMessages.history.statementSent(entry.statement.groundRule)}
     </Text>
   );
 }

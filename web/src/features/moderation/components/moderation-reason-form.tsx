@@ -1,4 +1,4 @@
-import { Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, List, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { ReactNode } from 'react';
@@ -8,6 +8,12 @@ import {
   moderationNote,
   moderationReason,
 } from '../../../../../domain/moderation/moderation.schemas';
+import {
+  MODERATION_GROUNDS,
+  termsGround,
+  termsRules,
+  type TermsGround,
+} from '../../../../../domain/moderation/terms-grounds';
 import { useErrorsAfterSubmit } from '../../../shared/forms';
 import { adminMessages } from '../admin-moderation.messages';
 
@@ -18,6 +24,13 @@ const reasonSchema = z.object({ reason: moderationReason });
 const noteSchema = z.object({ reason: moderationNote });
 const validateReason = zod4Resolver(reasonSchema, { errorPriority: 'first' });
 const validateNote = zod4Resolver(noteSchema, { errorPriority: 'first' });
+// A takedown, a removal and a block name the rule of the terms they rest on (the statement of reasons).
+const groundedSchema = z.object({ reason: moderationReason, ground: termsGround });
+const validateGrounded = zod4Resolver(groundedSchema, { errorPriority: 'first' });
+const groundOptions = MODERATION_GROUNDS.map((ground) => ({
+  value: ground,
+  label: `${termsRules[ground].number} ${termsRules[ground].text}`,
+}));
 
 /** The counter joins the field from two thirds of the maximum. */
 const COUNTER_FROM = Math.round((MODERATION_REASON_MAX * 2) / 3);
@@ -29,13 +42,15 @@ export interface ModerationReasonFormProps {
   effects?: readonly string[];
   /** A reason is required (take down, remove, block); a note is optional (restore, dismiss, unblock). */
   required: boolean;
+  /** Ask for the rule of the terms the decision rests on (take down, remove, block). */
+  withGround?: boolean;
   hint: string;
   placeholder?: string;
   confirmLabel: string;
   /** A shade dark enough for white text in both schemes; none: the primary colour. */
   confirmColor?: string;
-  /** The reason or note as the API wants it: trimmed, null when an optional note is empty. */
-  onSubmit: (reason: string | null) => void;
+  /** The reason or note as the API wants it (trimmed, null when an optional note is empty), and the rule. */
+  onSubmit: (reason: string | null, ground: TermsGround | null) => void;
   onCancel: () => void;
 }
 
@@ -44,6 +59,7 @@ export function ModerationReasonForm({
   intro,
   effects,
   required,
+  withGround = false,
   hint,
   placeholder,
   confirmLabel,
@@ -51,17 +67,22 @@ export function ModerationReasonForm({
   onSubmit,
   onCancel,
 }: ModerationReasonFormProps) {
-  const form = useForm<{ reason: string }>({
-    initialValues: { reason: '' },
-    validate: required ? validateReason : validateNote,
+  const form = useForm<{ reason: string; ground: string | null }>({
+    initialValues: { reason: '', ground: null },
+    validate: withGround ? validateGrounded : required ? validateReason : validateNote,
     clearInputErrorOnChange: false,
   });
   const errors = useErrorsAfterSubmit(form);
   const length = form.values.reason.length;
 
-  const submit = (values: { reason: string }) => {
+  const submit = (values: { reason: string; ground: string | null }) => {
+    if (withGround) {
+      const grounded = groundedSchema.parse(values);
+      onSubmit(grounded.reason, grounded.ground);
+      return;
+    }
     const parsed = required ? reasonSchema.parse(values).reason : (noteSchema.parse(values).reason ?? null);
-    onSubmit(parsed);
+    onSubmit(parsed, null);
   };
 
   return (
@@ -74,6 +95,19 @@ export function ModerationReasonForm({
               <List.Item key={effect}>{effect}</List.Item>
             ))}
           </List>
+        ) : null}
+        {withGround ? (
+          <Select
+            label={texts.ground}
+            description={texts.groundHint}
+            placeholder={texts.groundPlaceholder}
+            data={groundOptions}
+            required
+            withAsterisk
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('ground')}
+          />
         ) : null}
         <Textarea
           label={required ? texts.reason : texts.note}

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { CombinedError } from 'urql';
 import { useMutation } from 'urql';
+import type { TermsGround } from '../../../../../domain/moderation/terms-grounds';
 import type { ModeratedItemType } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { adminMessages } from '../admin-moderation.messages';
@@ -147,7 +148,7 @@ export function useModerationActions() {
     modalId: string,
     title: string,
     form: Omit<Parameters<typeof ModerationReasonForm>[0], 'onCancel' | 'onSubmit'>,
-    onSubmit: (reason: string | null) => void,
+    onSubmit: (reason: string | null, ground: TermsGround | null) => void,
   ) =>
     modals.open({
       modalId,
@@ -159,9 +160,9 @@ export function useModerationActions() {
         <ModerationReasonForm
           {...form}
           onCancel={() => modals.close(modalId)}
-          onSubmit={(reason) => {
+          onSubmit={(reason, ground) => {
             modals.close(modalId);
-            onSubmit(reason);
+            onSubmit(reason, ground);
           }}
         />
       ),
@@ -177,12 +178,13 @@ export function useModerationActions() {
       {
         intro: comment ? texts.removeComment.intro : texts.takeDown[target.itemType as 'SKIN' | 'BUNDLE'],
         required: true,
+        withGround: true,
         hint: copy.reasonHint,
         placeholder: copy.placeholder,
         confirmLabel: copy.confirm,
         confirmColor: 'red.9',
       },
-      (reason) =>
+      (reason, ground) =>
         void run(
           keyOf(target),
           'takeDownItem',
@@ -195,7 +197,12 @@ export function useModerationActions() {
               },
           () =>
             takeDownItem(
-              { itemType: target.itemType, itemId: target.itemId, reason: reason ?? '' },
+              {
+                itemType: target.itemType,
+                itemId: target.itemId,
+                ground: ground ?? 'UNSUITABLE_CONTENT',
+                reason: reason ?? '',
+              },
               CHANGES_MODERATION,
             ).then(answerOf('takeDownItem')),
         ),
@@ -258,12 +265,13 @@ export function useModerationActions() {
         intro: copy.intro,
         effects: copy.effects,
         required: true,
+        withGround: true,
         hint: copy.reasonHint,
         placeholder: copy.placeholder,
         confirmLabel: copy.confirm,
         confirmColor: 'red.9',
       },
-      (reason) =>
+      (reason, ground) =>
         void run(
           accountKey(account),
           'blockUser',
@@ -273,9 +281,10 @@ export function useModerationActions() {
             failed: copy.failed,
           },
           () =>
-            blockUser({ id: account.id, reason: reason ?? '' }, CHANGES_MODERATION).then(
-              answerOf('blockUser'),
-            ),
+            blockUser(
+              { id: account.id, ground: ground ?? 'HARASSMENT_OR_SPAM', reason: reason ?? '' },
+              CHANGES_MODERATION,
+            ).then(answerOf('blockUser')),
         ),
     );
   };

@@ -221,14 +221,23 @@ export const ModerationLogQuery = graphql(`
           url
           username
         }
+        statement {
+          id
+          groundRule
+        }
       }
     }
   }
 `);
 
 export const TakeDownItemMutation = graphql(`
-  mutation TakeDownItem($itemType: ModeratedItemType!, $itemId: ID!, $reason: String!) {
-    takeDownItem(itemType: $itemType, itemId: $itemId, reason: $reason) {
+  mutation TakeDownItem(
+    $itemType: ModeratedItemType!
+    $itemId: ID!
+    $ground: TermsGround!
+    $reason: String!
+  ) {
+    takeDownItem(itemType: $itemType, itemId: $itemId, ground: $ground, reason: $reason) {
       id
       success
     }
@@ -264,8 +273,8 @@ export const DeleteAccountMutation = graphql(`
 `);
 
 export const BlockUserMutation = graphql(`
-  mutation BlockUser($id: ID!, $reason: String!) {
-    blockUser(id: $id, reason: $reason) {
+  mutation BlockUser($id: ID!, $ground: TermsGround!, $reason: String!) {
+    blockUser(id: $id, ground: $ground, reason: $reason) {
       id
       success
     }

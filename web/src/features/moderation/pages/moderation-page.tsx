@@ -7,7 +7,13 @@ import { PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
 import { AdminListLayout } from '../../../shared/admin-list/admin-list-layout';
 import { useAdminListAnswer } from '../../../shared/admin-list/use-admin-list';
-import { ActionBadge, EntryActor, EntryItem, entryReason } from '../components/moderation-log-parts';
+import {
+  ActionBadge,
+  EntryActor,
+  EntryItem,
+  entryReason,
+  StatementLine,
+} from '../components/moderation-log-parts';
 import type { LogEntry } from '../components/moderation-log-parts';
 import classes from '../../../shared/admin-list/admin-list.module.css';
 import { ModerationLogQuery } from '../lib/moderation.documents';
@@ -21,9 +27,12 @@ const PAGE_SIZE = 20;
 function Reason({ entry }: { entry: LogEntry }) {
   const reason = entryReason(entry);
   return reason ? (
-    <Text size="sm" className={classes.commentText}>
-      {reason}
-    </Text>
+    <>
+      <Text size="sm" className={classes.commentText}>
+        {reason}
+      </Text>
+      <StatementLine entry={entry} />
+    </>
   ) : (
     <Text size="sm" c="dimmed" aria-hidden>
       –

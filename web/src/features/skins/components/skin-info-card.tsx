@@ -220,6 +220,7 @@ export function SkinInfoCard({ skin }: { skin: SkinDetail }) {
           authorId={skin.author.id}
           published={skin.published}
           rating={skin.rating}
+          verifiedRatings={skin.verifiedRatings}
         />
 
         {/* What players see (listed) can be reported; the author's own view has no Report. */}

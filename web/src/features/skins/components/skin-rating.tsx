@@ -66,13 +66,21 @@ export interface SkinRatingProps {
   authorId: string;
   published: boolean;
   rating: { average: number; totalRatings: number; usersRating?: number | null };
+  /** How many votes come from people who owned or downloaded the skin (verified reviews). */
+  verifiedRatings?: number;
 }
 
 /**
  * The average (two decimals) and the number of votes for everyone; the vote stars only with a
  * session (spec 4). A vote calls rateSkin, thanks the voter and locks the stars for the session.
  */
-export function SkinRating({ skinId, authorId, published, rating: initial }: SkinRatingProps) {
+export function SkinRating({
+  skinId,
+  authorId,
+  published,
+  rating: initial,
+  verifiedRatings,
+}: SkinRatingProps) {
   const { user } = useSession();
   const [{ fetching }, rateSkin] = useMutation(RateSkinMutation);
   const [rating, setRating] = useState(initial);
@@ -117,6 +125,11 @@ export function SkinRating({ skinId, authorId, published, rating: initial }: Ski
           {messages.votes(rating.totalRatings)}
         </Text>
       </Group>
+      {verifiedRatings !== undefined && rating.totalRatings > 0 ? (
+        <Text size="xs" c="dimmed">
+          {messages.verifiedVotes(Math.min(verifiedRatings, rating.totalRatings), rating.totalRatings)}
+        </Text>
+      ) : null}
       {user && String(user.id) === authorId ? (
         <Text size="sm" c="dimmed">
           {messages.ownSkin}

@@ -93,6 +93,7 @@ export const SkinDetailQuery = graphql(`
         average
         totalRatings
       }
+      verifiedRatings
       resources {
         id
         type

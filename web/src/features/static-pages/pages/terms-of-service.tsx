@@ -1,12 +1,28 @@
-import { Anchor, List } from '@mantine/core';
+import { Anchor, List, Text } from '@mantine/core';
 import type { LegalSection } from '../components/legal-document';
 import { LegalDocument } from '../components/legal-document';
 import { ContactEmail, PageLink } from '../components/links';
 import { P } from '../components/section';
 import { StaticPage } from '../components/static-page';
 import { PAGE_DATES } from '../site';
+import {
+  prohibitedRules,
+  ruleAnchor,
+  termsRules,
+  type TermsGround,
+} from '../../../../../domain/moderation/terms-grounds';
 
-const sections: LegalSection[] = [
+/** A numbered rule a moderation decision can name (its statement of reasons links here). */
+function Rule({ ground }: { ground: TermsGround }) {
+  return (
+    <List.Item id={ruleAnchor(ground)}>
+      <strong>{termsRules[ground].number}</strong> {termsRules[ground].text}
+    </List.Item>
+  );
+}
+
+/** The sections in order: the page numbers them, and the rules' numbers (14.2) count on it. */
+export const termsSections: LegalSection[] = [
   {
     id: 'introduction',
     title: 'Introduction and definitions',
@@ -183,20 +199,18 @@ const sections: LegalSection[] = [
       <>
         <P>By uploading an item you confirm that:</P>
         <List spacing="xs" withPadding>
-          <List.Item>
-            the artwork is your own work, or you hold all the rights needed to publish and sell it;
+          <List.Item id="rule-10-1">
+            <strong>10.1</strong> the artwork is your own work, or you hold all the rights needed to publish
+            and sell it;
           </List.Item>
-          <List.Item>
-            the item follows the <PageLink to="/submissions">submission rules</PageLink>, in particular that
-            it is suitable for any age and contains no malware;
+          <List.Item id="rule-10-2">
+            <strong>10.2</strong> the item follows the <PageLink to="/submissions">submission rules</PageLink>
+            , in particular that it is suitable for any age and contains no malware;
           </List.Item>
-          <List.Item>
-            the screenshots, video, title and description show the item truthfully, and the item works in the
-            game you selected;
-          </List.Item>
-          <List.Item>
-            you will answer buyers&apos; reasonable questions about your items and fix a broken file when we
-            let you know about it.
+          <Rule ground="MISLEADING_ITEM" />
+          <List.Item id="rule-10-4">
+            <strong>10.4</strong> you will answer buyers&apos; reasonable questions about your items and fix a
+            broken file when we let you know about it.
           </List.Item>
         </List>
         <P>
@@ -238,13 +252,13 @@ const sections: LegalSection[] = [
           <PageLink to="/about-payout-system">author payouts and fees</PageLink> page, which forms part of
           these terms.
         </P>
-        <P>
-          Author shares collect in a pending payout and are paid by bank transfer or PayPal to the details
-          given in Profile Settings. A payout waits until those details are complete and the minimum amount is
-          reached. We are not responsible for delays or losses caused by incorrect payout details. If an order
-          is refunded, the author&apos;s share is taken back from the open or the next payout. Authors are
-          responsible for declaring their income and paying any taxes due on it.
-        </P>
+        <Text component="p" id="rule-12-2" lh={1.7} m={0}>
+          <strong>12.2</strong> Author shares collect in a pending payout and are paid by bank transfer or
+          PayPal to the details given in Profile Settings. A payout waits until those details are complete and
+          the minimum amount is reached. We are not responsible for delays or losses caused by incorrect
+          payout details. If an order is refunded, the author&apos;s share is taken back from the open or the
+          next payout. Authors are responsible for declaring their income and paying any taxes due on it.
+        </Text>
       </>
     ),
   },
@@ -252,14 +266,28 @@ const sections: LegalSection[] = [
     id: 'user-content',
     title: 'Ratings and comments',
     body: (
-      <P>
-        Signed-in users may rate skins and write comments. Rate honestly and keep comments about the skins and
-        respectful to the authors and to each other. Your comments are public and shown with your username,
-        avatar and country. You grant us the right to display them on the site for as long as they are
-        published. We may remove ratings and comments that break these terms. When you delete your account,
-        your comments stay, shown as written by &quot;deleted user&quot; without your username, avatar or
-        country, and your ratings stay in the skins&apos; averages.
-      </P>
+      <>
+        <P>
+          Signed-in users may rate skins and write comments. Rate honestly and keep comments about the skins
+          and respectful to the authors and to each other. Your comments are public and shown with your
+          username, avatar and country. You grant us the right to display them on the site for as long as they
+          are published. We may remove ratings and comments that break these terms. When you delete your
+          account, your comments stay, shown as written by &quot;deleted user&quot; without your username,
+          avatar or country, and your ratings stay in the skins&apos; averages.
+        </P>
+        <Text component="p" id="reviews" lh={1.7} m={0}>
+          <strong>How reviews are checked.</strong> When you rate a skin or write a comment, we check our own
+          records of orders and downloads: if you owned the item then (you bought it, alone or in a bundle,
+          and it was not refunded) or had downloaded it while signed in, your comment shows a
+          &ldquo;Verified&rdquo; mark and your vote counts among the verified votes shown under the
+          skin&apos;s rating. The mark is recorded as you write, so a later purchase does not change an
+          earlier review. We do not check anything else: reviews without the mark come from signed-in users
+          who had not bought or downloaded the item, they are shown too, and the average rating counts every
+          vote. Comments are listed newest first whether verified or not. We remove reviews that break these
+          terms, such as traded votes (rule 14.4). This is how we meet Article 7(6) of the Unfair Commercial
+          Practices Directive as amended by Directive (EU) 2019/2161.
+        </Text>
+      </>
     ),
   },
   {
@@ -267,26 +295,11 @@ const sections: LegalSection[] = [
     title: 'Prohibited content and conduct',
     body: (
       <>
-        <P>On TrackSkins you must not:</P>
+        <P>On TrackSkins you must not break these rules (a moderation decision names the one it rests on):</P>
         <List spacing="xs" withPadding>
-          <List.Item>
-            upload or post content that is illegal, sexual, shows nudity or extreme violence, promotes hatred
-            or discrimination, or is otherwise unsuitable for players of any age;
-          </List.Item>
-          <List.Item>
-            upload artwork, logos or trademarks you have no right to use, or copy other authors&apos; work;
-          </List.Item>
-          <List.Item>upload malware or any file that does something other than skin a car;</List.Item>
-          <List.Item>
-            manipulate ratings, downloads or the Skin of the Month, for example with several accounts or
-            traded votes;
-          </List.Item>
-          <List.Item>harass, threaten or impersonate others, or post spam and advertising;</List.Item>
-          <List.Item>share purchased files, or help others get paid items without paying for them;</List.Item>
-          <List.Item>
-            attack, overload, scrape or probe the site, or try to get into accounts or data that are not
-            yours.
-          </List.Item>
+          {prohibitedRules.map((ground) => (
+            <Rule key={ground} ground={ground} />
+          ))}
         </List>
       </>
     ),
@@ -299,8 +312,19 @@ const sections: LegalSection[] = [
         <P>
           We may hide or remove items, ratings and comments, suspend or close accounts and ban users who break
           these terms or the submission rules, depending on how serious and how repeated the breach is.
-          Uploading malware or stolen work leads to an immediate ban. Where we can, we tell you why and give
-          you a chance to respond.
+          Uploading malware or stolen work leads to an immediate ban.
+        </P>
+        <P>
+          Whenever we take down your skin or bundle, remove your comment, block your account or hold a payout
+          of yours, we send you a <strong>statement of reasons</strong>, in the app (Statements and appeals in
+          your account) and by e-mail: what we decided and from when, the facts, the numbered rule of these
+          terms it rests on, whether automated means were used (today every decision is taken by a person),
+          and how to appeal. You can <strong>appeal once</strong> within six months, in a few words on that
+          page (a blocked account, which cannot sign in, appeals by e-mail to <ContactEmail />
+          ); an admin looks at the decision again and answers you the same way, upholding it or reversing it.
+          A reversal restores what was taken down or lifts the block. Whoever reports an item is told that the
+          report arrived and what came of it. This follows Articles 16, 17 and 20 of the EU Digital Services
+          Act (2022/2065).
         </P>
         <P>
           You may delete your account at any time in Settings → Your data, or by writing to us. Deleting it
@@ -401,7 +425,7 @@ export default function TermsOfServicePage() {
       lastUpdated={PAGE_DATES.terms}
       lead="The rules for using TrackSkins: buying and downloading skins, publishing and selling your own, and what we expect from everyone on the site."
     >
-      <LegalDocument sections={sections} withContents />
+      <LegalDocument sections={termsSections} withContents />
     </StaticPage>
   );
 }
