@@ -63,6 +63,15 @@ export async function scrubDeletedAccount(
   await tx.query(sql.unsafe`
     update moderation_log set reason = ${erased}
     where item_type = 'ACCOUNT' and item_id = ${userId} and reason is not null`);
+  // What the person typed into a gift (its recipient's address and the note), and their appeals.
+  await tx.query(sql.unsafe`
+    update gifts set recipient_email = ${erased}, note = case when note is null then null else ${erased} end
+    where giver_user_id = ${userId} and recipient_email <> ${erased}`);
+  await tx.query(sql.unsafe`
+    update statements_of_reasons
+    set appeal_text = case when appeal_text is null then null else ${erased} end,
+        appeal_reason = case when appeal_reason is null then null else ${erased} end
+    where user_id = ${userId} and (appeal_text is not null or appeal_reason is not null)`);
   if (account) {
     // Notifications name a published item's author by the username the event recorded.
     await tx.query(sql.unsafe`

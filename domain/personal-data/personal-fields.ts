@@ -62,6 +62,11 @@ export const personalFieldRules: Readonly<Record<string, PersonalFieldRule>> = {
   PayoutRelocked: { fields: DESTINATION_FIELDS, subjectOf: userAt('authorId') },
   // The owner's receiving address may name them (a personal domain, a path with their name).
   WebhookEndpointPaused: { fields: ['url'], subjectOf: userAt('ownerId') },
+  // The address and the note the giver typed: the giver's to give and to take back (docs/gifts.md).
+  GiftGiven: { fields: ['recipientEmail', 'note'], subjectOf: userAt('giverUserId') },
+  // The person's own words appealing a decision, and the admin's answer to them.
+  DecisionAppealed: { fields: ['text'], subjectOf: userAt('userId') },
+  AppealDecided: { fields: ['reason'], subjectOf: userAt('userId') },
 };
 
 /**
