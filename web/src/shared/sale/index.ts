@@ -1,5 +1,3 @@
 // A running sale beside a price: cards, item pages, the cart and checkout (docs/sales-and-codes.md).
 export { askedPrice, SaleNote, SaleReferenceLine } from './sale-note';
-export type { RunningSaleView } from './sale-note';
-export { RunningSaleFieldsFragment } from './sale.fragment';
 export { saleMessages } from './sale.messages';
