@@ -95,11 +95,13 @@ async function bundleDto(user: User, title: string, skinIds: number[], price = 8
   };
 }
 
-const eventRow = z.object({ event_type: z.string(), data: z.record(z.string(), z.unknown()) });
+/** The item's events as the store reads them (personal fields opened: docs/personal-data.md). */
 async function factsOf(itemType: ItemType, itemId: number) {
-  return app.context.pool.any(sql.type(eventRow)`
-    select event_type, data from events where stream_id = ${catalogueItemStreamId(itemType, itemId)}
-    order by stream_version`);
+  const { events } = await app.context.store.readStream(
+    app.context.pool,
+    catalogueItemStreamId(itemType, itemId),
+  );
+  return events.map((event) => ({ event_type: event.type, data: event.data as Record<string, unknown> }));
 }
 
 const actor = (userId: number) => ({ actor: { userId }, correlationId: 'notifications-test' });
