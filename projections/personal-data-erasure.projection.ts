@@ -72,6 +72,10 @@ export async function scrubDeletedAccount(
     set appeal_text = case when appeal_text is null then null else ${erased} end,
         appeal_reason = case when appeal_reason is null then null else ${erased} end
     where user_id = ${userId} and (appeal_text is not null or appeal_reason is not null)`);
+  // A block's statement states its reason, which the block's event seals under the person's key.
+  await tx.query(sql.unsafe`
+    update statements_of_reasons set facts = ${erased}
+    where user_id = ${userId} and kind = 'ACCOUNT_BLOCK' and facts <> ${erased}`);
   if (account) {
     // Notifications name a published item's author by the username the event recorded.
     await tx.query(sql.unsafe`

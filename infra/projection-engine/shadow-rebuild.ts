@@ -239,7 +239,9 @@ async function swapIn(
     if (projection.mode === 'catch-up') await options.lockCatchUp(tx, projection.name);
     // EXCLUSIVE: every write (an append's inline projection, a runner's batch) waits; SELECTs do not.
     const live = projection.tables.map((table) => sql.identifier(['public', table.name]));
-    await tx.query(sql.unsafe`lock table ${sql.join(live, sql.fragment`, `)} in exclusive mode`);
+    // A projection naming no table of its own (the erasure's) has nothing to lock.
+    if (live.length > 0)
+      await tx.query(sql.unsafe`lock table ${sql.join(live, sql.fragment`, `)} in exclusive mode`);
     const started = performance.now();
 
     const searchPath = await tx.oneFirst(

@@ -18,31 +18,44 @@ afterEach(async (context) => {
 
 describe('giving and claiming a gift', () => {
   it('is bought with a note, mailed after the payment, and claimed only through the link', async () => {
+    const playerToken = await logIn('player');
+    // A skin the player does not own yet (journeys before this one bought some): its page offers the cart.
     const data = await graphql<{
-      skins: { content: { title: string; url: string; price: number; author: { username: string } }[] };
-    }>(`
-      {
-        skins(type: TM2020, page: { page: 0, size: 100 }) {
-          content {
-            title
-            url
-            price
-            author {
-              username
+      skins: {
+        content: { id: string; title: string; url: string; price: number; author: { username: string } }[];
+      };
+      myOwnedSkinIds: string[];
+    }>(
+      `
+        {
+          myOwnedSkinIds
+          skins(type: TM2020, page: { page: 0, size: 100 }) {
+            content {
+              id
+              title
+              url
+              price
+              author {
+                username
+              }
             }
           }
         }
-      }
-    `);
+      `,
+      playerToken,
+    );
     const skin = data.skins.content.find(
-      (candidate) => candidate.price > 0 && !['player', 'author'].includes(candidate.author.username),
+      (candidate) =>
+        candidate.price > 0 &&
+        !['player', 'author'].includes(candidate.author.username) &&
+        !data.myOwnedSkinIds.includes(candidate.id),
     );
     if (!skin) throw new Error('The demo catalogue has no paid skin of another author');
     const recipientEmail = `friend_${Date.now() % 1_000_000}@example.com`;
 
     const giver = await openBrowser();
     sessions.push(giver);
-    await giver.context.addCookies([{ name: 'token', value: await logIn('player'), url: inject('appUrl') }]);
+    await giver.context.addCookies([{ name: 'token', value: playerToken, url: inject('appUrl') }]);
     const { page } = giver;
     await page.goto(`/skins/${skin.url}`);
     await page

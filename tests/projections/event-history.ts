@@ -291,6 +291,8 @@ export const paidAndRefunded: GeneratedStep[] = [
   { kind: 'code', code: 'SPRING', action: 'create', pick: 1 },
   { kind: 'code', code: 'SPRING', action: 'redeem', pick: 1 },
   { kind: 'preferences', author: 9, thresholdCents: 8000, schedule: 'QUARTERLY', held: false },
+  // A sale running on one of author 9's skins.
+  { kind: 'sale', action: 'schedule', pick: 0, item: 1, percentOff: 20, startInHours: 0, lengthHours: 24 },
   // And a skin surely co-authored: the sampled histories seldom leave an invitation standing.
   { kind: 'co-author', item: 1, user: 2, action: 'invite', weight: 2 },
   { kind: 'co-author', item: 1, user: 2, action: 'accept', weight: 2 },
