@@ -547,9 +547,10 @@ describe('the demo sales and payouts', () => {
           as miscounted,
         (select count(*)::int from order_items i join orders o on o.id = i.order_id
          where o.status = 'PAYMENT_RECEIVED'
-           and (select count(*) from payout_lines l
-                where l.kind = 'ITEM' and l.order_id = i.order_id and l.position = i.position
-                  and l.author_share_cents = i.author_share_cents) <> 1) as unallocated,
+           -- One line per author: a co-authored item's parts add up to its share (docs/co-authors.md).
+           and (select coalesce(sum(l.author_share_cents), -1) from payout_lines l
+                where l.kind = 'ITEM' and l.order_id = i.order_id and l.position = i.position)
+               <> i.author_share_cents) as unallocated,
         -- A refunded item is out of its payout, or taken back by an adjustment of the same amount.
         (select count(*)::int from order_items i join orders o on o.id = i.order_id
          where o.status = 'REFUNDED'
