@@ -13,8 +13,32 @@ import type { ExportRow } from './data-export.query';
 
 type Deps = Pick<AppContext, 'pool' | 'store' | 'now' | 'log'>;
 
-/** One file of the archive: its name, what README.txt says of it, and how it is made. */
-type ArchiveFile = { name: string; about: string; content: () => Promise<string | Buffer> };
+/** One file of the archive: its name and how it is made. */
+type ArchiveFile = { name: string; content: () => Promise<string | Buffer> };
+
+/** What every kind of data is read with: the person, and the facts several kinds share, read once. */
+type ExportScope = {
+  app: Deps;
+  db: Deps['pool'];
+  userId: number;
+  payoutIds: readonly number[];
+  /** The event log's head, which ends each payout statement as on the payouts page. */
+  eventLogHead: () => Promise<string>;
+};
+
+/**
+ * One kind of data: a JSON file of what `read` returns, or a CSV file of its rows in `columns`; or a
+ * folder of documents, a file each. `about` is what README.txt says of it.
+ */
+type DataKind =
+  | { name: `${string}.json`; about: string; read: (scope: ExportScope) => Promise<unknown> }
+  | {
+      name: `${string}.csv`;
+      about: string;
+      columns: readonly string[];
+      read: (scope: ExportScope) => Promise<readonly ExportRow[]>;
+    }
+  | { folder: `${string}/`; about: string; files: (scope: ExportScope) => Promise<ArchiveFile[]> };
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const cellOf = (value: unknown): CsvCell => {
@@ -29,12 +53,6 @@ const csvOf = (columns: readonly string[], rows: readonly ExportRow[]) =>
     columns,
     rows.map((row) => columns.map((column) => cellOf(row[column]))),
   );
-const csvFile = (
-  name: string,
-  about: string,
-  columns: readonly string[],
-  read: () => Promise<readonly ExportRow[]>,
-): ArchiveFile => ({ name, about, content: async () => csvOf(columns, await read()) });
 
 function payoutView(payout: PayoutRow) {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -57,171 +75,195 @@ function payoutView(payout: PayoutRow) {
   };
 }
 
+const CREATED_ITEM_COLUMNS = [
+  'id',
+  'url',
+  'title',
+  'description',
+  'price_eur',
+  'published',
+  'taken_down',
+  'created_at',
+  'deleted_at',
+] as const;
+
 /**
- * The files of a person's archive, in the order they are written (docs/account-deletion.md, "Your
- * data"): GDPR Art. 15 (a copy of the data) and Art. 20 (in a common machine-readable form).
+ * The kinds of data in a person's archive, in the order they are written (docs/account-deletion.md,
+ * "Your data"): GDPR Art. 15 (a copy of the data) and Art. 20 (in a common machine-readable form).
+ * A new kind of data is one entry here and its query in data-export.query.ts.
  */
+const DATA_KINDS: readonly DataKind[] = [
+  {
+    name: 'profile.json',
+    about:
+      'Your account and profile: username, email and whether it is verified, name, country, language, roles, news and digest choices, author profile and social links, payout details (method, PayPal address, IBAN, BIC, street, city), dates.',
+    read: ({ db, userId }) => query.profileOf(db, userId),
+  },
+  {
+    name: 'orders.json',
+    about:
+      'Your orders (also those you placed as a guest with your verified email): number, status, payment type, the buyer details given at checkout, total, dates, and the numbers of their invoice and credit note.',
+    read: ({ db, userId }) => query.ordersOf(db, userId),
+  },
+  {
+    name: 'order-items.csv',
+    about: 'Each item of your orders: order number, skin or bundle, its name, price and tip in euros.',
+    columns: ['order_number', 'position', 'item_type', 'item_id', 'name', 'price_eur', 'tip_eur'],
+    read: ({ db, userId }) => query.orderItemsOf(db, userId),
+  },
+  {
+    name: 'invoices.csv',
+    about:
+      'The invoices and credit notes of your orders: number, order, total and VAT in euros, date of issue. Each one is also in the invoices folder as the PDF the site issues.',
+    columns: ['kind', 'number', 'order_number', 'invoice_number', 'total_eur', 'vat_eur', 'issued_at'],
+    read: ({ db, userId }) => query.taxDocumentsOf(db, userId),
+  },
+  {
+    folder: 'invoices/',
+    about: 'The PDF of each invoice and credit note listed in invoices.csv.',
+    files: async ({ app, db, userId }) =>
+      (await query.taxDocumentNumbersOf(db, userId)).map((document) => ({
+        name: `invoices/${document.kind === 'INVOICE' ? 'invoice' : 'credit-note'}-${document.number}.pdf`,
+        content: async () => {
+          const row = await findTaxDocument(db, document.kind, document.number);
+          if (!row) throw new Error(`Tax document ${document.number} vanished during the export.`);
+          return taxDocumentPdf(await taxDocumentOf(app, row));
+        },
+      })),
+  },
+  {
+    name: 'downloads.csv',
+    about:
+      'The skins you downloaded while signed in: the skin, your first and your last download of it (the site keeps no more than these two times per skin and person).',
+    columns: ['skin_id', 'skin_url', 'skin_title', 'first_download_at', 'last_download_at'],
+    read: ({ db, userId }) => query.downloadsOf(db, userId),
+  },
+  {
+    name: 'ratings.csv',
+    about: 'Your votes: the skin, the stars (1 to 5) and when you voted last.',
+    columns: ['skin_id', 'skin_url', 'skin_title', 'rating', 'rated_at'],
+    read: ({ db, userId }) => query.ratingsOf(db, userId),
+  },
+  {
+    name: 'comments.csv',
+    about:
+      'Your comments: the skin or bundle, the text, whether a moderator removed it, and when you wrote it.',
+    columns: ['id', 'item_type', 'item_url', 'item_title', 'text', 'removed_by_moderation', 'created_at'],
+    read: ({ db, userId }) => query.commentsOf(db, userId),
+  },
+  {
+    name: 'follows.csv',
+    about: 'The authors you follow, since when.',
+    columns: ['author_id', 'author_username', 'followed_at'],
+    read: ({ db, userId }) => query.followsOf(db, userId),
+  },
+  {
+    name: 'wishes.csv',
+    about: 'Your wishlist: each skin or bundle and when you added it.',
+    columns: ['item_type', 'item_id', 'item_url', 'item_title', 'wished_at'],
+    read: ({ db, userId }) => query.wishesOf(db, userId),
+  },
+  {
+    name: 'notifications.csv',
+    about:
+      'Your notifications (new skins of authors you follow, price drops of wished items, new versions of skins you own): kind, message, link, when, and whether you read it.',
+    columns: ['kind', 'item_type', 'item_id', 'message', 'link', 'created_at', 'read'],
+    read: ({ db, userId }) => query.notificationsOf(db, userId),
+  },
+  {
+    name: 'reports.csv',
+    about: 'What you reported to the moderators: the item, your reason and text, when, and the outcome.',
+    columns: ['item_type', 'item_id', 'reason', 'text', 'status', 'reported_at'],
+    read: ({ db, userId }) => query.reportsFiledBy(db, userId),
+  },
+  {
+    name: 'skins.csv',
+    about:
+      'The skins you uploaded as an author: title, description, price, whether published or taken down, dates.',
+    columns: CREATED_ITEM_COLUMNS,
+    read: ({ db, userId }) => query.createdItemsOf(db, userId, 'skins'),
+  },
+  {
+    name: 'bundles.csv',
+    about: 'The bundles you made as an author, in the same columns.',
+    columns: CREATED_ITEM_COLUMNS,
+    read: ({ db, userId }) => query.createdItemsOf(db, userId, 'bundles'),
+  },
+  {
+    name: 'payouts.json',
+    about:
+      'Your payouts as an author: status, amount, counts of items, the method and destination (IBAN and BIC, or PayPal address) they were sent to, dates, transfer reference or failure reason.',
+    read: async ({ db, payoutIds }) => (await payoutsByIds(db, payoutIds)).map(payoutView),
+  },
+  {
+    folder: 'payout-statements/',
+    about:
+      'The statement of each payout as the site makes it for authors (one line per item, fees and totals).',
+    files: async ({ db, payoutIds, eventLogHead }) =>
+      payoutIds.map((payoutId) => ({
+        name: `payout-statements/payout-${payoutId}-statement.csv`,
+        content: async () => {
+          const [payout] = await payoutsByIds(db, [payoutId]);
+          const lines = await linesOfPayouts(db, [payoutId]);
+          return statementCsv(payout!, lines, await eventLogHead());
+        },
+      })),
+  },
+  {
+    name: 'api-tokens.json',
+    about:
+      'Your personal API tokens: name, the first characters that tell them apart, scopes, dates. Never the secrets: the site keeps only a hash of each, which is not in the archive either.',
+    read: ({ db, userId }) => query.apiTokensOf(db, userId),
+  },
+  {
+    name: 'webhooks.json',
+    about:
+      'Your webhook endpoints: address, events, status, dates and how many deliveries are logged. Never their signing secrets.',
+    read: ({ db, userId }) => query.webhooksOf(db, userId),
+  },
+  {
+    name: 'sessions.json',
+    about:
+      'What the site keeps of your sign-ins. It keeps no list of sessions: each sign-in is a signed token kept by your browser, and the site stores only a session version that ends all of them when it changes (a new password, "sign out everywhere", a block or a deletion).',
+    read: async ({ db, userId }) => {
+      const facts = await query.sessionFactsOf(db, userId);
+      return {
+        sessionVersion: facts.session_version,
+        openEmailVerificationLinks: facts.email_verification_links,
+        note: 'Sessions are signed tokens kept by your browser (the session cookie) for up to 30 days; the site keeps no list of them, no sign-in history and no IP addresses of sign-ins.',
+      };
+    },
+  },
+];
+
+/** The files of one kind of data: its JSON or CSV file, or the documents of its folder. */
+async function filesOf(kind: DataKind, scope: ExportScope): Promise<ArchiveFile[]> {
+  if ('folder' in kind) return kind.files(scope);
+  if ('columns' in kind)
+    return [{ name: kind.name, content: async () => csvOf(kind.columns, await kind.read(scope)) }];
+  return [{ name: kind.name, content: async () => json(await kind.read(scope)) }];
+}
+
+/** The files of a person's archive, in the order they are written. */
 async function archiveFiles(app: Deps, userId: number): Promise<ArchiveFile[]> {
   const db = app.pool;
-  const taxDocuments = await query.taxDocumentNumbersOf(db, userId);
-  const payoutIds = await query.payoutIdsOf(db, userId);
-  // The event log's head ends each statement as on the payouts page; read once (it spans every stream).
   let logHead: Promise<string> | null = null;
-  const eventLogHead = () => (logHead ??= chainHead(db).then(chainHeadLine));
-  const files: ArchiveFile[] = [
-    {
-      name: 'profile.json',
-      about:
-        'Your account and profile: username, email and whether it is verified, name, country, language, roles, news and digest choices, author profile and social links, payout details (method, PayPal address, IBAN, BIC, street, city), dates.',
-      content: async () => json(await query.profileOf(db, userId)),
-    },
-    {
-      name: 'orders.json',
-      about:
-        'Your orders (also those you placed as a guest with your verified email): number, status, payment type, the buyer details given at checkout, total, dates, and the numbers of their invoice and credit note.',
-      content: async () => json(await query.ordersOf(db, userId)),
-    },
-    csvFile(
-      'order-items.csv',
-      'Each item of your orders: order number, skin or bundle, its name, price and tip in euros.',
-      ['order_number', 'position', 'item_type', 'item_id', 'name', 'price_eur', 'tip_eur'],
-      () => query.orderItemsOf(db, userId),
-    ),
-    csvFile(
-      'invoices.csv',
-      'The invoices and credit notes of your orders: number, order, total and VAT in euros, date of issue. Each one is also in the invoices folder as the PDF the site issues.',
-      ['kind', 'number', 'order_number', 'invoice_number', 'total_eur', 'vat_eur', 'issued_at'],
-      () => query.taxDocumentsOf(db, userId),
-    ),
-    ...taxDocuments.map((document): ArchiveFile => ({
-      name: `invoices/${document.kind === 'INVOICE' ? 'invoice' : 'credit-note'}-${document.number}.pdf`,
-      about: '',
-      content: async () => {
-        const row = await findTaxDocument(db, document.kind, document.number);
-        if (!row) throw new Error(`Tax document ${document.number} vanished during the export.`);
-        return taxDocumentPdf(await taxDocumentOf(app, row));
-      },
-    })),
-    csvFile(
-      'downloads.csv',
-      'The skins you downloaded while signed in: the skin, your first and your last download of it (the site keeps no more than these two times per skin and person).',
-      ['skin_id', 'skin_url', 'skin_title', 'first_download_at', 'last_download_at'],
-      () => query.downloadsOf(db, userId),
-    ),
-    csvFile(
-      'ratings.csv',
-      'Your votes: the skin, the stars (1 to 5) and when you voted last.',
-      ['skin_id', 'skin_url', 'skin_title', 'rating', 'rated_at'],
-      () => query.ratingsOf(db, userId),
-    ),
-    csvFile(
-      'comments.csv',
-      'Your comments: the skin or bundle, the text, whether a moderator removed it, and when you wrote it.',
-      ['id', 'item_type', 'item_url', 'item_title', 'text', 'removed_by_moderation', 'created_at'],
-      () => query.commentsOf(db, userId),
-    ),
-    csvFile(
-      'follows.csv',
-      'The authors you follow, since when.',
-      ['author_id', 'author_username', 'followed_at'],
-      () => query.followsOf(db, userId),
-    ),
-    csvFile(
-      'wishes.csv',
-      'Your wishlist: each skin or bundle and when you added it.',
-      ['item_type', 'item_id', 'item_url', 'item_title', 'wished_at'],
-      () => query.wishesOf(db, userId),
-    ),
-    csvFile(
-      'notifications.csv',
-      'Your notifications (new skins of authors you follow, price drops of wished items, new versions of skins you own): kind, message, link, when, and whether you read it.',
-      ['kind', 'item_type', 'item_id', 'message', 'link', 'created_at', 'read'],
-      () => query.notificationsOf(db, userId),
-    ),
-    csvFile(
-      'reports.csv',
-      'What you reported to the moderators: the item, your reason and text, when, and the outcome.',
-      ['item_type', 'item_id', 'reason', 'text', 'status', 'reported_at'],
-      () => query.reportsFiledBy(db, userId),
-    ),
-    csvFile(
-      'skins.csv',
-      'The skins you uploaded as an author: title, description, price, whether published or taken down, dates.',
-      [
-        'id',
-        'url',
-        'title',
-        'description',
-        'price_eur',
-        'published',
-        'taken_down',
-        'created_at',
-        'deleted_at',
-      ],
-      () => query.createdItemsOf(db, userId, 'skins'),
-    ),
-    csvFile(
-      'bundles.csv',
-      'The bundles you made as an author, in the same columns.',
-      [
-        'id',
-        'url',
-        'title',
-        'description',
-        'price_eur',
-        'published',
-        'taken_down',
-        'created_at',
-        'deleted_at',
-      ],
-      () => query.createdItemsOf(db, userId, 'bundles'),
-    ),
-    {
-      name: 'payouts.json',
-      about:
-        'Your payouts as an author: status, amount, counts of items, the method and destination (IBAN and BIC, or PayPal address) they were sent to, dates, transfer reference or failure reason.',
-      content: async () => json((await payoutsByIds(db, payoutIds)).map(payoutView)),
-    },
-    ...payoutIds.map((payoutId): ArchiveFile => ({
-      name: `payout-statements/payout-${payoutId}-statement.csv`,
-      about: '',
-      content: async () => {
-        const [payout] = await payoutsByIds(db, [payoutId]);
-        const lines = await linesOfPayouts(db, [payoutId]);
-        return statementCsv(payout!, lines, await eventLogHead());
-      },
-    })),
-    {
-      name: 'api-tokens.json',
-      about:
-        'Your personal API tokens: name, the first characters that tell them apart, scopes, dates. Never the secrets: the site keeps only a hash of each, which is not in the archive either.',
-      content: async () => json(await query.apiTokensOf(db, userId)),
-    },
-    {
-      name: 'webhooks.json',
-      about:
-        'Your webhook endpoints: address, events, status, dates and how many deliveries are logged. Never their signing secrets.',
-      content: async () => json(await query.webhooksOf(db, userId)),
-    },
-    {
-      name: 'sessions.json',
-      about:
-        'What the site keeps of your sign-ins. It keeps no list of sessions: each sign-in is a signed token kept by your browser, and the site stores only a session version that ends all of them when it changes (a new password, "sign out everywhere", a block or a deletion).',
-      content: async () => {
-        const facts = await query.sessionFactsOf(db, userId);
-        return json({
-          sessionVersion: facts.session_version,
-          openEmailVerificationLinks: facts.email_verification_links,
-          note: 'Sessions are signed tokens kept by your browser (the session cookie) for up to 30 days; the site keeps no list of them, no sign-in history and no IP addresses of sign-ins.',
-        });
-      },
-    },
-  ];
+  const scope: ExportScope = {
+    app,
+    db,
+    userId,
+    payoutIds: await query.payoutIdsOf(db, userId),
+    // Read once, and only if there is a statement: it spans every stream.
+    eventLogHead: () => (logHead ??= chainHead(db).then(chainHeadLine)),
+  };
+  const files: ArchiveFile[] = [];
+  for (const kind of DATA_KINDS) files.push(...(await filesOf(kind, scope)));
   return files;
 }
 
-function readme(files: readonly ArchiveFile[], exportedAt: string): string {
-  const described = files.filter((file) => file.about !== '');
+const readmeEntry = (kind: DataKind) => ['folder' in kind ? kind.folder : kind.name, `  ${kind.about}`, ''];
+
+function readme(exportedAt: string): string {
   return [
     'TrackSkins: your data',
     '=====================',
@@ -234,13 +276,9 @@ function readme(files: readonly ArchiveFile[], exportedAt: string): string {
     'Files',
     '-----',
     '',
-    ...described.flatMap((file) => [`${file.name}`, `  ${file.about}`, '']),
-    'invoices/',
-    '  The PDF of each invoice and credit note listed in invoices.csv.',
-    '',
-    'payout-statements/',
-    '  The statement of each payout as the site makes it for authors (one line per item, fees and totals).',
-    '',
+    // The files first, then the folders.
+    ...DATA_KINDS.filter((kind) => !('folder' in kind)).flatMap(readmeEntry),
+    ...DATA_KINDS.filter((kind) => 'folder' in kind).flatMap(readmeEntry),
     'Not in the archive: your password (only a hash of it is kept, which is no use to you), the secrets of',
     "your API tokens and webhooks, and other people's data. Your comments and ratings are listed, not the",
     'replies of others. Questions: write to the address on the privacy page.',
@@ -260,7 +298,7 @@ export function dataExportArchive(app: Deps, userId: number): Readable {
   void (async () => {
     try {
       const files = await archiveFiles(app, userId);
-      zip.addBuffer(Buffer.from(readme(files, exportedAt)), 'README.txt', { mtime });
+      zip.addBuffer(Buffer.from(readme(exportedAt)), 'README.txt', { mtime });
       for (const file of files) {
         const content = await file.content();
         zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), file.name, {
