@@ -256,52 +256,48 @@ const visibilityOf = (context: RequestContext) => ({
   admin: isAdmin(context.viewer),
 });
 
+/**
+ * The items of one type each author of the answer co-authors (accepted), newest acceptance first, as
+ * the catalogue shows them to this viewer: one query for the pairs and one for the items.
+ */
+function coAuthoredItemsLoader<Row extends { id: number }, View>(
+  itemType: OrderItemType,
+  itemsByIds: (
+    db: AppContext['pool'],
+    ids: readonly number[],
+    visibility: ReturnType<typeof visibilityOf>,
+  ) => Promise<Row[]>,
+  viewOf: (row: Row) => View,
+) {
+  return async (queries: Query<{ id: number }>[], context: RequestContext) => {
+    const pairs = await coAuthoredItemIds(
+      context.services.pool,
+      itemType,
+      queries.map((q) => q.obj.id),
+    );
+    const rows = await itemsByIds(
+      context.services.pool,
+      [...new Set(pairs.map((p) => p.itemId))],
+      visibilityOf(context),
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return queries.map((q) =>
+      pairs
+        .filter((p) => p.authorId === q.obj.id)
+        .flatMap((p) => {
+          const row = byId.get(p.itemId);
+          return row ? [viewOf(row)] : [];
+        }),
+    );
+  };
+}
+
 /** Mercurius loaders: each field in a fixed number of queries for the whole answer. */
 export const coAuthorsLoaders = {
   Skin: { coAuthors: coAuthorsLoader('SKIN') },
   Bundle: { coAuthors: coAuthorsLoader('BUNDLE') },
   Author: {
-    coAuthoredSkins: async (queries: Query<{ id: number }>[], context: RequestContext) => {
-      const pairs = await coAuthoredItemIds(
-        context.services.pool,
-        'SKIN',
-        queries.map((q) => q.obj.id),
-      );
-      const rows = await skinsByIds(
-        context.services.pool,
-        [...new Set(pairs.map((p) => p.itemId))],
-        visibilityOf(context),
-      );
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return queries.map((q) =>
-        pairs
-          .filter((p) => p.authorId === q.obj.id)
-          .flatMap((p) => {
-            const row = byId.get(p.itemId);
-            return row ? [skinOf(row)] : [];
-          }),
-      );
-    },
-    coAuthoredBundles: async (queries: Query<{ id: number }>[], context: RequestContext) => {
-      const pairs = await coAuthoredItemIds(
-        context.services.pool,
-        'BUNDLE',
-        queries.map((q) => q.obj.id),
-      );
-      const rows = await bundlesByIds(
-        context.services.pool,
-        [...new Set(pairs.map((p) => p.itemId))],
-        visibilityOf(context),
-      );
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return queries.map((q) =>
-        pairs
-          .filter((p) => p.authorId === q.obj.id)
-          .flatMap((p) => {
-            const row = byId.get(p.itemId);
-            return row ? [bundleOf(row)] : [];
-          }),
-      );
-    },
+    coAuthoredSkins: coAuthoredItemsLoader('SKIN', skinsByIds, skinOf),
+    coAuthoredBundles: coAuthoredItemsLoader('BUNDLE', bundlesByIds, bundleOf),
   },
 };
