@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   IconBan,
   IconLogin2,
@@ -15,6 +15,7 @@ import { moderationUiMessages, ReportButton } from '../moderation';
 import { openAuthModal, useSession } from '../session';
 import { UserAvatar } from '../ui';
 import { CountryFlag } from '../ui/country-flag';
+import { DeferredTooltip } from '../ui/deferred-tooltip';
 import { itemKey, targetOf, useModeration } from './comment-target';
 import type { Comment, CommentedItem } from './comment-target';
 import { ItemCommentsQuery } from './comments.documents';
@@ -103,7 +104,7 @@ function CommentItem({ comment }: { comment: Comment }) {
               <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
             </Text>
             {comment.verified ? (
-              <Tooltip label={messages.verifiedHint} withArrow>
+              <DeferredTooltip label={messages.verifiedHint} withArrow>
                 <Badge
                   variant="light"
                   color="teal"
@@ -115,7 +116,7 @@ function CommentItem({ comment }: { comment: Comment }) {
                 >
                   {messages.verified}
                 </Badge>
-              </Tooltip>
+              </DeferredTooltip>
             ) : null}
           </Group>
           {hidden ? null : (

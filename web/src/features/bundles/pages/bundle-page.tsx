@@ -1,10 +1,9 @@
 import { Button, Container, Grid, Group, Loader, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { galleryImagesOf, MediaGallery, videoEmbedOf } from '../../../shared/gallery';
-import { ItemComments } from '../../../shared/comments';
 import { ListLoadError } from '../../../shared/listing';
 import { TakedownNotice } from '../../../shared/moderation';
 import { useSession } from '../../../shared/session';
@@ -19,6 +18,11 @@ import { useBundleWithViewerState } from '../lib/use-bundle-viewer-state';
 import { BundleDetailQuery } from '../lib/bundles.documents';
 import classes from './bundle-page.module.css';
 import { useItemView } from '../../../shared/item-views/use-item-view';
+
+// Shown once the first screen is: kept out of the page's first load.
+const ItemComments = lazy(() =>
+  import('../../../shared/comments').then((module) => ({ default: module.ItemComments })),
+);
 
 function BundleView({ bundle }: { bundle: BundleDetail }) {
   const images = useMemo(() => galleryImagesOf(bundle.resources), [bundle.resources]);
@@ -67,7 +71,11 @@ function BundleView({ bundle }: { bundle: BundleDetail }) {
       {/* Below the skins, as wide as the media column above. */}
       <Grid gap="xl" className={classes.comments}>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          {belowShown ? <ItemComments item={{ kind: 'bundle', id: bundle.id }} /> : null}
+          {belowShown ? (
+            <Suspense fallback={null}>
+              <ItemComments item={{ kind: 'bundle', id: bundle.id }} />
+            </Suspense>
+          ) : null}
         </Grid.Col>
       </Grid>
     </>

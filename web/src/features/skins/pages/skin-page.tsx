@@ -14,7 +14,6 @@ import type { SkinDetail } from '../components/skin-info-card';
 import { SkinDetailQuery } from '../lib/skins.documents';
 import { useSkinWithViewerState } from '../lib/use-skin-viewer-state';
 import { skinsMessages } from '../skins.messages';
-import { ItemComments } from '../../../shared/comments';
 import { TakedownNotice } from '../../../shared/moderation';
 import { useSession } from '../../../shared/session';
 import { useFirstScreenShown } from '../../../shared/ui/after-first-screen';
@@ -24,6 +23,10 @@ import { useItemView } from '../../../shared/item-views/use-item-view';
 // Below the fold and collapsed: kept out of the page's first load.
 const SkinVersionHistory = lazy(() =>
   import('../components/skin-version-history').then((module) => ({ default: module.SkinVersionHistory })),
+);
+// Shown once the first screen is: kept out of the page's first load too.
+const ItemComments = lazy(() =>
+  import('../../../shared/comments').then((module) => ({ default: module.ItemComments })),
 );
 
 function SkinView({ skin }: { skin: SkinDetail }) {
@@ -55,7 +58,11 @@ function SkinView({ skin }: { skin: SkinDetail }) {
           <SkinInfoCard skin={skin} />
         </div>
         <div className={classes.comments}>
-          {belowShown ? <ItemComments item={{ kind: 'skin', id: skin.id }} /> : null}
+          {belowShown ? (
+            <Suspense fallback={null}>
+              <ItemComments item={{ kind: 'skin', id: skin.id }} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
       {belowShown ? (
