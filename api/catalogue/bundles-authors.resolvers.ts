@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
 import { userViewLoader } from '../accounts/accounts.resolvers';
 import { avatarOf } from '../accounts/avatar';
+import type { Queryable } from '../../infra/db/pool';
 import { isAdmin, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest, sortOf } from '../graphql/paging';
 import {
@@ -173,15 +174,27 @@ export const bundlesAuthorsResolvers = {
 
 type Query<T> = { obj: T; params: unknown };
 
-/** The skins of each owner (bundle or author) in the pairs' order, leaving out what the viewer may not see. */
-async function skinsInOrder(
+/** A catalogue read of items by their ids, as this viewer may see them (skinsByIds, bundlesByIds). */
+export type ItemsByIds<Row> = (
+  db: Queryable,
+  ids: readonly number[],
+  visibility: Visibility,
+) => Promise<Row[]>;
+
+/**
+ * The items of each owner (a bundle's skins, an author's skins or co-authored items) in the pairs'
+ * order, read by `itemsByIds` in one query and leaving out what the viewer may not see.
+ */
+export async function itemsInOrder<Row extends { id: number }, View>(
   queries: Query<{ id: number }>[],
-  pairs: { ownerId: number; skinId: number }[],
+  pairs: { ownerId: number; itemId: number }[],
   context: RequestContext,
+  itemsByIds: ItemsByIds<Row>,
+  viewOf: (row: Row) => View,
 ) {
-  const rows = await skinsByIds(
+  const rows = await itemsByIds(
     context.services.pool,
-    [...new Set(pairs.map((p) => p.skinId))],
+    [...new Set(pairs.map((p) => p.itemId))],
     visibilityOf(context),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -189,8 +202,8 @@ async function skinsInOrder(
     pairs
       .filter((pair) => pair.ownerId === q.obj.id)
       .flatMap((pair) => {
-        const row = byId.get(pair.skinId);
-        return row ? [skinOf(row)] : [];
+        const row = byId.get(pair.itemId);
+        return row ? [viewOf(row)] : [];
       }),
   );
 }
@@ -230,10 +243,12 @@ export const bundlesAuthorsLoaders = {
         context.services.pool,
         queries.map((q) => q.obj.id),
       );
-      return skinsInOrder(
+      return itemsInOrder(
         queries,
-        pairs.map((p) => ({ ownerId: p.bundleId, skinId: p.skinId })),
+        pairs.map((p) => ({ ownerId: p.bundleId, itemId: p.skinId })),
         context,
+        skinsByIds,
+        skinOf,
       );
     },
   },
@@ -243,10 +258,12 @@ export const bundlesAuthorsLoaders = {
         context.services.pool,
         queries.map((q) => q.obj.id),
       );
-      return skinsInOrder(
+      return itemsInOrder(
         queries,
-        pairs.map((p) => ({ ownerId: p.authorId, skinId: p.skinId })),
+        pairs.map((p) => ({ ownerId: p.authorId, itemId: p.skinId })),
         context,
+        skinsByIds,
+        skinOf,
       );
     },
   },

@@ -8,7 +8,7 @@ import { userViewOf } from '../accounts/accounts.resolvers';
 import { usersByIds } from '../accounts/users.repository';
 import type { AppContext } from '../app-context';
 import { isAdmin, requireViewer, type RequestContext } from '../auth/viewer';
-import { bundleOf } from '../catalogue/bundles-authors.resolvers';
+import { bundleOf, itemsInOrder, type ItemsByIds } from '../catalogue/bundles-authors.resolvers';
 import { bundlesByIds } from '../catalogue/bundles.repository';
 import { skinOf } from '../catalogue/catalogue.resolvers';
 import { skinsByIds } from '../catalogue/skins.repository';
@@ -251,22 +251,13 @@ function coAuthorsLoader(itemType: OrderItemType) {
   };
 }
 
-const visibilityOf = (context: RequestContext) => ({
-  viewerId: context.viewer?.id ?? null,
-  admin: isAdmin(context.viewer),
-});
-
 /**
  * The items of one type each author of the answer co-authors (accepted), newest acceptance first, as
  * the catalogue shows them to this viewer: one query for the pairs and one for the items.
  */
 function coAuthoredItemsLoader<Row extends { id: number }, View>(
   itemType: OrderItemType,
-  itemsByIds: (
-    db: AppContext['pool'],
-    ids: readonly number[],
-    visibility: ReturnType<typeof visibilityOf>,
-  ) => Promise<Row[]>,
+  itemsByIds: ItemsByIds<Row>,
   viewOf: (row: Row) => View,
 ) {
   return async (queries: Query<{ id: number }>[], context: RequestContext) => {
@@ -275,19 +266,12 @@ function coAuthoredItemsLoader<Row extends { id: number }, View>(
       itemType,
       queries.map((q) => q.obj.id),
     );
-    const rows = await itemsByIds(
-      context.services.pool,
-      [...new Set(pairs.map((p) => p.itemId))],
-      visibilityOf(context),
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return queries.map((q) =>
-      pairs
-        .filter((p) => p.authorId === q.obj.id)
-        .flatMap((p) => {
-          const row = byId.get(p.itemId);
-          return row ? [viewOf(row)] : [];
-        }),
+    return itemsInOrder(
+      queries,
+      pairs.map((p) => ({ ownerId: p.authorId, itemId: p.itemId })),
+      context,
+      itemsByIds,
+      viewOf,
     );
   };
 }
