@@ -2,15 +2,9 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
 import { runCoAuthorCommand } from '../../api/co-authors/co-author.handler';
-import { catalogueItemsToOrder } from '../../api/orders/checkout-items';
-import { vatRates } from '../../api/orders/checkout-vat';
-import { guestAccountFor } from '../../api/orders/guest-buyer';
-import { runOrderCommand } from '../../api/orders/order-commands';
-import { nextOrderId } from '../../api/orders/orders.repository';
-import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
 import { backdated } from '../../infra/event-store/backdating';
 import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
-import type { EventMetadata } from '../../infra/event-store/event-store';
+import { guestBuysDemoSkin } from './demo-paid-order';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The demo's second author, who co-authors one of the demo author's skins. */
@@ -60,88 +54,13 @@ export async function seedDemoCoAuthors(app: AppContext, now = Date.now()): Prom
     },
     as(ownerId, 11 * DAY - 2 * 60 * 60 * 1000),
   );
-  await sellOnce(app, skin.id, new Date(now - 3 * DAY));
-}
-
-/** One paid card order of the skin by a guest, through the checkout's steps, recorded at `placedAt`. */
-async function sellOnce(app: AppContext, skinId: number, placedAt: Date): Promise<void> {
-  const form = { email: 'lena.co-authored@example.com', fullname: 'Lena Vogel', country: 'de' };
-  const { userId: buyerId } = await guestAccountFor(app.pool, form);
-  const items = await catalogueItemsToOrder(
-    app.pool,
-    { skins: [skinId], bundles: [] },
-    { userId: buyerId, signedIn: false },
-    placedAt,
-  );
-  const id = await nextOrderId(app.pool);
-  const orderId = String(id);
-  const metadata: EventMetadata = {
-    actor: { guestEmail: form.email },
-    correlationId: DEMO_SEED_CORRELATION_ID,
-  };
-  const { vat } = app.config;
-  const placed = await runOrderCommand(
-    app,
-    orderId,
-    {
-      type: 'PlaceOrder',
-      orderId,
-      externalId: orderNumberOf(id, placedAt),
-      buyer: {
-        userId: buyerId,
-        email: form.email,
-        fullName: form.fullname,
-        country: form.country,
-        guest: true,
-      },
-      paymentType: 'STRIPE',
-      items,
-      feePolicy: configuredFeePolicy(app),
-      vat: {
-        seller: { registered: vat.registered, homeCountry: vat.homeCountry, vatId: vat.vatId },
-        rates: vatRates(),
-        ipCountry: form.country,
-        countryConfirmed: false,
-        vatId: null,
-      },
-      placedAt,
-      withdrawalConsent: { given: true },
-    },
-    metadata,
-    { occurredAt: backdated(placedAt) },
-  );
-  const event = placed.appended[0];
-  if (event?.type !== 'OrderPlaced')
-    throw new Error(`Demo order ${orderId}: PlaceOrder recorded no OrderPlaced`);
-  const reference = `lc_demo_co_authored_${orderId}`;
-  const openedAt = new Date(placedAt.getTime() + 20_000);
-  await runOrderCommand(
-    app,
-    orderId,
-    {
-      type: 'OpenPaymentSession',
-      provider: 'LOCAL',
-      providerReference: reference,
-      url: `/local-checkout/${reference}`,
-      openedAt,
-    },
-    metadata,
-    { occurredAt: backdated(openedAt) },
-  );
-  const receivedAt = new Date(placedAt.getTime() + 90_000);
-  await runOrderCommand(
-    app,
-    orderId,
-    {
-      type: 'ConfirmPayment',
-      provider: 'LOCAL',
-      providerReference: reference,
-      providerEventId: null,
-      amountCents: event.data.totals.totalCents,
-      cardCountry: form.country,
-      receivedAt,
-    },
-    { actor: { system: 'local-checkout' }, correlationId: DEMO_SEED_CORRELATION_ID },
-    { occurredAt: backdated(receivedAt) },
-  );
+  await guestBuysDemoSkin(app, {
+    guest: { email: 'lena.co-authored@example.com', fullname: 'Lena Vogel', country: 'de' },
+    skinId: skin.id,
+    paymentType: 'STRIPE',
+    placedAt: new Date(now - 3 * DAY),
+    reference: (orderId) => `lc_demo_co_authored_${orderId}`,
+    openedAfterMs: 20_000,
+    paidAfterMs: 90_000,
+  });
 }

@@ -13,6 +13,7 @@ import { payoutAllocationReactor } from '../../api/payouts/payout-allocation.rea
 import { backdated } from '../../infra/event-store/backdating';
 import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
 import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
+import { payDemoOrder } from './demo-paid-order';
 
 // The demo's gifts (docs/gifts.md): `player` gives two through the order's commands, pays with
 // the local stand-in, and each gift gets its claim link (the demo mails nobody). The `author` account claims
@@ -79,32 +80,20 @@ export async function seedDemoGifts(
       metadata,
       { occurredAt: backdated(placedAt) },
     );
-    const totalCents = appended.find((event) => event.type === 'OrderPlaced')?.data.totals.totalCents ?? 0;
     const placed = { orderId };
-    const reference = `lc_demo_gift_${orderId}`;
-    const openedAt = new Date(placedAt.getTime() + 30_000);
-    await runOrderCommand(
-      app,
-      orderId,
-      { type: 'OpenPaymentSession', provider: 'LOCAL', providerReference: reference, openedAt },
-      metadata,
-      { occurredAt: backdated(openedAt) },
-    );
     const receivedAt = new Date(placedAt.getTime() + 60_000);
-    await runOrderCommand(
+    await payDemoOrder(
       app,
       orderId,
+      appended,
       {
-        type: 'ConfirmPayment',
-        provider: 'LOCAL',
-        providerReference: reference,
-        providerEventId: null,
-        amountCents: totalCents,
-        cardCountry: country,
+        paymentType: 'STRIPE',
+        reference: `lc_demo_gift_${orderId}`,
+        country,
+        openedAt: new Date(placedAt.getTime() + 30_000),
         receivedAt,
       },
-      { actor: { system: 'local-checkout' }, correlationId: CORRELATION_ID },
-      { occurredAt: backdated(receivedAt) },
+      metadata,
     );
     // The claim link the gift-mails reactor would mail (it mails nothing for the demo seed's
     // events, and finds the link made); made here so the first gift can be claimed with it now.

@@ -1,12 +1,8 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { AppContext } from '../../api/app-context';
-import { catalogueItemsToOrder } from '../../api/orders/checkout-items';
-import { vatRates } from '../../api/orders/checkout-vat';
-import { guestAccountFor } from '../../api/orders/guest-buyer';
 import { runOrderCommand } from '../../api/orders/order-commands';
-import { itemsDownloadedSincePayment, nextOrderId } from '../../api/orders/orders.repository';
-import { configuredFeePolicy, orderNumberOf } from '../../api/orders/place-order.handler';
+import { itemsDownloadedSincePayment } from '../../api/orders/orders.repository';
 import { exportSepaFile } from '../../api/payouts/export-sepa-file.handler';
 import { lockPayout } from '../../api/payouts/lock-payout.handler';
 import { payoutAllocationReactor } from '../../api/payouts/payout-allocation.reactor';
@@ -15,8 +11,8 @@ import { sendPayout } from '../../api/payouts/send-payout.handler';
 import { MIN_PAYOUT_CENTS } from '../../domain/payouts/payout.decider';
 import { backdated } from '../../infra/event-store/backdating';
 import { DEMO_SEED_CORRELATION_ID } from '../../infra/event-store/event-metadata';
-import type { EventMetadata } from '../../infra/event-store/event-store';
 import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
+import { guestBuysDemoSkin } from './demo-paid-order';
 
 const correlationId = DEMO_SEED_CORRELATION_ID;
 
@@ -34,78 +30,16 @@ async function openPayoutOf(app: AppContext, authorId: number) {
 }
 
 /** A guest pays one of the author's skins by PayPal through the local stand-in, now. */
-async function guestBuys(app: AppContext, skinId: number, index: number): Promise<string> {
-  const guest = { email: `late.refund.${index}@example.com`, fullname: `Late Buyer ${index}`, country: 'cz' };
-  const account = await guestAccountFor(app.pool, guest);
-  const items = await catalogueItemsToOrder(
-    app.pool,
-    { skins: [skinId], bundles: [] },
-    { userId: account.userId, signedIn: false },
-    app.now(),
-  );
-  const id = await nextOrderId(app.pool);
-  const orderId = String(id);
-  const metadata: EventMetadata = { actor: { guestEmail: guest.email }, correlationId };
-  const placedAt = app.now();
-  const { vat } = app.config;
-  const { appended } = await runOrderCommand(
-    app,
-    orderId,
-    {
-      type: 'PlaceOrder',
-      orderId,
-      externalId: orderNumberOf(id, placedAt),
-      buyer: {
-        userId: account.userId,
-        email: guest.email,
-        fullName: guest.fullname,
-        country: guest.country,
-        guest: true,
-      },
-      paymentType: 'PAYPAL',
-      items,
-      feePolicy: configuredFeePolicy(app),
-      vat: {
-        seller: { registered: vat.registered, homeCountry: vat.homeCountry, vatId: vat.vatId },
-        rates: vatRates(),
-        ipCountry: guest.country,
-        countryConfirmed: false,
-        vatId: null,
-      },
-      placedAt,
-      withdrawalConsent: { given: true },
-    },
-    metadata,
-    { occurredAt: backdated(placedAt) },
-  );
-  const placed = appended.find((event) => event.type === 'OrderPlaced');
-  if (placed?.type !== 'OrderPlaced') throw new Error(`Demo late refund: order ${orderId} was not placed`);
-  const reference = `DEMO-LATE-${orderId}`;
-  const openedAt = app.now();
-  await runOrderCommand(
-    app,
-    orderId,
-    { type: 'OpenPaymentSession', provider: 'LOCAL', providerReference: reference, url: null, openedAt },
-    metadata,
-    { occurredAt: backdated(openedAt) },
-  );
-  const receivedAt = app.now();
-  await runOrderCommand(
-    app,
-    orderId,
-    {
-      type: 'ConfirmPayment',
-      provider: 'LOCAL',
-      providerReference: reference,
-      providerEventId: `${reference}-CAPTURE`,
-      amountCents: placed.data.totals.totalCents,
-      cardCountry: null,
-      receivedAt,
-    },
-    metadata,
-    { occurredAt: backdated(receivedAt) },
-  );
-  return orderId;
+function guestBuys(app: AppContext, skinId: number, index: number): Promise<string> {
+  return guestBuysDemoSkin(app, {
+    guest: { email: `late.refund.${index}@example.com`, fullname: `Late Buyer ${index}`, country: 'cz' },
+    skinId,
+    paymentType: 'PAYPAL',
+    placedAt: app.now(),
+    reference: (orderId) => `DEMO-LATE-${orderId}`,
+    openedAfterMs: 0,
+    paidAfterMs: 0,
+  });
 }
 
 /**

@@ -30,6 +30,7 @@ import { localVatIdChecker } from '../../infra/tax/vat-id-check';
 import { runUntilCaughtUp } from '../../infra/projection-engine/catch-up-runner';
 import type { FeedConsumer } from '../../infra/projection-engine/projection';
 import { createRandom, type Random } from './demo-artwork';
+import { payDemoOrder } from './demo-paid-order';
 import type { DemoCatalogue, DemoPurchaseDownload } from './demo-catalogue';
 
 /*
@@ -1000,9 +1001,8 @@ async function prepareOrder(app: AppContext, sale: Sale): Promise<PreparedOrder>
 }
 
 /**
- * The rest of a paid order: PlaceOrder with the configured fee policy, the payment session (the
- * local stand-in's) and the payment a minute or so later, each recorded at its time. No
- * confirmation mail is sent.
+ * The rest of a paid order: PlaceOrder with the configured fee policy, then its payment a minute or
+ * so later (payDemoOrder). No confirmation mail is sent.
  */
 async function payOrder(
   app: AppContext,
@@ -1039,43 +1039,19 @@ async function payOrder(
     metadata,
     { occurredAt: backdated(placedAt) },
   );
-  const [event] = appended;
-  if (event?.type !== 'OrderPlaced') {
-    throw new Error(`Demo order ${orderId}: PlaceOrder recorded no OrderPlaced`);
-  }
-  const placed = event.data;
-  const openedAt = new Date(placedAt.getTime() + sale.draws.opening);
-  const card = sale.paymentType === 'STRIPE';
-  const { reference } = sale.draws;
-  await runOrderCommand(
-    app,
-    orderId,
-    {
-      type: 'OpenPaymentSession',
-      provider: 'LOCAL',
-      providerReference: reference,
-      url: card ? `/local-checkout/${reference}` : null,
-      openedAt,
-    },
-    metadata,
-    { occurredAt: backdated(openedAt) },
-  );
   const receivedAt = new Date(sale.at);
-  await runOrderCommand(
+  await payDemoOrder(
     app,
     orderId,
+    appended,
     {
-      type: 'ConfirmPayment',
-      provider: 'LOCAL',
-      providerReference: reference,
-      providerEventId: card ? null : `${reference}-CAPTURE`,
-      amountCents: placed.totals.totalCents,
-      // The local card stand-in reports the billing country as the card's; PayPal reports none.
-      cardCountry: card ? form.country : null,
+      paymentType: sale.paymentType,
+      reference: sale.draws.reference,
+      country: form.country,
+      openedAt: new Date(placedAt.getTime() + sale.draws.opening),
       receivedAt,
     },
-    card ? { actor: { system: 'local-checkout' }, correlationId: CORRELATION_ID } : metadata,
-    { occurredAt: backdated(receivedAt) },
+    metadata,
   );
   return { orderId, buyerUserId: account.userId, paidAt: receivedAt.getTime() };
 }
