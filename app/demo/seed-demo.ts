@@ -24,7 +24,7 @@ import { seedDemoYourData } from './demo-your-data';
  * one step a line: the three demo accounts register; the authors publish their skins and bundles
  * over the past months, and while the catalogue is loaded six months of sales and payouts run, and
  * moderation has its reports; then the digests, the skin versions, the notifications, the follows
- * and wishes, the discount codes (one redeemed by a guest's order, one expired), today's early payout of `author` with a late refund and their quarterly schedule; a co-authored skin and its sale; last, each account's creation moves to before its first activity.
+ * and wishes, the discount codes (one redeemed by a guest's order, one expired), today's early payouts of `author` and vanDijkLines with a late refund and their quarterly schedules; a co-authored skin and its sale; last, each account's creation moves to before its first activity.
  */
 export async function seedDemoData(app: AppContext): Promise<boolean> {
   if (!(await databaseIsEmpty(app))) return false;

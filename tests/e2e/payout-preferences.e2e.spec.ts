@@ -9,6 +9,9 @@ const WAIT = { timeout: 20_000 };
 const PERSON =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+/** The demo author owing after a late refund (app/demo/demo-payout-preferences.ts). */
+const OWING_AUTHOR = 'vanDijkLines';
+
 let sessions: BrowserSession[] = [];
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail')
@@ -66,26 +69,26 @@ async function caughtUp(token: string, names: string[]) {
 
 describe('payout preferences and balances', () => {
   it('My Payouts shows the demo author’s negative balance, its refund and their schedule; the settings change it', async () => {
-    const token = await logIn('author');
+    // The demo author of this journey alone: no other journey sells their skins.
+    const token = await logIn(OWING_AUTHOR);
     await caughtUp(token, ['payout-allocation']);
     const { myPayoutOverview: api } = await graphql<Overview>(OVERVIEW, token);
-    // The demo: a late refund left the author owing, and they chose a quarterly schedule. Journeys
-    // before this one may have sold the author's skins since, which settles what was owed.
+    // The demo: a late refund left the author owing, and they chose a quarterly schedule.
+    expect(api.balance).toBeLessThan(0);
+    expect(api.owed).toBeCloseTo(-api.balance, 2);
     expect(api.refundsTakenBack.length).toBeGreaterThan(0);
     expect(api.preferences.schedule).toBe('QUARTERLY');
 
     const page = await open();
-    await signIn(page, 'author');
+    await signIn(page, OWING_AUTHOR);
     await page.goto('/me/payouts');
     const card = page.getByRole('region', { name: 'Your balance and schedule' });
     await card.getByTestId('payout-balance').waitFor(WAIT);
     expect(euros(await card.getByTestId('payout-balance').textContent())).toBeCloseTo(api.balance, 2);
-    if (api.balance < 0) {
-      await expect.poll(() => card.getByText(/^You owe .* back$/).isVisible(), WAIT).toBe(true);
-      const refunds = card.getByRole('table', { name: /Refunds of items already paid out/ });
-      for (const refund of api.refundsTakenBack) {
-        expect(await refunds.getByRole('cell', { name: refund.orderExternalId }).count()).toBe(1);
-      }
+    await expect.poll(() => card.getByText(/^You owe .* back$/).isVisible(), WAIT).toBe(true);
+    const refunds = card.getByRole('table', { name: /Refunds of items already paid out/ });
+    for (const refund of api.refundsTakenBack) {
+      expect(await refunds.getByRole('cell', { name: refund.orderExternalId }).count()).toBe(1);
     }
     expect(await card.getByText('Quarterly (1 January, April, July and October)').isVisible()).toBe(true);
 
@@ -107,7 +110,7 @@ describe('payout preferences and balances', () => {
     await page.goto('/me/payouts');
     await expect.poll(() => card.getByText('Monthly (the 1st of each month)').isVisible(), WAIT).toBe(true);
     await screenshot(page, 'payout-preferences-my-payouts');
-    // Back to the demo's choice for the other journeys.
+    // Back to the demo's choice.
     await graphql(
       'mutation ($input: PayoutPreferencesInput!) { updateMyPayoutPreferences(input: $input) { schedule } }',
       token,
