@@ -348,6 +348,16 @@ export const adminMessages = {
     answeredOn: (date: string) => `Answered on ${date}`,
     howItWorks: 'How moderation and appeals work',
   },
+  /** The page of the appeal link mailed to a person who cannot sign in (a blocked account). */
+  appealLink: {
+    title: 'Appeal a decision',
+    description:
+      'This page opens from the link in the statement of reasons we mailed you. You can appeal the decision here once, without signing in; an admin who looks at it again answers you by mail.',
+    loading: 'Loading the statement...',
+    missing: 'This page needs the link from your statement’s mail. Open the link in the mail again.',
+    failed: 'The statement could not be loaded. Try again in a moment.',
+    sent: 'Your appeal was sent. An admin will answer it by mail.',
+  },
   appeals: {
     title: 'Appeals',
     description:
