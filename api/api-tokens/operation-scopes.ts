@@ -165,6 +165,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       // Deleting an account is never left to a script, the owner's or an admin's.
       deleteMyAccount: SESSION_ONLY,
       deleteAccount: SESSION_ONLY,
+      eraseGuestBuyer: SESSION_ONLY,
       resumeWebhookEndpoint: SESSION_ONLY,
       resendWebhookDelivery: SESSION_ONLY,
       // Who shares an item's money is decided in person, like the payout details: never by a token.
