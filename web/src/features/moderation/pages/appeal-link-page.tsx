@@ -57,7 +57,10 @@ export function AppealLinkPage() {
     body = <Skeleton height={220} radius="md" aria-label={texts.loading} />;
   } else {
     let action;
-    if (statement.appeal) {
+    if (statement.appeal?.outcome) {
+      // Answered: the card shows the outcome and the admin's reason.
+      action = null;
+    } else if (statement.appeal) {
       action = (
         <Alert color="teal" variant="light" icon={<IconCircleCheck />} role="status">
           {texts.sent}
