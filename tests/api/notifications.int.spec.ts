@@ -17,6 +17,7 @@ import { projections } from '../../projections';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser, createViewers } from '../support/test-users';
 import { uploadSkinFiles } from '../support/upload-files';
+import { zipEntries } from '../support/zip-entries';
 
 let app: TestApp;
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -406,6 +407,15 @@ describe('a deleted account in follows, wishes and notifications', () => {
       notifications,
     );
     expect(await told()).toEqual(['Parting Livery by deleted user is out']);
+    // And in the follower's data export.
+    const archive = await app.server.inject({
+      method: 'GET',
+      url: '/api/me/data-export',
+      headers: { authorization: `Bearer ${fan.token}` },
+    });
+    const follows = (await zipEntries(archive.rawPayload)).get('follows.csv')!.toString();
+    expect(follows).toContain('deleted user');
+    expect(follows).not.toContain(author.username);
     // The unpublished skin leaves the wishlist (as any unlisted item does) and comes back if listed.
     expect((await ok(`{ myWishlist { pageInfo { totalElements } } }`, {}, wisher.token)).myWishlist).toEqual({
       pageInfo: { totalElements: 0 },
