@@ -166,4 +166,43 @@ describe('a guest buyer erased on request', () => {
       `tax_record_buyers.buyer_name: ${NAME}`,
     ]);
   }, 180_000);
+
+  it('goes with an account deleted that has the same address: the guest row and its orders too', async () => {
+    const admin = await createUser(app, { roles: ['regular', 'admin'] });
+    const author = await createUser(app);
+    const skin = await addSkin(app, { authorId: author.id, priceCents: 600 });
+    const person = await createUser(app);
+    const name = 'Vera Dvojitá';
+    // Bought as a guest with the account's address (its guest row, not the account).
+    const bought = await cardCheckout(
+      app,
+      checkoutForm({ skins: [skin.id] }, { email: person.email, fullname: name }),
+    );
+    await payLocally(app, bought.reference);
+    const order = await orderBySession(app, bought.reference);
+    expect(order.guest).toBe(true);
+    expect(order.buyer_user_id).not.toBe(person.id);
+    await app.context.runner.catchUp();
+    expect(await readableCopies(app.context.pool, [name])).toEqual(
+      expect.arrayContaining([`users.fullname: ${name}`, `orders.buyer_name: ${name}`]),
+    );
+
+    const deleted = await graphql(
+      app,
+      `
+        mutation ($input: DeleteAccountInput!) {
+          deleteAccount(input: $input) {
+            success
+          }
+        }
+      `,
+      { input: { userId: String(person.id), reason: 'Asked by mail' } },
+      admin.token,
+    );
+    expect(deleted.body.errors).toBeUndefined();
+    await app.context.runner.catchUp();
+    expect(await readableCopies(app.context.pool, [name, person.email])).toEqual([
+      `tax_record_buyers.buyer_name: ${name}`,
+    ]);
+  });
 });
