@@ -9,6 +9,7 @@ import type { Mailer } from '../infra/mail/mailer';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { CatchUpRunner } from '../infra/projection-engine/catch-up-runner';
 import type { DownloadGrants } from '../infra/auth/download-grants';
+import type { AppealLinkTokens } from '../infra/auth/appeal-link-tokens';
 import type { GiftClaimTokens } from '../infra/auth/gift-claim-tokens';
 import type { OrderConfirmationKeys } from '../infra/auth/order-confirmation-keys';
 import type { UnsubscribeTokens } from '../infra/auth/unsubscribe-tokens';
@@ -47,6 +48,8 @@ export type AppContext = {
   downloadGrants: DownloadGrants;
   /** Signs and checks the claim links mailed to a gift's recipient (docs/gifts.md). */
   giftClaimTokens: GiftClaimTokens;
+  /** Signs and checks the appeal links mailed with a statement to a person who cannot sign in. */
+  appealLinkTokens: AppealLinkTokens;
   /** Signs and checks the key in a confirmation page's address (what lets a guest read it). */
   orderConfirmationKeys: OrderConfirmationKeys;
   /** Signs and checks the one-click unsubscribe links of notification digests. */

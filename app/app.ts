@@ -4,6 +4,7 @@ import { reactors } from '../api/reactors';
 import { buildServer } from '../api/server';
 import { projections } from '../projections';
 import { DownloadGrants } from '../infra/auth/download-grants';
+import { AppealLinkTokens } from '../infra/auth/appeal-link-tokens';
 import { GiftClaimTokens } from '../infra/auth/gift-claim-tokens';
 import { OrderConfirmationKeys } from '../infra/auth/order-confirmation-keys';
 import { UnsubscribeTokens } from '../infra/auth/unsubscribe-tokens';
@@ -89,6 +90,7 @@ export async function createAppContext(
     limits: createUserActionLimits(base.pool, () => context.now()),
     downloadGrants: new DownloadGrants(secret, () => context.now()),
     giftClaimTokens: new GiftClaimTokens(secret, () => context.now()),
+    appealLinkTokens: new AppealLinkTokens(secret, () => context.now()),
     orderConfirmationKeys: new OrderConfirmationKeys(secret, () => context.now()),
     unsubscribeTokens: new UnsubscribeTokens(secret, () => context.now()),
     downloads: new DownloadRecorder({ pool: base.pool, store: base.store, log }),

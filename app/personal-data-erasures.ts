@@ -34,7 +34,8 @@ export async function applyErasureList(
         const email = (await tx.maybeOneFirst(
           sql.unsafe`select email::text from users where id = ${Number(userId)}`,
         )) as string | null;
-        if (email && !email.endsWith('@deleted.invalid')) subjects.push(vault.subjectName({ email }));
+        if (email && !email.endsWith('@deleted.invalid'))
+          subjects.push(await vault.emailSubjectNow(tx, email));
       }
       await vault.erase(tx, subjects, new Date(erasedAt));
       if (userId) await scrubDeletedAccount(tx, Number(userId), erasedAt);

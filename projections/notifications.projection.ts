@@ -34,6 +34,7 @@ import {
 import type { OrderRefunded, PaymentReceived } from '../domain/orders/order.events';
 import type { PayoutFailed, PayoutSent } from '../domain/payouts/payout.events';
 import type { WebhookEndpointPaused } from '../domain/webhooks/webhook-endpoint.decider';
+import { ERASED_PERSONAL_DATA } from '../domain/personal-data/personal-fields';
 import { webhookPausedNotification } from '../domain/webhooks/webhook-notices';
 import type { DatabaseTransactionConnection } from '../infra/db/pool';
 import { isEventOf, type StoredEvent } from '../infra/event-store/event-store';
@@ -111,7 +112,8 @@ async function urlOf(tx: DatabaseTransactionConnection, itemType: ItemType, item
 async function authorNameOf(tx: DatabaseTransactionConnection, authorId: number) {
   return (
     (await tx.maybeOneFirst(sql.type(nameRow)`
-      select username::text as username from public.users where id = ${authorId}`)) ?? 'an author you follow'
+      select case when deleted_at is null then username::text else ${ERASED_PERSONAL_DATA} end as username
+      from public.users where id = ${authorId}`)) ?? 'an author you follow'
   );
 }
 

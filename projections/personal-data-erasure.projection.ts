@@ -25,13 +25,17 @@ export async function scrubDeletedAccount(
 ): Promise<void> {
   const erased = ERASED_PERSONAL_DATA;
   const account = (await tx.maybeOne(sql.unsafe`
-    select email::text as email, username::text as username from users where id = ${userId}`)) as {
+    select email::text as email, username::text as username, anonymous from users where id = ${userId}`)) as {
     email: string;
     username: string;
+    anonymous: boolean;
   } | null;
-  // The account's own orders and the guest orders placed with its address.
+  // The account's own orders and the guest orders placed with its address: the orders whose
+  // personal fields the erased keys sealed (a guest order's belong to its address, an account's
+  // to the account; domain/personal-data/personal-fields.ts). A guest buyer's row is deleted the
+  // same way (an admin erases a guest on request): its orders are its address's guest orders.
   const ofBuyer = account
-    ? sql.fragment`(o.buyer_user_id = ${userId} or o.buyer_email = ${account.email}::citext)`
+    ? sql.fragment`(o.buyer_user_id = ${userId} or (o.guest and o.buyer_email = ${account.email}::citext))`
     : sql.fragment`o.buyer_user_id = ${userId}`;
 
   // Kept by law: the name on each invoice and credit note, until 1 January of the 11th year after
@@ -76,14 +80,32 @@ export async function scrubDeletedAccount(
   await tx.query(sql.unsafe`
     update statements_of_reasons set facts = ${erased}
     where user_id = ${userId} and kind = 'ACCOUNT_BLOCK' and facts <> ${erased}`);
-  if (account) {
-    // Notifications name a published item's author by the username the event recorded.
+  if (account && account.anonymous) {
+    // The mails to a guest about their orders (an account with the same address keeps its own
+    // mails; a gift's mail to its recipient is the recipient's).
     await tx.query(sql.unsafe`
-      update notifications set message = replace(message, ${account.username}, ${erased})
-      where strpos(message, ${account.username}) > 0`);
+      delete from mail_deliveries m
+      where lower(m.recipient_email) = lower(${account.email})
+        and (m.recipient_user_id = ${userId} or m.order_id in (select o.id from orders o where ${ofBuyer}))`);
+  } else if (account) {
+    // A followed author's new item is told as "… by {username} is out", the username the event
+    // recorded (sealed under the author's key): only those lines name the person, and only at their end.
+    const named = ` by ${account.username} is out`;
+    await tx.query(sql.unsafe`
+      update notifications n set message = left(n.message, length(n.message) - length(${named})) || ${` by ${erased} is out`}
+      where n.kind = 'NEW_ITEM' and right(n.message, length(${named})) = ${named}
+        and n.item_id in (select id from skins where author_id = ${userId} and n.item_type = 'SKIN'
+                          union all select id from bundles where author_id = ${userId} and n.item_type = 'BUNDLE')`);
     // The outbox's copies of mails to the person (addresses and what the mails said).
     await tx.query(sql.unsafe`
       delete from mail_deliveries where recipient_user_id = ${userId} or lower(recipient_email) = lower(${account.email})`);
+  }
+
+  if (account && !account.anonymous) {
+    // The guest row of the account's address (its guest purchases hang on it) names the person too.
+    const guestRows = await tx.anyFirst(sql.unsafe`
+      select id from users where email = ${account.email}::citext and anonymous order by id`);
+    for (const guestId of guestRows) await scrubDeletedAccount(tx, Number(guestId), deletedAt);
   }
 
   // The account itself: nothing that names or reaches the person, no way to sign in, every session ended.

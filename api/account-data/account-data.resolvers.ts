@@ -5,7 +5,12 @@ import { userViewLoader } from '../accounts/accounts.resolvers';
 import type { AppContext } from '../app-context';
 import { requireRoles, requireViewer, type RequestContext, type Viewer } from '../auth/viewer';
 import { pageOf, pageRequest } from '../graphql/paging';
-import { accountDeletionPreview, deleteAccountOnRequest, deleteOwnAccount } from './account-deletion.handler';
+import {
+  accountDeletionPreview,
+  deleteAccountOnRequest,
+  deleteOwnAccount,
+  eraseGuestBuyerOnRequest,
+} from './account-deletion.handler';
 import { listAccountDeletions, type DeletionLogRow } from './account-deletion.writes';
 
 const ADMIN_LIST_SIZE = 20;
@@ -24,6 +29,23 @@ const deleteAccountArgs = z.object({
     giveUpEarnings: z.boolean().nullish(),
   }),
 });
+const requestReason = z
+  .string()
+  .trim()
+  .min(5, 'Say which request this answers (at least 5 characters).')
+  .max(500);
+const eraseGuestBuyerArgs = z.object({
+  input: z
+    .object({
+      email: z.string().trim().email('Type the email address the guest bought with.').max(254).nullish(),
+      orderNumber: z.string().trim().min(1).max(64).nullish(),
+      reason: requestReason,
+    })
+    .refine((input) => Boolean(input.email) !== Boolean(input.orderNumber), {
+      message: 'Give either the email address or an order number.',
+      path: ['email'],
+    }),
+});
 
 /** Deleting an account and reading what it would do: from a browser session only, never with an API token. */
 function requireSession(viewer: Viewer) {
@@ -41,6 +63,7 @@ type DeletionObject = {
   adminId: number | null;
   reason: string | null;
   earningsGivenUp: number;
+  guestBuyer: boolean;
 };
 const deletionOf = (row: DeletionLogRow): DeletionObject => ({
   userId: String(row.user_id),
@@ -49,6 +72,7 @@ const deletionOf = (row: DeletionLogRow): DeletionObject => ({
   adminId: row.admin_id,
   reason: row.reason,
   earningsGivenUp: centsToEuros(row.earnings_given_up_cents),
+  guestBuyer: row.guest_buyer,
 });
 
 export const accountDataLoaders = {
@@ -110,6 +134,20 @@ export function accountDataResolvers(app: AppContext) {
           metadataOf(context),
         );
         return { id: String(input.userId), success: true };
+      },
+      eraseGuestBuyer: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+        requireSession(context.viewer);
+        const admin = requireRoles(context.viewer, 'admin');
+        const { input } = eraseGuestBuyerArgs.parse(rawArgs);
+        const reference = input.email ? { email: input.email } : { orderNumber: input.orderNumber ?? '' };
+        const { orders } = await eraseGuestBuyerOnRequest(
+          app,
+          admin,
+          reference,
+          input.reason,
+          metadataOf(context),
+        );
+        return { success: true, orders };
       },
     },
   };

@@ -31,6 +31,8 @@ export const accountDataSchema = /* GraphQL */ `
     reason: String
     "Pending earnings under the minimum the person gave up (euros)."
     earningsGivenUp: Float!
+    "A guest buyer (no account) whose data an admin erased on request."
+    guestBuyer: Boolean!
   }
 
   type AccountDeletionPage {
@@ -55,6 +57,22 @@ export const accountDataSchema = /* GraphQL */ `
     giveUpEarnings: Boolean
   }
 
+  "A guest buyer (who bought without an account), named by exactly one of the two."
+  input EraseGuestBuyerInput {
+    "The email address they bought with."
+    email: String
+    "The number of one of their orders."
+    orderNumber: String
+    "The request this answers (at least 5 characters), logged for the other admins."
+    reason: String!
+  }
+
+  type GuestBuyerErasure {
+    success: Boolean!
+    "The guest orders whose buyer name and address now read 'deleted user' (the orders and invoices stay)."
+    orders: Int!
+  }
+
   extend type Query {
     "What deleting the signed-in person's account would do (browser session only)."
     myAccountDeletionPreview: AccountDeletionPreview!
@@ -67,5 +85,7 @@ export const accountDataSchema = /* GraphQL */ `
     deleteMyAccount(input: DeleteMyAccountInput!): MutationResult!
     "An admin deletes an account at its owner's request (never an admin's, never their own)."
     deleteAccount(input: DeleteAccountInput!): MutationResult!
+    "An admin erases a guest buyer's personal data at their request (browser session only)."
+    eraseGuestBuyer(input: EraseGuestBuyerInput!): GuestBuyerErasure!
   }
 `;

@@ -1,3 +1,5 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
 import {
   accountDeletionDecider,
   deletionObstacles,
@@ -93,6 +95,61 @@ export async function deleteAccountOnRequest(
     { by: 'ADMIN', adminId: admin.id, reason: input.reason, giveUpEarnings: input.giveUpEarnings },
     { ...metadata, actor: { userId: admin.id, role: 'admin' } },
   );
+}
+
+/** How an admin names the guest buyer whose data is to go: the address they bought with, or one order. */
+export type GuestBuyerReference = { email: string } | { orderNumber: string };
+
+/**
+ * An admin erases a guest buyer's personal data at their request (GDPR Art. 17): a person who
+ * bought without an account, found by the email address they gave or by one of their orders. The
+ * guest row of that address (every guest order with it hangs on it, api/orders/guest-buyer.ts) is
+ * deleted like an account: `AccountDeleted` on its stream destroys its keys, the address's among
+ * them (what its guest orders sealed), and the erasure projection scrubs its orders, mails and row.
+ * The invoices' names go to the tax records first, as for an account. An order placed by an
+ * account is refused: that person deletes the account, or an admin deletes it for them.
+ */
+export async function eraseGuestBuyerOnRequest(
+  app: Deps,
+  admin: Session,
+  reference: GuestBuyerReference,
+  reason: string,
+  metadata: Omit<EventMetadata, 'actor'>,
+): Promise<{ userId: number; orders: number }> {
+  const notFound = new DomainError('NOT_FOUND', 'No guest buyer bought with this address or order number.');
+  const guestId =
+    'email' in reference
+      ? await app.pool.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
+          select id from users where email = ${reference.email}::citext and anonymous and deleted_at is null`)
+      : await guestOfOrder(app, reference.orderNumber);
+  if (guestId === null) throw notFound;
+  const user = await findUserById(app.pool, guestId);
+  if (!user || !user.anonymous || user.deleted_at !== null) throw notFound;
+  const orders = await app.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+    select count(*)::int as n from orders where buyer_user_id = ${guestId}`);
+  await recordDeletion(
+    app,
+    user,
+    { by: 'ADMIN', adminId: admin.id, reason, giveUpEarnings: false },
+    { ...metadata, actor: { userId: admin.id, role: 'admin' } },
+  );
+  return { userId: guestId, orders };
+}
+
+async function guestOfOrder(app: Deps, orderNumber: string): Promise<number | null> {
+  const order = await app.pool.maybeOne(sql.type(
+    z.object({ buyer_user_id: z.number().nullable(), guest: z.boolean() }),
+  )`
+    select buyer_user_id, guest from orders where external_id = ${orderNumber}`);
+  if (!order) return null;
+  if (!order.guest) {
+    throw new DomainError(
+      'CONFLICT',
+      'This order was placed by an account: delete the account (Admin → Users) to erase its data.',
+      'orderNumber',
+    );
+  }
+  return order.buyer_user_id;
 }
 
 async function liveAccount(app: Deps, userId: number): Promise<UserRow> {

@@ -107,6 +107,7 @@ const deletionLogRow = z.object({
   admin_id: z.number().nullable(),
   reason: z.string().nullable(),
   earnings_given_up_cents: z.number(),
+  guest_buyer: z.boolean(),
 });
 export type DeletionLogRow = z.infer<typeof deletionLogRow>;
 
@@ -115,8 +116,9 @@ export async function listAccountDeletions(db: Queryable, page: { page: number; 
   const [rows, total] = await Promise.all([
     db.any(sql.type(deletionLogRow)`
       select user_id, to_char(deleted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as deleted_at,
-             by_whom, admin_id, reason, earnings_given_up_cents
-      from account_deletions order by deleted_at desc, user_id desc
+             by_whom, admin_id, reason, earnings_given_up_cents,
+             coalesce((select u.anonymous from users u where u.id = d.user_id), false) as guest_buyer
+      from account_deletions d order by deleted_at desc, user_id desc
       limit ${page.size} offset ${page.page * page.size}`),
     db.oneFirst(
       sql.type(z.object({ total: z.number() }))`select count(*)::int as total from account_deletions`,

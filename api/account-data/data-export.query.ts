@@ -1,6 +1,7 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { Queryable } from '../../infra/db/pool';
+import { ERASED_PERSONAL_DATA } from '../../domain/personal-data/personal-fields';
 import { buyerAccountIds } from '../accounts/users.repository';
 
 // The reads of the data export (docs/account-deletion.md, "Your data"): one query per file, each
@@ -131,7 +132,10 @@ export function followsOf(db: Queryable, userId: number) {
   return rows(
     db,
     sql.fragment`
-      select a.id as author_id, a.username::text as author_username, ${at('f', 'followed_at')} as followed_at
+      select a.id as author_id,
+             -- A deleted author reads as everywhere else (its placeholder username is no name).
+             case when a.deleted_at is null then a.username::text else ${ERASED_PERSONAL_DATA} end as author_username,
+             ${at('f', 'followed_at')} as followed_at
       from author_follows f join users a on a.id = f.author_id
       where f.user_id = ${userId} order by f.followed_at, a.id`,
   );

@@ -80,6 +80,8 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       myReport: SESSION_ONLY,
       myStatements: SESSION_ONLY,
       statementOfReasons: SESSION_ONLY,
+      // The page a blocked person opens from the link in their statement's mail.
+      statementByAppealLink: SESSION_ONLY,
       myFollowing: SESSION_ONLY,
       myWishlist: SESSION_ONLY,
       fromFollowedAuthors: SESSION_ONLY,
@@ -143,6 +145,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       reportItem: SESSION_ONLY,
       // A person's own appeal is made in person, never by a script.
       appealDecision: SESSION_ONLY,
+      appealByLink: SESSION_ONLY,
       followAuthor: SESSION_ONLY,
       unfollowAuthor: SESSION_ONLY,
       wishItem: SESSION_ONLY,
@@ -162,6 +165,7 @@ export const OPERATION_SCOPES: { Query: Record<string, FieldAccess>; Mutation: R
       // Deleting an account is never left to a script, the owner's or an admin's.
       deleteMyAccount: SESSION_ONLY,
       deleteAccount: SESSION_ONLY,
+      eraseGuestBuyer: SESSION_ONLY,
       resumeWebhookEndpoint: SESSION_ONLY,
       resendWebhookDelivery: SESSION_ONLY,
       // Who shares an item's money is decided in person, like the payout details: never by a token.

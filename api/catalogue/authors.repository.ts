@@ -28,7 +28,7 @@ export async function listAuthors(
   return { rows: [...rows], total };
 }
 
-/** An author's page, by its url or the author's id: not for a blocked account, except to admins (`includeBlocked`). */
+/** An author's page, by its url or the author's id: not for a blocked account, except to admins (`includeBlocked`), nor a deleted one. */
 export async function findAuthor(
   db: Queryable,
   key: { url: string } | { id: number },
@@ -39,7 +39,7 @@ export async function findAuthor(
     select ${userColumns},
            (select count(*)::int from skins s where s.author_id = u.id and s.listed) as skin_count
     from users u
-    where ${match} and not u.anonymous ${options.includeBlocked ? sql.fragment`` : sql.fragment`and not u.blocked`}`);
+    where ${match} and not u.anonymous and u.deleted_at is null ${options.includeBlocked ? sql.fragment`` : sql.fragment`and not u.blocked`}`);
 }
 
 /** Published skin ids of several authors, newest first. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
-import { userViewLoader } from '../accounts/accounts.resolvers';
+import { DELETED_USER_NAME, userViewLoader } from '../accounts/accounts.resolvers';
 import { avatarOf } from '../accounts/avatar';
 import type { Queryable } from '../../infra/db/pool';
 import { isAdmin, type RequestContext } from '../auth/viewer';
@@ -57,6 +57,26 @@ export function bundleOf(row: BundleRow) {
 type BundleObject = ReturnType<typeof bundleOf>;
 
 export function authorOf(row: AuthorRow) {
+  if (row.deleted_at !== null) {
+    // A deleted account (a follow of it stays on its follower's list): nothing that leads back to
+    // the person, as for any User of a deleted account (userViewOf).
+    return {
+      id: row.id,
+      url: '',
+      username: DELETED_USER_NAME,
+      country: null,
+      avatar: null,
+      description: null,
+      facebook: null,
+      twitter: null,
+      twitch: null,
+      instagram: null,
+      discord: null,
+      website: null,
+      createdAt: iso(row.created_at),
+      skinCount: row.skin_count,
+    };
+  }
   return {
     id: row.id,
     url: row.url,

@@ -180,6 +180,8 @@ export const statementPayload = z.object({
   automated: z.boolean(),
   issuedAt: z.string(),
   appealUntil: z.string(),
+  /** Whether the mail carries an appeal link (the person cannot sign in); absent in earlier mails. */
+  appealByLink: z.boolean().default(false),
 });
 
 /** The answer to an appeal. */

@@ -46,6 +46,7 @@ type SenderContext = Pick<
   | 'config'
   | 'downloadGrants'
   | 'giftClaimTokens'
+  | 'appealLinkTokens'
   | 'unsubscribeTokens'
   | 'orderConfirmationKeys'
   | 'now'
@@ -199,13 +200,20 @@ export class MailSender {
         const payload = payloadSchemas.WITHDRAWAL_CONSENT.parse(delivery.payload);
         return withdrawalConsentMail({ to, siteUrl, payload, orderUrl: this.orderUrl(payload) });
       }
-      case 'STATEMENT_OF_REASONS':
+      case 'STATEMENT_OF_REASONS': {
+        // The appeal link is signed now, for this statement, until its appeal window ends.
+        const payload = payloadSchemas.STATEMENT_OF_REASONS.parse(delivery.payload);
+        const token = payload.appealByLink
+          ? this.context.appealLinkTokens.sign(payload.statementId, new Date(payload.appealUntil))
+          : null;
         return statementOfReasonsMail({
           to,
           siteUrl,
           contact: this.context.config.mail.contact,
-          payload: payloadSchemas.STATEMENT_OF_REASONS.parse(delivery.payload),
+          payload,
+          appealUrl: token ? `${siteUrl}/appeal?t=${encodeURIComponent(token)}` : null,
         });
+      }
       case 'APPEAL_DECIDED':
         return appealDecidedMail({
           to,

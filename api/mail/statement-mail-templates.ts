@@ -16,6 +16,21 @@ import { ACCENT, mailDay, mailHtml, SITE } from './mail-layout';
 const link = (url: string) => `<a href="${escapeHtml(url)}" style="color:${ACCENT}">${escapeHtml(url)}</a>`;
 const FOOTER = `You receive this mail because a moderation decision on ${SITE} concerns you.`;
 
+const statementUrl = (siteUrl: string, statementId: number) => `${siteUrl}${statementLink(statementId)}`;
+
+const APPEAL_BY_LINK =
+  'You can appeal once, within six months, without signing in: open the link below (it works only for this decision, until the last day) and say why the decision is wrong; an admin answers you by mail.';
+
+function htmlStatementLine(
+  appealUrl: string | null,
+  payload: { kind: string; statementId: number },
+  siteUrl: string,
+): string {
+  if (appealUrl) return `<strong>Appeal:</strong> ${link(appealUrl)}. `;
+  if (payload.kind === 'ACCOUNT_BLOCK') return '';
+  return `Your statement: ${link(statementUrl(siteUrl, payload.statementId))}. `;
+}
+
 /**
  * A statement of reasons (Digital Services Act 2022/2065 Art. 17(3)): what was decided and from
  * when, the facts, the rule of the terms, whether automated means were used, and how to appeal.
@@ -25,13 +40,20 @@ export function statementOfReasonsMail(input: {
   payload: z.infer<typeof statementPayload>;
   siteUrl: string;
   contact: string;
+  /** The signed appeal link of a person who cannot sign in (a blocked account), else null. */
+  appealUrl: string | null;
 }): MailMessage {
-  const { payload, siteUrl } = input;
+  const { payload, siteUrl, appealUrl } = input;
   const subject = decisionSubject(payload.kind, payload.itemType, payload.itemLabel);
   const what = `${subject} ${decisionVerb[payload.kind]} on ${mailDay(payload.issuedAt)}`;
   const rule = `Rule ${payload.groundRule} of the terms of service: ${payload.groundText}`;
-  const appeal = howToAppeal(payload.kind, input.contact);
-  const statementUrl = `${siteUrl}${statementLink(payload.statementId)}`;
+  const appeal = appealUrl ? APPEAL_BY_LINK : howToAppeal(payload.kind, input.contact);
+  // Without a sign-in the statements page is out of reach: the appeal link replaces it.
+  const statementLine = appealUrl
+    ? `Your appeal: ${appealUrl}`
+    : payload.kind === 'ACCOUNT_BLOCK'
+      ? null
+      : `Your statement: ${statementUrl(siteUrl, payload.statementId)}`;
   const termsUrl = `${siteUrl}/terms-of-service#moderation`;
   const text = [
     `Hi ${payload.username},`,
@@ -44,7 +66,7 @@ export function statementOfReasonsMail(input: {
     automatedText(payload.automated),
     '',
     `How to appeal: ${appeal} The last day to appeal is ${mailDay(payload.appealUntil)}.`,
-    ...(payload.kind === 'ACCOUNT_BLOCK' ? [] : [`Your statement: ${statementUrl}`]),
+    ...(statementLine ? [statementLine] : []),
     `Moderation and appeals in the terms: ${termsUrl}`,
     '',
     `the ${SITE} team`,
@@ -56,7 +78,7 @@ export function statementOfReasonsMail(input: {
 <p><strong>Ground:</strong> ${escapeHtml(rule)}</p>
 <p>${escapeHtml(automatedText(payload.automated))}</p>
 <p><strong>How to appeal:</strong> ${escapeHtml(appeal)} The last day to appeal is ${escapeHtml(mailDay(payload.appealUntil))}.</p>
-<p style="font-size:14px">${payload.kind === 'ACCOUNT_BLOCK' ? '' : `Your statement: ${link(statementUrl)}. `}Moderation and appeals in the terms: ${link(termsUrl)}.</p>`,
+<p style="font-size:14px">${htmlStatementLine(appealUrl, payload, siteUrl)}Moderation and appeals in the terms: ${link(termsUrl)}.</p>`,
     footer: FOOTER,
   });
   return {

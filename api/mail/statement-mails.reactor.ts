@@ -33,7 +33,7 @@ const STATEMENT_MAIL_EVENT_TYPES: readonly StatementMailEvent['type'][] = [
 ];
 const isStatementMailEvent = isEventOf<StatementMailEvent>(STATEMENT_MAIL_EVENT_TYPES);
 
-const personRow = z.object({ id: z.number(), email: z.string(), username: z.string() });
+const personRow = z.object({ id: z.number(), email: z.string(), username: z.string(), blocked: z.boolean() });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -71,7 +71,7 @@ async function recordStatementMails(
 async function peopleOf(tx: DatabaseTransactionConnection, userIds: readonly number[]) {
   if (userIds.length === 0) return [];
   return tx.any(sql.type(personRow)`
-    select id, email::text as email, username::text as username from users
+    select id, email::text as email, username::text as username, blocked from users
     where id = any(${sql.array([...userIds], 'int8')}) and not anonymous order by id`);
 }
 
@@ -98,6 +98,8 @@ function statementMail(event: StoredEvent, statement: StatementRow, person: z.in
       automated: statement.automated,
       issuedAt: iso(statement.issued_at),
       appealUntil: iso(statement.issued_at + APPEAL_WINDOW_DAYS * DAY_MS),
+      // A person who cannot sign in appeals through a signed link the sender puts in the mail.
+      appealByLink: statement.kind === 'ACCOUNT_BLOCK' || person.blocked,
     },
   } satisfies NewMailDelivery;
 }

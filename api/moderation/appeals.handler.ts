@@ -1,3 +1,5 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
 import {
   APPEAL_STREAM_TYPE,
   appealDecider,
@@ -67,6 +69,55 @@ export async function appealDecision(
     { ...metadata, actor: { userId: viewer.id } },
   );
   app.log.info({ statementId, by: viewer.id }, 'decision appealed');
+}
+
+/**
+ * The appeal of a person who cannot sign in (a blocked account), through the signed link mailed
+ * with their statement (infra/auth/appeal-link-tokens.ts). The link is the proof of who appeals: it
+ * names one statement, expires with its appeal window, and the appeal decider refuses a second
+ * appeal (CONFLICT), so a used link does nothing more. A link not signed by the site, changed or
+ * expired, or for an account since deleted, is refused as NOT_FOUND with one message for all.
+ */
+export async function statementOfAppealLink(
+  app: Pick<AppContext, 'pool' | 'appealLinkTokens'>,
+  token: string,
+): Promise<StatementRow> {
+  const grant = app.appealLinkTokens.verify(token);
+  const statement = grant ? await statementById(app.pool, grant.statementId) : null;
+  if (!statement || (await accountDeleted(app, statement.user_id))) {
+    throw new DomainError(
+      'NOT_FOUND',
+      'This appeal link does not work: it is not one we sent, or the time to appeal has ended.',
+    );
+  }
+  return statement;
+}
+
+async function accountDeleted(app: Pick<AppContext, 'pool'>, userId: number) {
+  return (
+    (await app.pool.maybeOneFirst(
+      sql.type(z.object({ deleted: z.boolean() }))`
+        select deleted_at is not null as deleted from users where id = ${userId}`,
+    )) ?? true
+  );
+}
+
+export async function appealDecisionByLink(
+  app: Deps & Pick<AppContext, 'appealLinkTokens'>,
+  token: string,
+  text: string,
+  metadata: Omit<EventMetadata, 'actor'>,
+): Promise<number> {
+  const statement = await statementOfAppealLink(app, token);
+  const appellantId = statement.user_id;
+  await runOnStatement(
+    app,
+    statement,
+    { ...factsOf(statement, app.now()), kind: 'appeal', appellantId, text },
+    { ...metadata, actor: { userId: appellantId } },
+  );
+  app.log.info({ statementId: statement.id, by: appellantId }, 'decision appealed through a mailed link');
+  return statement.id;
 }
 
 /**

@@ -6,13 +6,14 @@ import { userViewLoader } from '../accounts/accounts.resolvers';
 import type { AppContext } from '../app-context';
 import { isAdmin, requireRoles, requireViewer, type RequestContext } from '../auth/viewer';
 import { pageOf, pageRequest } from '../graphql/paging';
-import { answerAppeal, appealDecision } from './appeals.handler';
+import { answerAppeal, appealDecision, appealDecisionByLink, statementOfAppealLink } from './appeals.handler';
 import { listStatements, statementById, statementsByIds, type StatementRow } from './statements.repository';
 
 const PAGE_SIZE = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const id = z.coerce.number().int().positive();
+const appealLinkToken = z.string().max(200);
 const metadataOf = (context: RequestContext) => ({ correlationId: context.request.id });
 
 /** A statement as its person or an admin reads it; who acted only for admins. */
@@ -101,6 +102,10 @@ export function statementsResolvers(app: AppContext) {
         if (!row || (!admin && row.user_id !== viewer.id)) return null;
         return statementOf(row, admin, app.now());
       },
+      statementByAppealLink: async (_root: unknown, rawArgs: unknown) => {
+        const args = z.object({ token: appealLinkToken }).parse(rawArgs);
+        return statementOf(await statementOfAppealLink(app, args.token), false, app.now());
+      },
       appeals: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         requireRoles(context.viewer, 'admin');
         const args = z
@@ -129,6 +134,11 @@ export function statementsResolvers(app: AppContext) {
         const args = z.object({ statementId: id, text: appealText }).parse(rawArgs);
         await appealDecision(app, viewer, args.statementId, args.text, metadataOf(context));
         return { id: args.statementId, success: true };
+      },
+      appealByLink: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
+        const args = z.object({ token: appealLinkToken, text: appealText }).parse(rawArgs);
+        const statementId = await appealDecisionByLink(app, args.token, args.text, metadataOf(context));
+        return { id: statementId, success: true };
       },
       decideAppeal: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {
         const admin = requireRoles(context.viewer, 'admin');

@@ -91,6 +91,8 @@ export const statementsSchema = /* GraphQL */ `
     myStatements(page: PageInput): StatementOfReasonsPage!
     "One statement: its person or an admin (NOT_FOUND for anyone else)."
     statementOfReasons(id: ID!): StatementOfReasons
+    "The statement an appeal link names (mailed to a person who cannot sign in); NOT_FOUND when the link does not work."
+    statementByAppealLink(token: String!): StatementOfReasons!
     "Admins: appealed statements, latest appeal first (OPEN: waiting for an answer)."
     appeals(page: PageInput, status: AppealFilter = OPEN): StatementOfReasonsPage!
   }
@@ -98,6 +100,8 @@ export const statementsSchema = /* GraphQL */ `
   extend type Mutation {
     "The person a statement was sent to appeals the decision, once, within six months (10-2000 characters)."
     appealDecision(statementId: ID!, text: String!): MutationResult!
+    "The appeal through a mailed appeal link, once, within six months (10-2000 characters), without signing in."
+    appealByLink(token: String!, text: String!): MutationResult!
     "Admins: answer an appeal; REVERSED also restores the item or unblocks the account."
     decideAppeal(statementId: ID!, outcome: AppealOutcome!, reason: String!): MutationResult!
   }

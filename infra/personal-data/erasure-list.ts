@@ -11,7 +11,8 @@ import type { Queryable } from '../db/pool';
  */
 export type ErasureEntry = { subject: string; erasedAt: string };
 
-const LINE = /^([a-z]+-[0-9a-f]+) (\S+)$/;
+// `user-12`, `email-{hash}`, or a later person of an address erased before, `email-{hash}-2`.
+const LINE = /^([a-z]+-[0-9a-f]+(?:-[0-9]+)?) (\S+)$/;
 
 export async function readErasureList(file: string): Promise<Map<string, string>> {
   const text = await fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {

@@ -74,10 +74,17 @@ export class PersonalDataVault {
       ...new Set(plans.flatMap((plan) => [plan.data, plan.metadata].flatMap((p) => (p ? [p.subject] : [])))),
     ];
     if (subjects.length === 0) return { stored: [...events], asRead: [...events], newKeys: [], erasures };
+    // An address erased before names whoever used it then; its later use is a person of its own.
+    const live = await this.liveSubjects(db, subjects);
+    for (const plan of plans) {
+      for (const part of [plan.data, plan.metadata])
+        if (part) part.subject = live.get(part.subject) ?? part.subject;
+    }
+    const liveSubjects = [...new Set(subjects.map((subject) => live.get(subject) ?? subject))];
 
-    const keys = await this.keysOfSubjects(db, subjects);
+    const keys = await this.keysOfSubjects(db, liveSubjects);
     const newKeys: PendingKey[] = [];
-    for (const subject of subjects) {
+    for (const subject of liveSubjects) {
       if (keys.has(subject)) continue;
       const made = newDataKey();
       keys.set(subject, made);
@@ -122,11 +129,37 @@ export class PersonalDataVault {
         sql.unsafe`select email::text from users where id = ${data.userId}`,
       )) as string | null;
       erasures.push({
-        subjects: [userSubject(data.userId), ...(email ? [this.kek.emailSubject(email)] : [])],
+        subjects: [userSubject(data.userId), ...(email ? [await this.emailSubjectNow(db, email)] : [])],
         at: new Date(data.deletedAt),
       });
     }
     return erasures;
+  }
+
+  /**
+   * The subject an email address names now. Once an address's subject is erased (its guest buyer
+   * erased on request, or an account with it deleted), whoever uses the address later is another
+   * person, with a subject of their own: `email-{hash}-2`, then `-3`, one per erasure. Without
+   * that, every later guest order with the address would be stored as "deleted user" (no
+   * confirmation mail, no download links), and erasing the new buyer would need the old keys.
+   */
+  async emailSubjectNow(db: Queryable, email: string): Promise<string> {
+    const base = this.kek.emailSubject(email);
+    return (await this.liveSubjects(db, [base])).get(base) ?? base;
+  }
+
+  /** Each email subject among these → its live generation (the others are left out). */
+  private async liveSubjects(db: Queryable, subjects: readonly string[]): Promise<Map<string, string>> {
+    const emails = subjects.filter((subject) => subject.startsWith('email-'));
+    if (emails.length === 0) return new Map();
+    const rows = (await db.any(sql.unsafe`
+      select s.base, count(e.subject)::int as erased
+      from unnest(${sql.array(emails, 'text')}::text[]) as s (base)
+      left join personal_data_erasures e on e.subject = s.base or e.subject like s.base || '-%'
+      group by s.base`)) as readonly { base: string; erased: number }[];
+    return new Map(
+      rows.map((row) => [row.base, row.erased === 0 ? row.base : `${row.base}-${row.erased + 1}`]),
+    );
   }
 
   /**

@@ -18,6 +18,7 @@ import { testPersonalDataVault } from '../../infra/personal-data/key-source';
 import { projections } from '../../projections';
 import { addSkin, cardCheckout, checkoutForm, orderBySession, payLocally } from '../support/shop';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
+import { readableCopies as readableCopiesOf } from '../support/readable-copies';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createUser } from '../support/test-users';
 
@@ -38,25 +39,7 @@ let app: TestApp;
 let restored: TestDatabase | null = null;
 let work: string;
 
-/** Every place a needle can be read in the clear: each text, JSON and array column of every table. */
-async function readableCopies(db: Queryable): Promise<string[]> {
-  const columns = (await db.any(sql.unsafe`
-    select c.table_name, c.column_name from information_schema.columns c
-    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-      and c.data_type in ('text', 'character varying', 'jsonb', 'json', 'USER-DEFINED', 'ARRAY')
-    order by 1, 2`)) as readonly { table_name: string; column_name: string }[];
-  const found: string[] = [];
-  for (const { table_name: table, column_name: column } of columns) {
-    for (const needle of NEEDLES) {
-      const hit = await db.oneFirst(sql.unsafe`
-        select exists (select 1 from ${sql.identifier(['public', table])}
-                       where strpos(lower(${sql.identifier([column])}::text), lower(${needle})) > 0)`);
-      if (hit) found.push(`${table}.${column}: ${needle}`);
-    }
-  }
-  return found;
-}
+const readableCopies = (db: Queryable) => readableCopiesOf(db, NEEDLES);
 
 const notKeptByLaw = (found: string[]) =>
   found.filter((hit) => !KEPT_BY_LAW.some((place) => hit.startsWith(`${place}:`)));

@@ -12,9 +12,12 @@ import {
   type SkinVersionPublished,
 } from '../../domain/community/community.events';
 import { addSkin, cardCheckout, checkoutForm, payLocally } from '../support/shop';
+import { rebuildProjection } from '../../infra/projection-engine/catch-up-runner';
+import { projections } from '../../projections';
 import { createTestApp, graphql, type TestApp } from '../support/test-app';
 import { createUser, createViewers } from '../support/test-users';
 import { uploadSkinFiles } from '../support/upload-files';
+import { zipEntries } from '../support/zip-entries';
 
 let app: TestApp;
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -364,5 +367,85 @@ describe('the bell through the API', () => {
     expect(codeOf((await graphql(app, MARK_READ, { p: -1 }, user.token)).body)).toBe('BAD_USER_INPUT');
     const tooLarge = await graphql(app, MY_NOTIFICATIONS, { page: { page: -1, size: 10 } }, user.token);
     expect(codeOf(tooLarge.body)).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('a deleted account in follows, wishes and notifications', () => {
+  it('reads as "deleted user" on its followers\' lists and in their notifications, and stays followable off', async () => {
+    const admin = await createUser(app, { roles: ['regular', 'admin'] });
+    const [author, fan, wisher, leaver] = [
+      await createUser(app),
+      await createUser(app),
+      await createUser(app),
+      await createUser(app),
+    ];
+    await follow(fan.id, author.id);
+    await follow(leaver.id, author.id);
+    const skin = await publishSkin(author, 'Parting Livery');
+    await wish(wisher.id, 'SKIN', skin.id);
+    expect((await notificationsOf(fan))[0]?.message).toBe(`Parting Livery by ${author.username} is out`);
+
+    const deleteAccount = `mutation ($input: DeleteAccountInput!) { deleteAccount(input: $input) { success } }`;
+    for (const user of [leaver, author]) {
+      await ok(deleteAccount, { input: { userId: String(user.id), reason: 'Asked by mail' } }, admin.token);
+    }
+
+    // The follow stays on the follower's list, without the old name, picture or page.
+    const following = `{ myFollowing { content { author { id url username avatar { url } twitter } } } }`;
+    expect((await ok(following, {}, fan.token)).myFollowing.content).toEqual([
+      { author: { id: String(author.id), url: '', username: 'deleted user', avatar: null, twitter: null } },
+    ]);
+    expect(
+      (await ok(`query ($id: ID) { author(id: $id) { id } }`, { id: String(author.id) })).author,
+    ).toBeNull();
+    // Its new-item line names "deleted user", live and after a rebuild of the notifications.
+    const told = async () => (await notificationsOf(fan)).map((row) => row.message);
+    expect(await told()).toEqual(['Parting Livery by deleted user is out']);
+    const notifications = projections.find((projection) => projection.name === 'notifications')!;
+    await rebuildProjection(
+      { pool: app.context.pool, store: app.context.store, batchSize: 50 },
+      notifications,
+    );
+    expect(await told()).toEqual(['Parting Livery by deleted user is out']);
+    // And in the follower's data export.
+    const archive = await app.server.inject({
+      method: 'GET',
+      url: '/api/me/data-export',
+      headers: { authorization: `Bearer ${fan.token}` },
+    });
+    const follows = (await zipEntries(archive.rawPayload)).get('follows.csv')!.toString();
+    expect(follows).toContain('deleted user');
+    expect(follows).not.toContain(author.username);
+    // The unpublished skin leaves the wishlist (as any unlisted item does) and comes back if listed.
+    expect((await ok(`{ myWishlist { pageInfo { totalElements } } }`, {}, wisher.token)).myWishlist).toEqual({
+      pageInfo: { totalElements: 0 },
+    });
+    // The follower can still end the follow. A deleted follower's follow still counts, anonymous
+    // (as its votes do), and nobody can read it any more: nobody signs in as a deleted account.
+    const unfollow = `mutation ($id: Long!) { unfollowAuthor(authorId: $id) { following followerCount } }`;
+    expect((await ok(unfollow, { id: author.id }, fan.token)).unfollowAuthor).toEqual({
+      following: false,
+      followerCount: 1,
+    });
+    expect(
+      codeOf(
+        (
+          await graphql(
+            app,
+            `
+              {
+                myFollowing {
+                  content {
+                    followedAt
+                  }
+                }
+              }
+            `,
+            {},
+            leaver.token,
+          )
+        ).body,
+      ),
+    ).toBe('UNAUTHENTICATED');
   });
 });

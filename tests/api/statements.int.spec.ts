@@ -254,10 +254,101 @@ describe('a takedown, its statement of reasons and the appeal', () => {
     );
 
     await ok(BLOCK, { id: String(spammer.id) }, admin.token);
-    // A blocked account cannot sign in: its statement says to appeal by mail.
+    // A blocked account cannot sign in: its statement carries an appeal link instead.
     await app.context.runner.catchUp();
     const blockMail = await waitForMail(outbox(), spammer.email, 'statement of reasons');
     expect(blockMail.text).toContain('your account was blocked');
-    expect(blockMail.text).toContain(`write to ${app.context.config.mail.contact} from this address`);
+    expect(blockMail.text).toMatch(/Your appeal: http\S+\/appeal\?t=/);
+  });
+});
+
+const BY_LINK = `query ($t: String!) { statementByAppealLink(token: $t) { ${STATEMENT_FIELDS} user { username } } }`;
+const APPEAL_BY_LINK = `mutation ($t: String!, $text: String!) { appealByLink(token: $t, text: $text) { id success } }`;
+const appealTokenOf = (text: string) => decodeURIComponent(/\/appeal\?t=(\S+)/.exec(text)![1]!);
+
+describe('the appeal of a blocked account, through the link in its statement mail', () => {
+  it('opens only its statement, once, within the window; the appeal reaches the queue and the answer is mailed', async () => {
+    const [blocked, other] = [await createUser(app), await createUser(app)];
+    await ok(BLOCK, { id: String(blocked.id) }, admin.token);
+    await ok(BLOCK, { id: String(other.id) }, admin.token);
+    await app.context.runner.catchUp();
+    const mail = await waitForMail(outbox(), blocked.email, 'statement of reasons');
+    expect(mail.text).not.toContain(`write to ${app.context.config.mail.contact}`);
+    expect(mail.html).toContain('/appeal?t=');
+    const token = appealTokenOf(mail.text);
+    const otherToken = appealTokenOf((await waitForMail(outbox(), other.email, 'statement of reasons')).text);
+
+    // Without a session: the statement it names, for its person only (no admin fields).
+    const statement = (await ok(BY_LINK, { t: token })).statementByAppealLink;
+    expect(statement).toMatchObject({
+      kind: 'ACCOUNT_BLOCK',
+      itemId: String(blocked.id),
+      canAppeal: true,
+      user: null,
+    });
+    expect(statement.facts).toBe('Spam links in every comment');
+
+    // Forged, changed or pointing elsewhere: refused alike, and nothing is recorded.
+    const [id, expires, mac] = token.split('.') as [string, string, string];
+    const forged = [
+      `${otherToken.split('.')[0]}.${expires}.${mac}`,
+      `${id}.${Number(expires) + 86_400}.${mac}`,
+      `${id}.${expires}.${'A'.repeat(43)}`,
+      'nonsense',
+    ];
+    for (const t of forged) {
+      expect(codeOf(await gql(BY_LINK, { t }))).toBe('NOT_FOUND');
+      expect(codeOf(await gql(APPEAL_BY_LINK, { t, text: 'It was not spam at all.' }))).toBe('NOT_FOUND');
+    }
+    // A signed-in session cannot appeal someone else's block with its own mutation either.
+    expect(codeOf(await gql(APPEAL, { id: statement.id, text: 'Not mine to appeal.' }, admin.token))).toBe(
+      'NOT_FOUND',
+    );
+
+    // The appeal, once: it reaches the admins' queue like any other.
+    const text = 'The links were to my own stream, not spam.';
+    expect(codeOf(await gql(APPEAL_BY_LINK, { t: token, text: 'short' }))).toBe('BAD_USER_INPUT');
+    expect((await ok(APPEAL_BY_LINK, { t: token, text })).appealByLink).toEqual({
+      id: statement.id,
+      success: true,
+    });
+    expect(codeOf(await gql(APPEAL_BY_LINK, { t: token, text }))).toBe('CONFLICT');
+    expect((await ok(BY_LINK, { t: token })).statementByAppealLink).toMatchObject({
+      canAppeal: false,
+      appeal: { text, outcome: null },
+    });
+    const queue = (await ok(APPEALS, { status: 'OPEN' }, admin.token)).appeals.content;
+    expect(queue).toContainEqual({
+      id: statement.id,
+      kind: 'ACCOUNT_BLOCK',
+      appeal: { text },
+      user: { username: blocked.username },
+    });
+
+    // The admin's answer goes back by mail (the person cannot sign in to read it), and a
+    // reversal unblocks the account.
+    await ok(
+      DECIDE,
+      { id: statement.id, outcome: 'REVERSED', reason: 'Checked: own stream links.' },
+      admin.token,
+    );
+    await app.context.runner.catchUp();
+    const answer = await waitForMail(outbox(), blocked.email, 'your appeal was answered');
+    expect(answer.text).toContain('Reason: Checked: own stream links.');
+    const users = `query ($s: String) { users(search: $s) { content { id blocked } } }`;
+    expect((await ok(users, { s: blocked.username }, admin.token)).users.content).toEqual([
+      { id: String(blocked.id), blocked: false },
+    ]);
+
+    // After the appeal window the other person's link no longer opens.
+    const realNow = app.context.now;
+    app.context.now = () => new Date(Date.now() + 184 * 24 * 60 * 60 * 1000);
+    try {
+      expect(codeOf(await gql(BY_LINK, { t: otherToken }))).toBe('NOT_FOUND');
+      expect(codeOf(await gql(APPEAL_BY_LINK, { t: otherToken, text }))).toBe('NOT_FOUND');
+    } finally {
+      app.context.now = realNow;
+    }
+    expect((await ok(BY_LINK, { t: otherToken })).statementByAppealLink.canAppeal).toBe(true);
   });
 });

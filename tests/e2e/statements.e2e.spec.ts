@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appGraphql, logInDemo, publishFreeSkin, registerAccount, type Account } from '../support/app-api';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { waitForMail } from '../support/outbox';
 
 // A statement of reasons in the browser (docs/moderation.md): an admin takes down a fresh author's
 // skin naming a rule of the terms; the author reads the statement on Statements and appeals and
@@ -127,4 +129,48 @@ describe('a statement of reasons in the browser', () => {
     await page.goto(`/skins/${skin.url}`);
     await page.getByRole('heading', { name: skin.title }).first().waitFor(WAIT);
   }, 240_000);
+
+  it('a blocked person appeals through the link in the statement mail, without signing in', async () => {
+    const blocked = await registerAccount(`sor_blocked_${run}`, PASSWORD);
+    const facts = `Spam links under every skin ${run}.`;
+    await appGraphql(
+      `mutation ($id: ID!, $reason: String!) {
+        blockUser(id: $id, ground: HARASSMENT_OR_SPAM, reason: $reason) { success } }`,
+      adminToken,
+      { id: String(blocked.id), reason: facts },
+    );
+    const mail = await waitForMail(
+      path.join(inject('appDataDir'), 'outbox'),
+      `${blocked.username}@example.com`,
+      'statement of reasons',
+      20_000,
+    );
+    const link = /https?:\/\/\S+(\/appeal\?t=\S+)/.exec(mail.text)?.[1];
+    if (!link) throw new Error(`no appeal link in ${mail.text}`);
+
+    // A link changed by hand does not open anything.
+    const { page } = authorBrowser;
+    await page.context().clearCookies();
+    await page.goto(`${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`);
+    await page.getByText(/This appeal link does not work/).waitFor(WAIT);
+
+    // The real one shows the statement and takes one appeal.
+    await page.goto(link);
+    const statement = page.getByRole('article');
+    await statement.getByText(facts).waitFor(WAIT);
+    await statement.getByRole('link', { name: 'Rule 14.5 of the terms of service' }).waitFor();
+    await screenshot(page, 'appeal-link-page');
+    const appealText = `Those were links to my own stream, ${run}.`;
+    await statement.getByLabel(/^Why is the decision wrong/).fill(appealText);
+    await statement.getByRole('button', { name: 'Send the appeal' }).click();
+    await page.getByText('Your appeal was sent. An admin will answer it by mail.').waitFor(WAIT);
+    await statement.getByText(appealText).waitFor();
+    expect(await statement.getByRole('button', { name: 'Send the appeal' }).count()).toBe(0);
+    await screenshot(page, 'appeal-link-page-sent');
+
+    // The admin finds it in the queue like any other appeal.
+    const admin = adminBrowser.page;
+    await openFromMenu(admin, 'Admin', /^Appeals/, '/admin/appeals');
+    await admin.getByRole('article').filter({ hasText: appealText }).waitFor(WAIT);
+  }, 120_000);
 });

@@ -93,6 +93,10 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/pages/notifications-page'),
   'NotificationsPage',
 );
+const AppealLinkPage = lazyPage(
+  () => import('../features/moderation/pages/appeal-link-page'),
+  'AppealLinkPage',
+);
 const MyStatementsPage = lazyPage(
   () => import('../features/moderation/pages/my-statements-page'),
   'MyStatementsPage',
@@ -154,6 +158,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'verify-email', element: <VerifyEmailPage /> },
   // A gift's claim link (docs/gifts.md): readable by whoever holds it, claimed signed in.
   { path: 'gifts/claim', element: <GiftClaimPage /> },
+  // The appeal link mailed with a statement to a person who cannot sign in (docs/moderation.md).
+  { path: 'appeal', element: <AppealLinkPage /> },
   { path: 'cart/summary', element: <CartSummaryPage /> },
   // Where checkout sends the buyer after paying; a guest reads it with the key in the address.
   { path: 'orders/:externalId', element: <OrderConfirmationPage /> },

@@ -348,6 +348,45 @@ export const adminMessages = {
     answeredOn: (date: string) => `Answered on ${date}`,
     howItWorks: 'How moderation and appeals work',
   },
+  /** Admin → Users: erasing a guest buyer (no account) at their request. */
+  eraseGuest: {
+    button: 'Erase a guest buyer',
+    title: 'Erase a guest buyer’s data',
+    intro:
+      'Only when a person who bought without an account asked for it (by mail, from the address they bought with, say). Erasing means:',
+    effects: [
+      'the name and email address on every guest order with that address read "deleted user", in the orders, the event log and every copy of it;',
+      'the invoices keep the name, apart, for as long as tax law requires; the orders and their money stay;',
+      'the address is free: a later purchase with it is kept like any new one.',
+    ],
+    by: 'Find the guest by',
+    byEmail: 'Email address',
+    byOrder: 'Order number',
+    emailLabel: 'The email address they bought with',
+    orderLabel: 'The number of one of their orders',
+    emailMissing: 'Type the email address.',
+    orderMissing: 'Type the order number.',
+    reasonLabel: 'Request',
+    reasonHint:
+      'Which request this answers (at least 5 characters). Kept in the admins’ log of deletions, never in the event log.',
+    reasonShort: 'Say which request this answers (at least 5 characters).',
+    placeholder: 'Asked by mail on 27 November (ticket 118).',
+    cancel: 'Cancel',
+    confirm: 'Erase',
+    done: (orders: number) =>
+      `The guest buyer is erased: ${orders} ${orders === 1 ? 'order' : 'orders'} now read "deleted user".`,
+    failed: 'The guest buyer could not be erased.',
+  },
+  /** The page of the appeal link mailed to a person who cannot sign in (a blocked account). */
+  appealLink: {
+    title: 'Appeal a decision',
+    description:
+      'This page opens from the link in the statement of reasons we mailed you. You can appeal the decision here once, without signing in; an admin who looks at it again answers you by mail.',
+    loading: 'Loading the statement...',
+    missing: 'This page needs the link from your statement’s mail. Open the link in the mail again.',
+    failed: 'The statement could not be loaded. Try again in a moment.',
+    sent: 'Your appeal was sent. An admin will answer it by mail.',
+  },
   appeals: {
     title: 'Appeals',
     description:

@@ -33,20 +33,35 @@ export function FollowingPage() {
     content = (
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="following-list">
         {list.content.map(({ author, followedAt }) => {
-          const path = `/authors/${encodeURIComponent(author.url)}`;
+          // A deleted account has no page (an empty url): its name shows without a link, and it
+          // stays listed so the follower can unfollow it.
+          const path = author.url ? `/authors/${encodeURIComponent(author.url)}` : null;
+          const avatar = (
+            <UserAvatar username={author.username} url={author.avatar?.url} size={52} radius={999} />
+          );
           return (
             <Card withBorder component="li" key={author.id} padding="md">
               <Group justify="space-between" wrap="nowrap" gap="md">
                 <Group gap="md" wrap="nowrap" miw={0}>
-                  <Link to={path} tabIndex={-1} aria-hidden>
-                    <UserAvatar username={author.username} url={author.avatar?.url} size={52} radius={999} />
-                  </Link>
+                  {path ? (
+                    <Link to={path} tabIndex={-1} aria-hidden>
+                      {avatar}
+                    </Link>
+                  ) : (
+                    avatar
+                  )}
                   <Stack gap={2} miw={0}>
                     <Group gap={6} wrap="nowrap">
                       <CountryFlag code={author.country} size="0.95rem" />
-                      <Anchor component={Link} to={path} fw={700} truncate>
-                        {author.username}
-                      </Anchor>
+                      {path ? (
+                        <Anchor component={Link} to={path} fw={700} truncate>
+                          {author.username}
+                        </Anchor>
+                      ) : (
+                        <Text fw={700} c="dimmed" truncate>
+                          {author.username}
+                        </Text>
+                      )}
                     </Group>
                     <Text size="sm" c="dimmed">
                       {messages.skins(author.skinCount)} ·{' '}

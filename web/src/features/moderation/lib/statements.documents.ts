@@ -88,3 +88,20 @@ export const DecideAppealMutation = graphql(`
     }
   }
 `);
+
+export const StatementByAppealLinkQuery = graphql(`
+  query StatementByAppealLink($token: String!) {
+    statementByAppealLink(token: $token) {
+      ...StatementFields
+    }
+  }
+`);
+
+export const AppealByLinkMutation = graphql(`
+  mutation AppealByLink($token: String!, $text: String!) {
+    appealByLink(token: $token, text: $text) {
+      id
+      success
+    }
+  }
+`);

@@ -36,3 +36,12 @@ export const AdminUsersQuery = graphql(`
     }
   }
 `);
+
+export const EraseGuestBuyerMutation = graphql(`
+  mutation EraseGuestBuyer($input: EraseGuestBuyerInput!) {
+    eraseGuestBuyer(input: $input) {
+      success
+      orders
+    }
+  }
+`);

@@ -1,80 +1,38 @@
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconScale } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { z } from 'zod';
-import { APPEAL_TEXT_MAX, appealText } from '../../../../../domain/moderation/appeal.decider';
-import { useErrorsAfterSubmit } from '../../../shared/forms';
 import { formatDate } from '../../../shared/format';
 import type { StatementFieldsFragment } from '../../../shared/graphql/generated/graphql';
 import { graphqlFailureOf } from '../../../shared/graphql/graphql-errors';
 import { ListLoadError, ListPagination } from '../../../shared/listing';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { adminMessages } from '../admin-moderation.messages';
+import { AppealForm } from '../components/appeal-form';
 import { StatementCard } from '../components/statement-card';
 import { AppealDecisionMutation, MyStatementsQuery } from '../lib/statements.documents';
 
 const texts = adminMessages.statements;
 const PAGE_SIZE = 20;
-const appealSchema = z.object({ text: appealText });
-const validateAppeal = zod4Resolver(appealSchema, { errorPriority: 'first' });
 
-/** The appeal form: one appeal per decision, 10 to 2,000 characters. */
-function AppealForm({ statement, onDone }: { statement: StatementFieldsFragment; onDone: () => void }) {
+/** The appeal of one statement, signed in. */
+function MyAppealForm({ statement, onDone }: { statement: StatementFieldsFragment; onDone: () => void }) {
   const [, appeal] = useMutation(AppealDecisionMutation);
-  const [sending, setSending] = useState(false);
-  const form = useForm<{ text: string }>({
-    initialValues: { text: '' },
-    validate: validateAppeal,
-    clearInputErrorOnChange: false,
-  });
-  const errors = useErrorsAfterSubmit(form);
-  const submit = async (values: { text: string }) => {
-    setSending(true);
+  const send = async (text: string) => {
     const result = await appeal(
-      { statementId: statement.id, text: appealSchema.parse(values).text },
+      { statementId: statement.id, text },
       { additionalTypenames: ['StatementOfReasons'] },
     );
-    setSending(false);
     if (result.data?.appealDecision.success) {
       notifications.show({ color: 'teal', message: texts.appealSent });
       onDone();
-      return;
+      return null;
     }
-    const failure = result.error ? graphqlFailureOf(result.error) : null;
-    form.setFieldError('text', failure?.message ?? texts.appealFailed);
+    return (result.error ? graphqlFailureOf(result.error).message : null) ?? texts.appealFailed;
   };
-  return (
-    <form onSubmit={errors.onSubmit(submit)} noValidate>
-      <Stack gap="sm">
-        <Textarea
-          label={texts.appealLabel}
-          description={`${texts.appealHint} ${form.values.text.length} / ${APPEAL_TEXT_MAX}`}
-          autosize
-          minRows={4}
-          maxRows={10}
-          maxLength={APPEAL_TEXT_MAX}
-          required
-          withAsterisk
-          data-autofocus
-          autoFocus
-          {...form.getInputProps('text')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {texts.cancel}
-          </Button>
-          <Button type="submit" loading={sending}>
-            {texts.appealSend}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
+  return <AppealForm send={send} onCancel={onDone} />;
 }
 
 function StatementWithAppeal({ statement }: { statement: StatementFieldsFragment }) {
@@ -82,7 +40,7 @@ function StatementWithAppeal({ statement }: { statement: StatementFieldsFragment
   let action = null;
   if (statement.canAppeal) {
     action = open ? (
-      <AppealForm statement={statement} onDone={() => setOpen(false)} />
+      <MyAppealForm statement={statement} onDone={() => setOpen(false)} />
     ) : (
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm">{texts.appealUntil(formatDate(statement.appealUntil))}</Text>

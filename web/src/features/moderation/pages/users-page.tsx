@@ -11,6 +11,7 @@ import { adminMessages } from '../admin-moderation.messages';
 import { AdminListLayout } from '../../../shared/admin-list/admin-list-layout';
 import { useAdminListAnswer, useAdminListSearch } from '../../../shared/admin-list/use-admin-list';
 import { fullBadgeStyles, strongBadge, strongButton } from '../../../shared/admin-list/admin-list-parts';
+import { EraseGuestBuyerButton } from '../components/erase-guest-buyer';
 import { TakedownNote } from '../components/moderation-status';
 import classes from '../../../shared/admin-list/admin-list.module.css';
 import { accountKey, useModerationActions } from '../hooks/use-moderation-actions';
@@ -273,7 +274,12 @@ export function UsersPage() {
       : page.empty;
 
   return (
-    <PageContainer title={page.title} eyebrow={adminMessages.eyebrow} description={page.description}>
+    <PageContainer
+      title={page.title}
+      eyebrow={adminMessages.eyebrow}
+      description={page.description}
+      actions={<EraseGuestBuyerButton />}
+    >
       <AdminListLayout
         search={{ box, texts: page, width: 320 }}
         view={{

@@ -230,7 +230,7 @@ const sections: LegalSection[] = [
           ],
           [
             'Orders, invoices, credit notes and payout records',
-            '10 years, as Czech accounting and VAT law requires, also after you delete your account: the name, e-mail address and country given at checkout stay with the order and its invoice, and the bank account or PayPal address a payout was sent to stays with the payout.',
+            '10 years, as Czech accounting and VAT law requires, also after you delete your account or have your guest purchases erased: the orders, invoices, credit notes and payouts stay with their amounts, dates and countries, and the name on each invoice and credit note is kept apart for as long as the law requires. Your e-mail address and the bank account or PayPal address a payout was sent to are erased.',
           ],
           ['Payout details in your profile', 'Until you change them or delete your account.'],
           [
@@ -319,6 +319,13 @@ const sections: LegalSection[] = [
           asks you to give them up before it deletes the account. Admin accounts are deleted only after
           another admin removes their admin role. You can also ask us by e-mail, and an admin deletes the
           account for you.
+        </P>
+        <P>
+          <strong>Bought without an account?</strong> Write to <ContactEmail subject="Privacy request" /> from
+          the e-mail address you bought with, or give us an order number, and an admin erases your data: the
+          name and e-mail address of all your purchases made as a guest with that address become &quot;deleted
+          user&quot;, everywhere we keep them, while the invoices keep the name for as long as the law
+          requires. If you buy with the same address later, that purchase is kept like any new one.
         </P>
       </>
     ),

@@ -320,11 +320,11 @@ export const termsSections: LegalSection[] = [
           your account) and by e-mail: what we decided and from when, the facts, the numbered rule of these
           terms it rests on, whether automated means were used (today every decision is taken by a person),
           and how to appeal. You can <strong>appeal once</strong> within six months, in a few words on that
-          page (a blocked account, which cannot sign in, appeals by e-mail to <ContactEmail />
-          ); an admin looks at the decision again and answers you the same way, upholding it or reversing it.
-          A reversal restores what was taken down or lifts the block. Whoever reports an item is told that the
-          report arrived and what came of it. This follows Articles 16, 17 and 20 of the EU Digital Services
-          Act (2022/2065).
+          page (a blocked account, which cannot sign in, appeals through the link in its statement&apos;s
+          e-mail, which works for that decision only and until the last day to appeal); an admin looks at the
+          decision again and answers you the same way, upholding it or reversing it. A reversal restores what
+          was taken down or lifts the block. Whoever reports an item is told that the report arrived and what
+          came of it. This follows Articles 16, 17 and 20 of the EU Digital Services Act (2022/2065).
         </P>
         <P>
           You may delete your account at any time in Settings → Your data, or by writing to us. Deleting it
