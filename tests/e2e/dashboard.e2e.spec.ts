@@ -158,7 +158,8 @@ describe('the Creativity Dashboard in the browser', () => {
     expect(await bestSellers.locator('tbody tr a').first().textContent()).toBe(
       api.skinPurchasePopularity[0]?.skin.title,
     );
-    const revenue = number(await bestSellers.locator('tbody tr td:last-child').first().textContent());
+    // Rank, skin, sold, revenue, VAT, net, your part.
+    const revenue = number(await bestSellers.locator('tbody tr td:nth-child(4)').first().textContent());
     expect(revenue).toBeGreaterThan(0);
 
     // A bar's tooltip names the game, the month and the figure. The chart is centred first: scrolled
@@ -192,6 +193,56 @@ describe('the Creativity Dashboard in the browser', () => {
     // Nothing wider than the phone's screen.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(phone, 'dashboard-phone-dark');
+  });
+
+  it("the demo's co-author sees the co-authored skin with the authors' share and their part, on the dashboard and the statement", async () => {
+    type Item = { title: string; viewerIsOwner: boolean; authorShare: number; authorPart: number };
+    const token = await logIn('mirek_apex');
+    const { myItemPerformance } = await graphql<{ myItemPerformance: { items: Item[] } }>(
+      '{ myItemPerformance { items { title viewerIsOwner authorShare authorPart } } }',
+      token,
+    );
+    const coAuthored = myItemPerformance.items.find((item) => !item.viewerIsOwner);
+    expect(coAuthored).toBeDefined();
+    // Weights 3 (the owner) to 2 (mirek): mirek's part is two fifths of the authors' share.
+    expect(coAuthored!.authorPart).toBeGreaterThan(0);
+    expect(coAuthored!.authorPart).toBeLessThan(coAuthored!.authorShare);
+
+    const page = await open({ width: 1440, height: 1000 });
+    await signIn(page, 'mirek_apex');
+    await page.goto('/me/dashboard');
+    const table = page.getByRole('table', { name: 'How each item does' });
+    await table.waitFor(WAIT);
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: coAuthored!.title, exact: true }) });
+    expect(await row.getByText('Co-author', { exact: true }).isVisible()).toBe(true);
+    const cells = await row.getByRole('cell').allTextContents();
+    const euros = (text: string | undefined) =>
+      Number((text ?? '').replace(/[^\d,-]/g, '').replace(',', '.'));
+    // ..., revenue, authors' share, your part.
+    expect(euros(cells.at(-2))).toBeCloseTo(coAuthored!.authorShare, 2);
+    expect(euros(cells.at(-1))).toBeCloseTo(coAuthored!.authorPart, 2);
+    await table.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'creativity-dashboard-co-author');
+
+    // Their payout's printable statement: their part, under it the authors' whole share.
+    const { myPayouts } = await graphql<{
+      myPayouts: { content: { id: string; items: { name: string; itemAuthorShare: number | null }[] }[] };
+    }>('{ myPayouts { content { id items { name itemAuthorShare } } } }', token);
+    const payout = myPayouts.content.find((p) => p.items.some((item) => item.itemAuthorShare !== null));
+    expect(payout).toBeDefined();
+    await page.goto(`/me/payouts/${payout!.id}/statement`);
+    const sheet = page.getByRole('article', { name: `Statement of payout ${payout!.id}` });
+    await sheet.waitFor(WAIT);
+    expect(
+      await sheet
+        .getByText(/^Your part \(2\/5\) of the authors' /)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(await sheet.getByText('Co-authors’ parts of co-authored items').isVisible()).toBe(true);
+    await screenshot(page, 'payout-statement-co-author');
   });
 
   it('a user without skins gets no dashboard link', async () => {

@@ -87,7 +87,8 @@ function PriceAndTip({ price, tip, item }: { price: number; tip: number; item?: 
 
 /**
  * The lines and the server's totals (the CSV's): price + tip = gross, gross − VAT = net, and
- * net − fees + refunds = the author share.
+ * net − fees − co-authors' parts + refunds = the author share. A co-authored item's line shows this
+ * author's part with the item's whole author share under it.
  */
 function StatementTable({ payout }: { payout: Payout }) {
   const totals = payout.totals;
@@ -140,11 +141,30 @@ function StatementTable({ payout }: { payout: Payout }) {
               <Amount value={item.net} item={item} />
               <Amount value={item.externalFee} item={item} />
               <Amount value={item.internalFee} item={item} />
-              <td className={sheet.number}>{formatAmount(item.authorReward)}</td>
+              <td className={sheet.number}>
+                {formatAmount(item.authorReward)}
+                {item.itemAuthorShare != null && item.shareWeight != null && item.shareTotalWeight != null ? (
+                  <span className={sheet.meta}>
+                    {items.coAuthoredPart(
+                      item.shareWeight,
+                      item.shareTotalWeight,
+                      formatAmount(item.itemAuthorShare),
+                    )}
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
+          {totals.coAuthors !== 0 ? (
+            <tr>
+              <th scope="row" colSpan={7}>
+                {items.coAuthors}
+              </th>
+              <Amount value={-totals.coAuthors} />
+            </tr>
+          ) : null}
           {totals.adjustmentCount > 0 ? (
             <tr>
               <th scope="row" colSpan={7}>
