@@ -218,11 +218,13 @@ describe('the Creativity Dashboard in the browser', () => {
       .filter({ has: page.getByRole('link', { name: coAuthored!.title, exact: true }) });
     expect(await row.getByText('Co-author', { exact: true }).isVisible()).toBe(true);
     const cells = await row.getByRole('cell').allTextContents();
-    const euros = (text: string | undefined) =>
-      Number((text ?? '').replace(/[^\d,-]/g, '').replace(',', '.'));
-    // ..., revenue, authors' share, your part.
-    expect(euros(cells.at(-2))).toBeCloseTo(coAuthored!.authorShare, 2);
-    expect(euros(cells.at(-1))).toBeCloseTo(coAuthored!.authorPart, 2);
+    // The last column: their part, and under it the authors' whole share it is a part of.
+    const [part, whole] = (cells.at(-1)?.match(/\d[\d\s]*,\d{2}/g) ?? []).map((amount) =>
+      Number(amount.replace(/\s/g, '').replace(',', '.')),
+    );
+    expect(part).toBeCloseTo(coAuthored!.authorPart, 2);
+    expect(whole).toBeCloseTo(coAuthored!.authorShare, 2);
+    expect(cells.at(-1)).toContain('of the authors’');
     await table.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'creativity-dashboard-co-author');
 
@@ -232,6 +234,19 @@ describe('the Creativity Dashboard in the browser', () => {
     }>('{ myPayouts { content { id items { name itemAuthorShare } } } }', token);
     const payout = myPayouts.content.find((p) => p.items.some((item) => item.itemAuthorShare !== null));
     expect(payout).toBeDefined();
+    // The payout page: the same note under their part, and the co-authors' slice of the money.
+    await page.goto(`/me/payouts/${payout!.id}`);
+    const items = page.getByRole('table', { name: `Items of payout ${payout!.id}` });
+    await items.waitFor(WAIT);
+    expect(
+      await items
+        .getByText(/^Your part \(2\/5\) of the authors' /)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    const moneyPie = page.getByRole('figure', { name: 'Where the money went' });
+    expect(await moneyPie.getByText('Co-authors', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'payout-co-author');
     await page.goto(`/me/payouts/${payout!.id}/statement`);
     const sheet = page.getByRole('article', { name: `Statement of payout ${payout!.id}` });
     await sheet.waitFor(WAIT);

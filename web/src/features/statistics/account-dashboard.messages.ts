@@ -38,12 +38,14 @@ export const accountMessages = {
     bestSellersEmpty: 'None of your skins was sold alone in this period.',
     perItem: {
       title: 'How each item does',
-      hint: 'All time, for your items and those you co-author. Conversion is the purchases since views are counted divided by the views of the item’s page. Revenue is what buyers paid (price and tips, VAT included), split by where the price came from: a sale, a discount code, or the full price. The authors’ share is what the authors got after VAT and fees, before it is split among co-authors; your part is yours of it. Views leave out bots and your own visits.',
+      hint: 'All time, for your items and those you co-author. Conversion is the purchases since views are counted divided by the views of the item’s page. Revenue is what buyers paid (price and tips, VAT included), split by where the price came from: a sale, a discount code, or the full price. Your share is what you got after VAT and fees; for a co-authored item, your part of the authors’ share shown under it. Views leave out bots and your own visits.',
       viewsSince: (day: string) => `Views are counted since ${day}.`,
       empty: 'You have no skins or bundles yet.',
       loadFailed: 'The figures per item could not be loaded.',
       hidden: 'Hidden',
       coAuthor: 'Co-author',
+      /** Under a co-authored item's part: the whole author share it is a part of. */
+      ofAuthorsShare: (whole: string) => `of the authors’ ${whole}`,
       types: { SKIN: 'Skin', BUNDLE: 'Bundle' },
       sold: (count: number) => `${count} sold`,
       columns: {
@@ -53,8 +55,7 @@ export const accountMessages = {
         purchases: 'Purchases',
         conversion: 'Conversion',
         revenue: 'Revenue',
-        authorShare: 'Authors’ share',
-        authorPart: 'Your part',
+        authorPart: 'Your share',
       },
       sources: { SALE: 'Sale', CODE: 'Code', FULL_PRICE: 'Full price' },
       csv: {

@@ -134,15 +134,7 @@ function StatementTable({ payout }: { payout: Payout }) {
                   {' · '}
                   {formatDate(item.occurredAt)}
                 </span>
-              </td>
-              <PriceAndTip price={item.price} tip={item.tip} item={item} />
-              <Amount value={item.gross} item={item} />
-              <Amount value={item.vat} item={item} />
-              <Amount value={item.net} item={item} />
-              <Amount value={item.externalFee} item={item} />
-              <Amount value={item.internalFee} item={item} />
-              <td className={sheet.number}>
-                {formatAmount(item.authorReward)}
+                {/* A co-authored item: the author share column holds this author's part of it. */}
                 {item.itemAuthorShare != null && item.shareWeight != null && item.shareTotalWeight != null ? (
                   <span className={sheet.meta}>
                     {items.coAuthoredPart(
@@ -153,6 +145,13 @@ function StatementTable({ payout }: { payout: Payout }) {
                   </span>
                 ) : null}
               </td>
+              <PriceAndTip price={item.price} tip={item.tip} item={item} />
+              <Amount value={item.gross} item={item} />
+              <Amount value={item.vat} item={item} />
+              <Amount value={item.net} item={item} />
+              <Amount value={item.externalFee} item={item} />
+              <Amount value={item.internalFee} item={item} />
+              <td className={sheet.number}>{formatAmount(item.authorReward)}</td>
             </tr>
           ))}
         </tbody>

@@ -116,7 +116,8 @@ export function CreativityDashboardPage() {
           )}
         </Section>
         {sells ? (
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          // One above the other: the best sellers' figures need the page's width.
+          <Stack gap="lg">
             <Section title={messages.earningsTitle} hint={messages.earningsHint}>
               {earnings.length === 0 ? (
                 <Text c="dimmed" size="sm" py="md">
@@ -160,7 +161,7 @@ export function CreativityDashboardPage() {
                 </>
               )}
             />
-          </SimpleGrid>
+          </Stack>
         ) : null}
         <ItemPerformanceTable />
       </Stack>
