@@ -772,7 +772,7 @@ export async function buildDashboardData(db: BenchDatabase, options: DashboardsO
     z.object({ downloads: z.number(), items_sold: z.number(), events: z.number() }),
   )`
     select (select coalesce(sum(downloads_total), 0)::int8 from skin_stats) as downloads,
-           (select coalesce(sum(items_sold), 0)::int8 from sales_author_monthly) as items_sold,
+           (select coalesce(sum(items_sold), 0)::int8 from sales_author_monthly where author_id = 0) as items_sold,
            (select count(*)::int8 from events) as events`);
   return {
     data: {

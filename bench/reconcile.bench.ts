@@ -15,6 +15,7 @@ import { projections } from '../projections';
 import { ordersProjection } from '../projections/orders.projection';
 import { ownershipProjection } from '../projections/ownership.projection';
 import { financeJournalProjection } from '../projections/finance-journal.projection';
+import { itemSalesBySourceProjection } from '../projections/item-sales-by-source.projection';
 import { salesStatisticsProjection } from '../projections/sales-statistics.projection';
 import type { BenchDatabase } from './bench-database';
 import { linkEventsWrittenByHand } from './event-chain-links';
@@ -138,6 +139,7 @@ export async function benchReconcile(
     ordersProjection,
     ownershipProjection,
     salesStatisticsProjection,
+    itemSalesBySourceProjection,
     financeJournalProjection,
   ]) {
     await rebuildProjection({ pool, store, batchSize: 10_000 }, projection);
@@ -160,6 +162,7 @@ export async function benchReconcile(
         JSON.stringify([
           ...report.recomputed.findings.slice(0, 5),
           ...report.sales.differences,
+          ...report.itemSales.differences,
           ...report.chain.broken.slice(0, 5),
           ...report.finance.findings.slice(0, 5),
         ]),
@@ -198,6 +201,7 @@ export async function benchReconcile(
       payouts: report.payouts.payouts,
       chainVerifySeconds: report.chain.seconds,
       salesOrderEvents: report.sales.eventsRead,
+      itemSalesOrderEvents: report.itemSales.eventsRead,
       financeEvents: report.finance.eventsRead,
       financeMonths: report.finance.months.length,
       timingsMs: report.timings,

@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { OrderPlaced, OrderRefunded, PaymentReceived } from '../domain/orders/order.events';
+import { authorPartsOf } from '../domain/co-authors/author-share-split';
 import { priceSourceOf } from '../domain/orders/price-source';
 import type { DatabaseTransactionConnection } from '../infra/db/pool';
 import { isEventOf } from '../infra/event-store/event-store';
@@ -23,6 +24,8 @@ const orderedItem = z.object({
   /** price + tip: what the buyer paid for the item, VAT included. */
   salesCents: z.number(),
   authorShareCents: z.number(),
+  /** The split the order recorded for a co-authored item; absent: the whole share is authorId's. */
+  authorShares: z.array(z.object({ authorId: z.number(), weight: z.number(), cents: z.number() })).optional(),
 });
 type OrderedItemSale = z.infer<typeof orderedItem>;
 const storedOrder = z.object({ order_id: z.number(), items: z.array(orderedItem) });
@@ -35,15 +38,25 @@ type Row = {
   sold_count: number;
   sold_cents: number;
   author_share_cents: number;
+  author_part_cents: number;
   refund_count: number;
   refunded_cents: number;
 };
-const SUMS = ['sold_count', 'sold_cents', 'author_share_cents', 'refund_count', 'refunded_cents'] as const;
+const SUMS = [
+  'sold_count',
+  'sold_cents',
+  'author_share_cents',
+  'author_part_cents',
+  'refund_count',
+  'refunded_cents',
+] as const;
 
 /**
  * Each item's sales and refunds by where its price came from (`item_sales_by_source`; the
- * source is `priceSourceOf` the ordered item's recorded reductions): what the Creativity
- * Dashboard's per-item table reads. A payment or refund names only its order, so the items of each
+ * source is `priceSourceOf` the ordered item's recorded reductions), one row for each author with a
+ * part of the item (its owner, and the co-authors of the split its order recorded): the item's
+ * whole amounts and author share, and that author's part. What the Creativity Dashboard's per-item
+ * table reads. A payment or refund names only its order, so the items of each
  * order placed are kept (`item_sales_orders`). Every row is a sum that events only add to, so a
  * rebuild gives the live rows however the feed is split into batches.
  */
@@ -66,6 +79,7 @@ export const itemSalesBySourceProjection: RebuildableProjection = {
           source: priceSourceOf(item),
           salesCents: item.priceCents + item.tipCents,
           authorShareCents: item.authorShareCents,
+          ...(item.authorShares ? { authorShares: item.authorShares } : {}),
         })),
       );
     }
@@ -81,27 +95,31 @@ export const itemSalesBySourceProjection: RebuildableProjection = {
       { item_type: string; item_id: number; day: string; author_id: number; sold_count: number }
     >();
     const add = (item: OrderedItemSale, sold: boolean) => {
-      const key = `${item.itemType}:${item.itemId}:${item.source}`;
-      const row = sums.get(key) ?? {
-        item_type: item.itemType,
-        item_id: item.itemId,
-        source: item.source,
-        author_id: item.authorId,
-        sold_count: 0,
-        sold_cents: 0,
-        author_share_cents: 0,
-        refund_count: 0,
-        refunded_cents: 0,
-      };
-      if (sold) {
-        row.sold_count += 1;
-        row.sold_cents += item.salesCents;
-        row.author_share_cents += item.authorShareCents;
-      } else {
-        row.refund_count += 1;
-        row.refunded_cents += item.salesCents;
+      for (const part of authorPartsOf(item)) {
+        const key = `${item.itemType}:${item.itemId}:${item.source}:${part.authorId}`;
+        const row = sums.get(key) ?? {
+          item_type: item.itemType,
+          item_id: item.itemId,
+          source: item.source,
+          author_id: part.authorId,
+          sold_count: 0,
+          sold_cents: 0,
+          author_share_cents: 0,
+          author_part_cents: 0,
+          refund_count: 0,
+          refunded_cents: 0,
+        };
+        if (sold) {
+          row.sold_count += 1;
+          row.sold_cents += item.salesCents;
+          row.author_share_cents += item.authorShareCents;
+          row.author_part_cents += part.cents;
+        } else {
+          row.refund_count += 1;
+          row.refunded_cents += item.salesCents;
+        }
+        sums.set(key, row);
       }
-      sums.set(key, row);
     };
     for (const event of batch) {
       if (event.type === 'OrderPlaced') continue;
@@ -144,13 +162,13 @@ export const itemSalesBySourceProjection: RebuildableProjection = {
       );
       await tx.query(sql.unsafe`
         insert into item_sales_by_source (item_type, item_id, source, author_id, sold_count, sold_cents,
-          author_share_cents, refund_count, refunded_cents)
+          author_share_cents, author_part_cents, refund_count, refunded_cents)
         select x.item_type, x.item_id, x.source, x.author_id, x.sold_count, x.sold_cents,
-          x.author_share_cents, x.refund_count, x.refunded_cents
+          x.author_share_cents, x.author_part_cents, x.refund_count, x.refunded_cents
         from json_to_recordset(${jsonRows(rows)}) as x(item_type text, item_id bigint, source text,
           author_id bigint, sold_count int, sold_cents bigint, author_share_cents bigint,
-          refund_count int, refunded_cents bigint)
-        on conflict (item_type, item_id, source) do update set ${updates}`);
+          author_part_cents bigint, refund_count int, refunded_cents bigint)
+        on conflict (item_type, item_id, source, author_id) do update set ${updates}`);
     }
     if (daily.size > 0) {
       await tx.query(sql.unsafe`

@@ -6,6 +6,8 @@ import type {
   OrderRefunded,
   PaymentReceived,
 } from '../domain/orders/order.events';
+import { authorSalesOf } from '../domain/co-authors/author-sales';
+import { authorPartsOf } from '../domain/co-authors/author-share-split';
 import type { DatabaseTransactionConnection } from '../infra/db/pool';
 import { isEventOf } from '../infra/event-store/event-store';
 import type { RebuildableProjection } from '../infra/projection-engine/shadow-rebuild';
@@ -29,8 +31,9 @@ const saleItem = z.object({
   /** The VAT carved out of salesCents; absent (0) for orders placed before VAT. */
   vatCents: z.number().default(0),
   authorShareCents: z.number(),
+  /** The split the order recorded for a co-authored item; absent: the whole share is authorId's. */
+  authorShares: z.array(z.object({ authorId: z.number(), weight: z.number(), cents: z.number() })).optional(),
 });
-type SaleItem = z.infer<typeof saleItem>;
 const saleOrder = z.object({
   order_id: z.number(),
   payment_type: z.string(),
@@ -88,27 +91,13 @@ const ITEM_SUMS = [
   'refunded_vat_cents',
 ] as const;
 
-/** The distinct authors of an order's items, with the sums of their own items. */
-function byAuthor(items: readonly SaleItem[]) {
-  const authors = new Map<
-    number,
-    { count: number; salesCents: number; vatCents: number; shareCents: number }
-  >();
-  for (const item of items) {
-    const sums = authors.get(item.authorId) ?? { count: 0, salesCents: 0, vatCents: 0, shareCents: 0 };
-    sums.count += 1;
-    sums.salesCents += item.salesCents;
-    sums.vatCents += item.vatCents;
-    sums.shareCents += item.authorShareCents;
-    authors.set(item.authorId, sums);
-  }
-  return authors;
-}
-
 /**
  * Sales statistics (docs/statistics.md): orders per month, payment status and type, the site's
- * payments, fees and refunds per day, each item's sales per month, and each author's items sold
- * and earnings per month, for the whole site and for each author.
+ * payments, fees and refunds per day, each item's sales per month (for the site, and for each
+ * author with a part of it), and each author's items sold and earnings per month, for the whole
+ * site and for each author. An author is every author with a part of an item: its owner, and the
+ * co-authors of the split its order recorded (`authorSalesOf`); an author's earnings are their own
+ * parts, and an item's rows for an author carry its whole author share beside that author's part.
  *
  * A payment, refund or cancellation names only its order, so the projection keeps what it needs
  * of each order placed (`sales_orders`). An order's events share one stream, so its OrderPlaced
@@ -128,6 +117,7 @@ export const salesStatisticsProjection: RebuildableProjection = {
     { name: 'sales_item_monthly' },
     { name: 'sales_item_totals' },
     { name: 'sales_author_monthly' },
+    { name: 'sales_item_author_monthly' },
   ],
   async apply(tx, events) {
     const batch = events.filter(isSalesEvent);
@@ -150,6 +140,7 @@ export const salesStatisticsProjection: RebuildableProjection = {
           salesCents: item.priceCents + item.tipCents,
           vatCents: item.vatCents ?? 0,
           authorShareCents: item.authorShareCents,
+          ...(item.authorShares ? { authorShares: item.authorShares } : {}),
         })),
       });
     }
@@ -259,6 +250,75 @@ export const salesStatisticsProjection: RebuildableProjection = {
       const { month: _rowMonth, ...total } = row;
       itemTotals.add(total);
     };
+    // Each item's sales for each author with a part of it: the item whole, the author's part.
+    const itemAuthorMonthly = new Sums<{
+      item_type: string;
+      item_id: number;
+      author_id: number;
+      month: string;
+      sold_count: number;
+      sold_cents: number;
+      sold_vat_cents: number;
+      share_cents: number;
+      part_cents: number;
+      refund_count: number;
+      refunded_cents: number;
+      refunded_vat_cents: number;
+      refunded_share_cents: number;
+      refunded_part_cents: number;
+    }>(
+      'sales_item_author_monthly',
+      {
+        item_type: 'text',
+        item_id: 'bigint',
+        author_id: 'bigint',
+        month: 'date',
+        sold_count: 'integer',
+        sold_cents: 'bigint',
+        sold_vat_cents: 'bigint',
+        share_cents: 'bigint',
+        part_cents: 'bigint',
+        refund_count: 'integer',
+        refunded_cents: 'bigint',
+        refunded_vat_cents: 'bigint',
+        refunded_share_cents: 'bigint',
+        refunded_part_cents: 'bigint',
+      },
+      ['item_type', 'item_id', 'author_id', 'month'],
+      [
+        'sold_count',
+        'sold_cents',
+        'sold_vat_cents',
+        'share_cents',
+        'part_cents',
+        'refund_count',
+        'refunded_cents',
+        'refunded_vat_cents',
+        'refunded_share_cents',
+        'refunded_part_cents',
+      ],
+    );
+    /** An item's sale (or refund) for each of its authors. */
+    const addItemAuthors = (item: SaleOrder['items'][number], month: string, sold: boolean) => {
+      for (const part of authorPartsOf(item)) {
+        itemAuthorMonthly.add({
+          item_type: item.itemType,
+          item_id: item.itemId,
+          author_id: part.authorId,
+          month,
+          sold_count: sold ? 1 : 0,
+          sold_cents: sold ? item.salesCents : 0,
+          sold_vat_cents: sold ? item.vatCents : 0,
+          share_cents: sold ? item.authorShareCents : 0,
+          part_cents: sold ? part.cents : 0,
+          refund_count: sold ? 0 : 1,
+          refunded_cents: sold ? 0 : item.salesCents,
+          refunded_vat_cents: sold ? 0 : item.vatCents,
+          refunded_share_cents: sold ? 0 : item.authorShareCents,
+          refunded_part_cents: sold ? 0 : part.cents,
+        });
+      }
+    };
     const authorMonthly = new Sums<{
       author_id: number;
       month: string;
@@ -298,15 +358,44 @@ export const salesStatisticsProjection: RebuildableProjection = {
     );
 
     /**
-     * One order's row for the site (its total, or the refunded amount) and one per author. A refund
-     * returns the whole order, so its VAT is the order's.
+     * One order's row for the site (its total, or the refunded amount) and one per author with a
+     * part of its items. A refund returns the whole order, so its VAT is the order's.
      */
     const countOrder = (order: SaleOrder, month: string, status: string, siteCents: number) => {
       const key = { month, payment_status: status, payment_type: order.payment_type, order_count: 1 };
       monthly.add({ ...key, author_id: 0, total_cents: siteCents, vat_cents: order.vat_cents });
-      for (const [authorId, sums] of byAuthor(order.items)) {
-        monthly.add({ ...key, author_id: authorId, total_cents: sums.salesCents, vat_cents: sums.vatCents });
+      for (const [authorId, line] of authorSalesOf(order.items)) {
+        monthly.add({ ...key, author_id: authorId, total_cents: line.salesCents, vat_cents: line.vatCents });
       }
+    };
+
+    /**
+     * A paid (or refunded) order in the authors' monthly rows: the site's row (author 0) counts each
+     * item once with its whole author share; each author's row the items they have a part in, with
+     * their own parts; and each item's row for each of its authors.
+     */
+    const addAuthors = (order: SaleOrder, month: string, sold: boolean) => {
+      const site = {
+        count: order.items.length,
+        salesCents: order.items.reduce((sum, item) => sum + item.salesCents, 0),
+        vatCents: order.items.reduce((sum, item) => sum + item.vatCents, 0),
+        partCents: order.items.reduce((sum, item) => sum + item.authorShareCents, 0),
+      };
+      for (const [authorId, line] of [[0, site] as const, ...authorSalesOf(order.items)]) {
+        authorMonthly.add({
+          author_id: authorId,
+          month,
+          items_sold: sold ? line.count : 0,
+          sales_cents: sold ? line.salesCents : 0,
+          author_share_cents: sold ? line.partCents : 0,
+          items_refunded: sold ? 0 : line.count,
+          refunded_cents: sold ? 0 : line.salesCents,
+          refunded_share_cents: sold ? 0 : line.partCents,
+          vat_cents: sold ? line.vatCents : 0,
+          refunded_vat_cents: sold ? 0 : line.vatCents,
+        });
+      }
+      for (const item of order.items) addItemAuthors(item, month, sold);
     };
 
     for (const event of batch) {
@@ -344,20 +433,7 @@ export const salesStatisticsProjection: RebuildableProjection = {
               refunded_vat_cents: 0,
             });
           }
-          for (const [authorId, sums] of byAuthor(order.items)) {
-            authorMonthly.add({
-              author_id: authorId,
-              month,
-              items_sold: sums.count,
-              sales_cents: sums.salesCents,
-              author_share_cents: sums.shareCents,
-              items_refunded: 0,
-              refunded_cents: 0,
-              refunded_share_cents: 0,
-              vat_cents: sums.vatCents,
-              refunded_vat_cents: 0,
-            });
-          }
+          addAuthors(order, month, true);
           break;
         }
         case 'OrderRefunded': {
@@ -389,20 +465,7 @@ export const salesStatisticsProjection: RebuildableProjection = {
               refunded_vat_cents: item.vatCents,
             });
           }
-          for (const [authorId, sums] of byAuthor(order.items)) {
-            authorMonthly.add({
-              author_id: authorId,
-              month,
-              items_sold: 0,
-              sales_cents: 0,
-              author_share_cents: 0,
-              items_refunded: sums.count,
-              refunded_cents: sums.salesCents,
-              refunded_share_cents: sums.shareCents,
-              vat_cents: 0,
-              refunded_vat_cents: sums.vatCents,
-            });
-          }
+          addAuthors(order, month, false);
           break;
         }
         case 'OrderCancelled':
@@ -417,10 +480,11 @@ export const salesStatisticsProjection: RebuildableProjection = {
     await addSums(tx, itemMonthly);
     await addSums(tx, itemTotals);
     await addSums(tx, authorMonthly);
+    await addSums(tx, itemAuthorMonthly);
   },
   async reset(tx) {
     await tx.query(
-      sql.unsafe`truncate sales_orders, sales_monthly, sales_daily, sales_item_monthly, sales_item_totals, sales_author_monthly`,
+      sql.unsafe`truncate sales_orders, sales_monthly, sales_daily, sales_item_monthly, sales_item_totals, sales_author_monthly, sales_item_author_monthly`,
     );
   },
 };

@@ -3,7 +3,10 @@ import { centsToEuros } from '../../domain/money';
 import { requireViewer, type RequestContext } from '../auth/viewer';
 import { itemPerformanceOf } from './item-performance.repository';
 
-/** myItemPerformance: the viewer's own items only; nobody sees another author's figures. */
+/**
+ * myItemPerformance: the viewer's own and co-authored items only, with the viewer's own parts;
+ * nobody sees another author's figures.
+ */
 export const itemPerformanceResolvers = {
   Query: {
     myItemPerformance: async (_root: unknown, _args: unknown, context: RequestContext) => {
@@ -19,6 +22,7 @@ export const itemPerformanceResolvers = {
               purchases: row.sold_count,
               revenueCents: row.sold_cents,
               authorShareCents: row.author_share_cents,
+              authorPartCents: row.author_part_cents,
               refunds: row.refund_count,
               refundedCents: row.refunded_cents,
             })),
@@ -30,17 +34,21 @@ export const itemPerformanceResolvers = {
           title: item.title,
           url: item.url,
           published: item.published,
+          viewerIsOwner: item.owned,
           views: item.views,
           downloads: item.downloads,
           purchases: figures.purchases,
           conversion: figures.conversion,
           revenueCents: figures.revenueCents,
           revenue: centsToEuros(figures.revenueCents),
+          authorShare: centsToEuros(figures.authorShareCents),
+          authorPart: centsToEuros(figures.authorPartCents),
           bySource: figures.bySource.map((row) => ({
             source: row.source,
             purchases: row.purchases,
             revenue: centsToEuros(row.revenueCents),
             authorShare: centsToEuros(row.authorShareCents),
+            authorPart: centsToEuros(row.authorPartCents),
             refunds: row.refunds,
             refunded: centsToEuros(row.refundedCents),
           })),

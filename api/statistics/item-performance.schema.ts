@@ -14,14 +14,16 @@ export const itemPerformanceSchema = /* GraphQL */ `
     purchases: Int!
     "What the buyers paid (price and tips, VAT included), in euros."
     revenue: Float!
-    "The author's share of them, in euros."
+    "The item's whole author share of them (before the split among co-authors), in euros."
     authorShare: Float!
+    "The viewer's part of authorShare (after the split; all of it for an item sold alone), in euros."
+    authorPart: Float!
     refunds: Int!
     "What refunds gave back, in euros."
     refunded: Float!
   }
 
-  "One of the viewer's skins or bundles with how it does, all time."
+  "One of the viewer's skins or bundles (owned or co-authored) with how it does, all time."
   type ItemPerformance {
     itemType: PurchaseItemType!
     itemId: ID!
@@ -29,6 +31,8 @@ export const itemPerformanceSchema = /* GraphQL */ `
     url: String!
     "Whether it is published (a hidden item still has its figures)."
     published: Boolean!
+    "Whether the viewer owns the item (false: the viewer co-authors it, or did when its sales gave them a part)."
+    viewerIsOwner: Boolean!
     "Views of its page since views are counted (viewsSince): bots and the author's own views are not counted."
     views: Int!
     "Downloads of the skin (null for a bundle: its skins count their own)."
@@ -39,6 +43,10 @@ export const itemPerformanceSchema = /* GraphQL */ `
     conversion: Float
     "What the buyers paid of every source, in euros."
     revenue: Float!
+    "The item's whole author share of every source (before the split among co-authors), in euros."
+    authorShare: Float!
+    "The viewer's part of authorShare (after the split; all of it for an item sold alone), in euros."
+    authorPart: Float!
     "Each source's sales; every source is listed, with zeros when it sold nothing."
     bySource: [ItemSalesBySource!]!
   }
@@ -50,7 +58,7 @@ export const itemPerformanceSchema = /* GraphQL */ `
   }
 
   extend type Query {
-    "The viewer's own skins and bundles with their views, downloads, purchases, conversion and revenue by price source; most revenue first."
+    "The viewer's own and co-authored skins and bundles with their views, downloads, purchases, conversion and revenue by price source; most revenue first."
     myItemPerformance: ItemPerformanceReport!
   }
 `;

@@ -92,23 +92,44 @@ const popularityRow = z.object({
   refunded_cents: z.number(),
   sold_vat_cents: z.number(),
   refunded_vat_cents: z.number(),
+  /** An author's list: the skins' whole author shares (before the split) and the author's parts; null on the site's. */
+  share_cents: z.number().nullable(),
+  part_cents: z.number().nullable(),
 });
 
-/** The skins (sold alone) that brought the most money in the period's months: their sales and refunds. */
+/**
+ * The skins (sold alone) that brought the most money in the period's months: their sales and refunds.
+ * The site's list counts each skin once (`sales_item_totals`, `sales_item_monthly`); an author's lists
+ * every skin they have a part in, co-authored ones too, with its whole author share and their part
+ * (`sales_item_author_monthly`).
+ */
 export async function skinPurchasePopularity(
   db: Queryable,
   scope: StatisticsScope,
   length: number,
   period = allMonths,
 ) {
-  const ofScope = scope.authorId === null ? sql.fragment`true` : sql.fragment`author_id = ${scope.authorId}`;
+  if (scope.authorId !== null) {
+    const rows = await db.any(sql.type(popularityRow)`
+      select item_id as skin_id, sum(sold_count)::int8 as sold_count, sum(sold_cents)::int8 as sold_cents,
+             sum(refund_count)::int8 as refund_count, sum(refunded_cents)::int8 as refunded_cents,
+             sum(sold_vat_cents)::int8 as sold_vat_cents, sum(refunded_vat_cents)::int8 as refunded_vat_cents,
+             sum(share_cents)::int8 as share_cents, sum(part_cents)::int8 as part_cents
+      from sales_item_author_monthly
+      where author_id = ${scope.authorId} and item_type = 'SKIN' and ${inMonths(period, sql.fragment`month`)}
+      group by item_id
+      having sum(sold_count) > 0
+      order by sum(sold_cents) desc, item_id
+      limit ${length}`);
+    return [...rows];
+  }
   if (period.fromMonth === null && period.toMonth === null) {
     // All time: the first rows of the revenue index.
     const rows = await db.any(sql.type(popularityRow)`
       select item_id as skin_id, sold_count::int8, sold_cents::int8, refund_count::int8, refunded_cents::int8,
-             sold_vat_cents::int8, refunded_vat_cents::int8
+             sold_vat_cents::int8, refunded_vat_cents::int8, null::int8 as share_cents, null::int8 as part_cents
       from sales_item_totals
-      where item_type = 'SKIN' and ${ofScope} and sold_count > 0
+      where item_type = 'SKIN' and sold_count > 0
       order by sold_cents desc, item_id
       limit ${length}`);
     return [...rows];
@@ -116,9 +137,10 @@ export async function skinPurchasePopularity(
   const rows = await db.any(sql.type(popularityRow)`
     select item_id as skin_id, sum(sold_count)::int8 as sold_count, sum(sold_cents)::int8 as sold_cents,
            sum(refund_count)::int8 as refund_count, sum(refunded_cents)::int8 as refunded_cents,
-           sum(sold_vat_cents)::int8 as sold_vat_cents, sum(refunded_vat_cents)::int8 as refunded_vat_cents
+           sum(sold_vat_cents)::int8 as sold_vat_cents, sum(refunded_vat_cents)::int8 as refunded_vat_cents,
+           null::int8 as share_cents, null::int8 as part_cents
     from sales_item_monthly
-    where item_type = 'SKIN' and ${inMonths(period, sql.fragment`month`)} and ${ofScope}
+    where item_type = 'SKIN' and ${inMonths(period, sql.fragment`month`)}
     group by item_id
     having sum(sold_count) > 0
     order by sum(sold_cents) desc, item_id
@@ -139,7 +161,10 @@ const earningsRow = z.object({
   refunded_vat_cents: z.number(),
 });
 
-/** An author's (or every author's) items sold and earnings per UTC month, oldest first. */
+/**
+ * An author's items sold and earnings per UTC month, oldest first: the items they have a part in,
+ * and their own parts. The site's are the rows of author 0, where each item counts once.
+ */
 export async function earningsHistory(db: Queryable, scope: StatisticsScope, period = allMonths) {
   const rows = await db.any(sql.type(earningsRow)`
     select extract(year from month)::int as year, extract(month from month)::int as month,
@@ -148,8 +173,7 @@ export async function earningsHistory(db: Queryable, scope: StatisticsScope, per
            sum(refunded_cents)::int8 as refunded_cents, sum(refunded_share_cents)::int8 as refunded_share_cents,
            sum(vat_cents)::int8 as vat_cents, sum(refunded_vat_cents)::int8 as refunded_vat_cents
     from sales_author_monthly
-    where ${scope.authorId === null ? sql.fragment`true` : sql.fragment`author_id = ${scope.authorId}`}
-      and ${inMonths(period, sql.fragment`month`)}
+    where author_id = ${authorKey(scope)} and ${inMonths(period, sql.fragment`month`)}
     group by sales_author_monthly.month
     order by sales_author_monthly.month`);
   return [...rows];

@@ -181,6 +181,8 @@ export const statisticsResolvers = {
         refundedPrice: centsToEuros(row.refunded_cents),
         refundedVat: centsToEuros(row.refunded_vat_cents),
         refundCount: row.refund_count,
+        authorShare: row.share_cents === null ? null : centsToEuros(row.share_cents),
+        authorPart: row.part_cents === null ? null : centsToEuros(row.part_cents),
       }));
     },
     earningsHistory: async (_root: unknown, rawArgs: unknown, context: RequestContext) => {

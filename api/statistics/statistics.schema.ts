@@ -118,7 +118,10 @@ export const statisticsSchema = /* GraphQL */ `
     eventsPerDay: [DayCount!]!
   }
 
-  "A skin's sales (sold alone, not in a bundle): price and tips paid, and refunds."
+  """
+  A skin's sales (sold alone, not in a bundle): price and tips paid, and refunds. An author's list
+  holds every skin they have a part in (co-authored skins too) with the skin's whole figures.
+  """
   type SkinPurchases {
     skin: Skin!
     "Gross: price and tips paid, VAT included."
@@ -132,9 +135,17 @@ export const statisticsSchema = /* GraphQL */ `
     "The VAT in refundedPrice."
     refundedVat: Float!
     refundCount: Int!
+    "The skin's whole author share of these sales, before the split among co-authors; null on the site's list."
+    authorShare: Float
+    "The viewer's part of authorShare, after the split (all of it for a skin sold alone); null on the site's list."
+    authorPart: Float
   }
 
-  "An author's items sold and earnings (author shares) in one UTC month, and what refunds took back."
+  """
+  An author's items sold and earnings in one UTC month, and what refunds took back: the items they
+  have a part in (co-authored items too, whole) and their own parts of the author shares. The
+  site's entries count each item once with its whole author share.
+  """
   type EarningsHistoryEntry {
     year: Int!
     month: Int!
@@ -145,13 +156,13 @@ export const statisticsSchema = /* GraphQL */ `
     vat: Float!
     "totalPrice - vat: what the site fee, the payment fee and the author's share split."
     net: Float!
-    "The author's share of them (the net after the site and payment fees)."
+    "The author's share of them (the net after the site and payment fees): for a co-authored item, the author's part after the split."
     earnings: Float!
     itemsRefunded: Int!
     refundedPrice: Float!
     "The VAT in refundedPrice."
     refundedVat: Float!
-    "The author shares refunds took back."
+    "The author shares (the author's parts) refunds took back."
     refundedEarnings: Float!
   }
 

@@ -3,9 +3,10 @@
 // author's payout lines are their allocated shares), and recompute every order's fees, payment,
 // refund and ownership from its events, stream by stream (app/reconcile/recompute-orders.ts), and
 // book the money events again into every month of the finance journal (docs/finance.md).
-// Prints each finding and exits 1 on any (docs/buying.md). Uses six connections: the replay's
-// events are read ahead on one, and the recomputation, the sales statistics, the event chain and
-// the finance journal's rows are checked alongside the replay, in the same snapshot.
+// Prints each finding and exits 1 on any (docs/buying.md). Uses seven connections: the replay's
+// events are read ahead on one, and the recomputation, the sales statistics, the per-item sales,
+// the event chain and the finance journal's rows are checked alongside the replay, in the same
+// snapshot.
 import { projections } from '../../projections';
 import { loadConfig } from '../../infra/config';
 import { openDatabaseServer } from '../../infra/db/database';
@@ -24,9 +25,9 @@ let failed: boolean;
 try {
   await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
-  // The replay, its reader, and four checks alongside it: the recomputation, the sales, the event
-  // chain, the finance journal's rows.
-  const pool = await createDatabasePool(database.url, { maxPoolSize: 6 });
+  // The replay, its reader, and five checks alongside it: the recomputation, the sales, the per-item
+  // sales, the event chain, the finance journal's rows.
+  const pool = await createDatabasePool(database.url, { maxPoolSize: 7 });
   const store = createEventStore({
     inlineProjections: projections.filter((p) => p.mode === 'inline'),
     vault: await loadPersonalDataVault(config),

@@ -16,6 +16,7 @@ const SALES_TABLES = {
   sales_item_monthly: ['item_type', 'item_id', 'month'],
   sales_item_totals: ['item_type', 'item_id'],
   sales_author_monthly: ['author_id', 'month'],
+  sales_item_author_monthly: ['item_type', 'item_id', 'author_id', 'month'],
 } as const;
 type SalesTable = keyof typeof SALES_TABLES;
 
@@ -23,7 +24,7 @@ const SALES_EVENT_TYPES = ['OrderPlaced', 'PaymentReceived', 'OrderRefunded', 'O
 
 /** The first row of a table that differs from what the events give, and how many do. */
 export type SalesDifference = {
-  table: SalesTable;
+  table: string;
   /** Rows that differ: missing, unexpected, or with other values. */
   rows: number;
   /** The first differing row's primary key, column by column in the key's order. */
@@ -84,6 +85,9 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
                    -- An item's VAT is kept only when it has some (absent: placed before VAT, 0).
                    || case when coalesce((i ->> 'vatCents')::int8, 0) <> 0
                            then jsonb_build_object('vatCents', (i ->> 'vatCents')::int8) else '{}' end
+                   -- A co-authored item's split, as the order recorded it.
+                   || case when i ? 'authorShares'
+                           then jsonb_build_object('authorShares', i -> 'authorShares') else '{}' end
                    order by n)
             from jsonb_array_elements(data -> 'items') with ordinality as x(i, n)) as items,
            coalesce((data #>> '{totals,vatCents}')::int, 0) as vat_cents
@@ -118,12 +122,21 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
     select f.fact, f.status, f.month, i ->> 'itemType' as item_type, (i ->> 'itemId')::int8 as item_id,
            (i ->> 'authorId')::int8 as author_id, (i ->> 'salesCents')::int8 as sales_cents,
            (i ->> 'authorShareCents')::int8 as share_cents, f.payment_type,
-           coalesce((i ->> 'vatCents')::int8, 0) as vat_cents
+           coalesce((i ->> 'vatCents')::int8, 0) as vat_cents, i -> 'authorShares' as shares
     from expected_sales_facts f
     join expected_sales_orders o using (order_id)
-    cross join lateral jsonb_array_elements(o.items) as i
-    where f.status <> 'CANCELLED'`);
+    cross join lateral jsonb_array_elements(o.items) as i`);
   await tx.query(sql.unsafe`analyze expected_sales_lines`);
+  // Each line once for every author with a part: the recorded split, or the item's author alone.
+  await tx.query(sql.unsafe`
+    create temporary table expected_sales_parts on commit drop as
+    select l.fact, l.status, l.month, l.payment_type, l.item_type, l.item_id,
+           (p ->> 'authorId')::int8 as author_id, l.sales_cents, l.vat_cents, l.share_cents,
+           (p ->> 'cents')::int8 as part_cents
+    from expected_sales_lines l
+    cross join lateral jsonb_array_elements(coalesce(
+      l.shares, jsonb_build_array(jsonb_build_object('authorId', l.author_id, 'cents', l.share_cents)))) as p`);
+  await tx.query(sql.unsafe`analyze expected_sales_parts`);
 
   const expected: Record<Exclude<SalesTable, 'sales_orders'>, ReturnType<typeof sql.fragment>> = {
     sales_daily: sql.fragment`
@@ -146,12 +159,10 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
       union all
       select author_id, month, payment_status, payment_type, count(*)::int, sum(cents)::int8, sum(vat)::int8
       from (
-        select f.fact, (i ->> 'authorId')::int8 as author_id, f.month, f.status as payment_status,
-               f.payment_type, sum((i ->> 'salesCents')::int8) as cents,
-               sum(coalesce((i ->> 'vatCents')::int8, 0)) as vat
-        from expected_sales_facts f join expected_sales_orders o using (order_id)
-        cross join lateral jsonb_array_elements(o.items) as i
-        group by f.fact, (i ->> 'authorId')::int8, f.month, f.status, f.payment_type
+        select fact, author_id, month, status as payment_status, payment_type, sum(sales_cents) as cents,
+               sum(vat_cents) as vat
+        from expected_sales_parts
+        group by fact, author_id, month, status, payment_type
       ) by_author
       group by author_id, month, payment_status, payment_type`,
     sales_item_monthly: sql.fragment`
@@ -162,7 +173,7 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
              coalesce(sum(sales_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents,
              coalesce(sum(vat_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as sold_vat_cents,
              coalesce(sum(vat_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_vat_cents
-      from expected_sales_lines group by item_type, item_id, month`,
+      from expected_sales_lines where status <> 'CANCELLED' group by item_type, item_id, month`,
     sales_item_totals: sql.fragment`
       select item_type, item_id, min(author_id) as author_id,
              count(*) filter (where status = 'PAYMENT_RECEIVED')::int as sold_count,
@@ -171,24 +182,59 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
              coalesce(sum(sales_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents,
              coalesce(sum(vat_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as sold_vat_cents,
              coalesce(sum(vat_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_vat_cents
-      from expected_sales_lines group by item_type, item_id`,
+      from expected_sales_lines where status <> 'CANCELLED' group by item_type, item_id`,
     sales_author_monthly: sql.fragment`
       select author_id, month,
              count(*) filter (where status = 'PAYMENT_RECEIVED')::int as items_sold,
              coalesce(sum(sales_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as sales_cents,
-             coalesce(sum(share_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as author_share_cents,
+             coalesce(sum(part_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as author_share_cents,
              count(*) filter (where status = 'REFUNDED')::int as items_refunded,
              coalesce(sum(sales_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents,
-             coalesce(sum(share_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_share_cents,
+             coalesce(sum(part_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_share_cents,
              coalesce(sum(vat_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as vat_cents,
              coalesce(sum(vat_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_vat_cents
-      from expected_sales_lines group by author_id, month`,
+      from (
+        -- Each author's parts, and the whole site (author 0) with each item once and its whole share.
+        select status, month, author_id, sales_cents, vat_cents, part_cents from expected_sales_parts
+        union all
+        select status, month, 0, sales_cents, vat_cents, share_cents from expected_sales_lines
+      ) x
+      where status <> 'CANCELLED' group by author_id, month`,
+    sales_item_author_monthly: sql.fragment`
+      select item_type, item_id, author_id, month,
+             count(*) filter (where status = 'PAYMENT_RECEIVED')::int as sold_count,
+             coalesce(sum(sales_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as sold_cents,
+             coalesce(sum(vat_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as sold_vat_cents,
+             coalesce(sum(share_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as share_cents,
+             coalesce(sum(part_cents) filter (where status = 'PAYMENT_RECEIVED'), 0)::int8 as part_cents,
+             count(*) filter (where status = 'REFUNDED')::int as refund_count,
+             coalesce(sum(sales_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_cents,
+             coalesce(sum(vat_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_vat_cents,
+             coalesce(sum(share_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_share_cents,
+             coalesce(sum(part_cents) filter (where status = 'REFUNDED'), 0)::int8 as refunded_part_cents
+      from expected_sales_parts where status <> 'CANCELLED' group by item_type, item_id, author_id, month`,
   };
 
+  const differences = await differencesFromLive(tx, SALES_TABLES, (table) =>
+    table === 'sales_orders' ? sql.fragment`select * from expected_sales_orders` : expected[table],
+  );
+  const eventsRead = await tx.oneFirst(
+    sql.type(z.object({ count: z.number() }))`select count(*)::int as count from sales_events`,
+  );
+  return { eventsRead, differences };
+}
+
+/**
+ * Each table's first row that differs from the rows `source` gives (its SQL, over the tables made
+ * from the events), keyed by the table's primary key, with how many rows differ.
+ */
+export async function differencesFromLive<Table extends string>(
+  tx: DatabaseTransactionConnection,
+  tables: Record<Table, readonly string[]>,
+  source: (table: Table) => ReturnType<typeof sql.fragment>,
+): Promise<SalesDifference[]> {
   const differences: SalesDifference[] = [];
-  for (const [table, keys] of Object.entries(SALES_TABLES) as [SalesTable, readonly string[]][]) {
-    const source =
-      table === 'sales_orders' ? sql.fragment`select * from expected_sales_orders` : expected[table];
+  for (const [table, keys] of Object.entries(tables) as [Table, readonly string[]][]) {
     const ident = (name: string) => sql.identifier([name]);
     const on = sql.join(
       keys.map((key) => sql.fragment`x.${ident(key)} = l.${ident(key)}`),
@@ -206,7 +252,7 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
       }),
     )`
       select (count(*) over ())::int as rows, to_jsonb(x) as expected, to_jsonb(l) as found
-      from (${source}) x full join ${sql.identifier(['public', table])} l on ${on}
+      from (${source(table)}) x full join ${sql.identifier(['public', table])} l on ${on}
       where x is distinct from l
       order by ${order} limit 1`);
     if (row) {
@@ -214,10 +260,7 @@ export async function reconcileSales(tx: DatabaseTransactionConnection): Promise
       differences.push({ table, ...row, key: Object.fromEntries(keys.map((key) => [key, either[key]])) });
     }
   }
-  const eventsRead = await tx.oneFirst(
-    sql.type(z.object({ count: z.number() }))`select count(*)::int as count from sales_events`,
-  );
-  return { eventsRead, differences };
+  return differences;
 }
 
 /** One line for a difference: the table, the first differing row's key, expected and found. */
@@ -227,7 +270,7 @@ export function salesDifferenceLine(difference: SalesDifference): string {
     .join(', ');
   const more = difference.rows > 1 ? ` (and ${difference.rows - 1} more rows differ)` : '';
   return (
-    `SALES ${difference.table} ${key}: expected ${JSON.stringify(difference.expected)}, ` +
+    `${difference.table.startsWith('item_') ? 'ITEM SALES' : 'SALES'} ${difference.table} ${key}: expected ${JSON.stringify(difference.expected)}, ` +
     `found ${JSON.stringify(difference.found)}${more}`
   );
 }

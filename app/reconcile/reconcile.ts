@@ -8,6 +8,7 @@ import {
 import type { EventStore } from '../../infra/event-store/event-store';
 import { discountCodesCheck, type DiscountCodesReconciliation } from './reconcile-discount-codes';
 import { financeChecks, financeFindingLine, type FinanceReconciliation } from './reconcile-finance';
+import { itemSalesCheck, type ItemSalesReconciliation } from './reconcile-item-sales';
 import { ordersCheck, type OrdersReconciliation } from './reconcile-orders';
 import { payoutsCheck, type PayoutsReconciliation } from './reconcile-payouts';
 import { salesCheck, salesDifferenceLine, type SalesReconciliation } from './reconcile-sales';
@@ -21,6 +22,8 @@ export type Reconciliation = {
   recomputed: OrdersRecomputation;
   /** The sales statistics tables recomputed in SQL from the order events. */
   sales: SalesReconciliation;
+  /** The per-item sales by price source (the Creativity Dashboard's) recomputed in SQL from the order events. */
+  itemSales: ItemSalesReconciliation;
   /** The event chain: every link, no gap, every stream row at its last event. */
   chain: ChainVerification;
   /** Each month of the finance journal against the money events booked again (docs/finance.md). */
@@ -55,6 +58,7 @@ export async function reconcileAll(
       payouts: payoutsCheck(),
       recomputed: recomputeCheck(),
       sales: salesCheck(),
+      itemSales: itemSalesCheck(),
       discountCodes: discountCodesCheck(),
       finance: finance.booked,
       // The journal's rows added up on a connection of their own, alongside the replay.
@@ -65,7 +69,7 @@ export async function reconcileAll(
     // The replay's events read ahead on a connection of their own: six in all.
     { readAhead: true, ...options },
   );
-  const { orders, payouts, recomputed, sales, chain } = results;
+  const { orders, payouts, recomputed, sales, itemSales, chain } = results;
   const differences =
     orders.differences.length +
     orders.unbalanced.length +
@@ -76,6 +80,7 @@ export async function reconcileAll(
     (payouts.replayError ? 1 : 0) +
     recomputed.findingCount +
     sales.differences.length +
+    itemSales.differences.length +
     chain.brokenCount +
     results.finance.findings.length +
     results.discountCodes.findings.length;
@@ -84,6 +89,7 @@ export async function reconcileAll(
     payouts,
     recomputed,
     sales,
+    itemSales,
     chain,
     finance: results.finance,
     discountCodes: results.discountCodes,
@@ -117,7 +123,7 @@ function findingLine(finding: OrderFinding): string {
 
 /** The report `npm run reconcile` prints, one line per string. */
 export function formatReconciliation(report: Reconciliation): string[] {
-  const { orders, payouts, recomputed, sales, chain, finance } = report;
+  const { orders, payouts, recomputed, sales, itemSales, chain, finance } = report;
   const checkpoint = payouts.allocationCheckpoint;
   const lines: string[] = [
     `orders:  ${plural(orders.orders, 'order')} from ${plural(orders.eventsReplayed, 'order event')} replayed`,
@@ -132,7 +138,10 @@ export function formatReconciliation(report: Reconciliation): string[] {
         .map(([version, count]) => `${version} (${plural(count, 'order')})`)
         .join(', ') || 'none'),
     `sales:   ${plural(sales.eventsRead, 'order event')} up to the sales-statistics checkpoint recomputed in SQL ` +
-      `(sales_orders, sales_monthly, sales_daily, sales_item_monthly, sales_item_totals, sales_author_monthly)`,
+      `(sales_orders, sales_monthly, sales_daily, sales_item_monthly, sales_item_totals, sales_author_monthly, ` +
+      `sales_item_author_monthly)`,
+    `items:   ${plural(itemSales.eventsRead, 'order event')} up to the item-sales-by-source checkpoint recomputed ` +
+      `in SQL (item_sales_orders, item_sales_by_source, item_sales_daily)`,
     `finance: ${plural(finance.eventsRead, 'money event')} up to the finance-journal checkpoint booked again; ` +
       `${plural(finance.months.length, 'month')} compared and checked to tie out` +
       (finance.months.length > 0 ? ` (${finance.months[0]} to ${finance.months.at(-1)})` : ''),
@@ -166,6 +175,7 @@ export function formatReconciliation(report: Reconciliation): string[] {
   }
   for (const finding of recomputed.findings) lines.push(findingLine(finding));
   for (const difference of sales.differences) lines.push(salesDifferenceLine(difference));
+  for (const difference of itemSales.differences) lines.push(salesDifferenceLine(difference));
   for (const finding of finance.findings) lines.push(financeFindingLine(finding));
   lines.push(...report.discountCodes.findings);
   if (recomputed.findingCount > recomputed.findings.length) {

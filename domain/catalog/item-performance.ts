@@ -5,7 +5,10 @@ export type SourceSales = {
   source: PriceSource;
   purchases: number;
   revenueCents: Cents;
+  /** The item's whole author share of these sales, before the split among co-authors. */
   authorShareCents: Cents;
+  /** The viewing author's part of it, after the split (all of it for an item sold alone). */
+  authorPartCents: Cents;
   refunds: number;
   refundedCents: Cents;
 };
@@ -16,6 +19,9 @@ export type ItemFigures = {
   /** purchases since views were counted / views, rounded to four decimals; null without views. */
   conversion: number | null;
   revenueCents: Cents;
+  /** The sources' author shares before the split, and the author's parts after it. */
+  authorShareCents: Cents;
+  authorPartCents: Cents;
   /** Every source, in the order SALE, CODE, FULL_PRICE, zeros where it sold nothing. */
   bySource: SourceSales[];
 };
@@ -38,6 +44,7 @@ export function itemFigures(
         purchases: 0,
         revenueCents: 0,
         authorShareCents: 0,
+        authorPartCents: 0,
         refunds: 0,
         refundedCents: 0,
       },
@@ -49,6 +56,8 @@ export function itemFigures(
     purchases,
     conversion: views > 0 ? Math.round((purchasesSinceViews / views) * 10_000) / 10_000 : null,
     revenueCents,
+    authorShareCents: bySource.reduce((sum, row) => sum + row.authorShareCents, 0),
+    authorPartCents: bySource.reduce((sum, row) => sum + row.authorPartCents, 0),
     bySource,
   };
 }

@@ -158,7 +158,8 @@ describe('the Creativity Dashboard in the browser', () => {
     expect(await bestSellers.locator('tbody tr a').first().textContent()).toBe(
       api.skinPurchasePopularity[0]?.skin.title,
     );
-    const revenue = number(await bestSellers.locator('tbody tr td:last-child').first().textContent());
+    // Rank, skin, sold, revenue, VAT, net, your part.
+    const revenue = number(await bestSellers.locator('tbody tr td:nth-child(4)').first().textContent());
     expect(revenue).toBeGreaterThan(0);
 
     // A bar's tooltip names the game, the month and the figure. The chart is centred first: scrolled
@@ -193,6 +194,78 @@ describe('the Creativity Dashboard in the browser', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(phone, 'dashboard-phone-dark');
   });
+
+  it("the demo's co-author sees the co-authored skin with the authors' share and their part, on the dashboard and the statement", async () => {
+    type Item = { title: string; viewerIsOwner: boolean; authorShare: number; authorPart: number };
+    const token = await logIn('mirek_apex');
+    const coAuthoredItem = async () =>
+      (
+        await graphql<{ myItemPerformance: { items: Item[] } }>(
+          '{ myItemPerformance { items { title viewerIsOwner authorShare authorPart } } }',
+          token,
+        )
+      ).myItemPerformance.items.find((item) => !item.viewerIsOwner);
+    // The sales projections catch up with the demo's orders in the background after the app starts.
+    await expect
+      .poll(async () => (await coAuthoredItem())?.authorPart ?? 0, { timeout: 90_000 })
+      .toBeGreaterThan(0);
+    const coAuthored = await coAuthoredItem();
+    expect(coAuthored).toBeDefined();
+    // Weights 3 (the owner) to 2 (mirek): mirek's part is two fifths of the authors' share.
+    expect(coAuthored!.authorPart).toBeGreaterThan(0);
+    expect(coAuthored!.authorPart).toBeLessThan(coAuthored!.authorShare);
+
+    const page = await open({ width: 1440, height: 1000 });
+    await signIn(page, 'mirek_apex');
+    await page.goto('/me/dashboard');
+    const table = page.getByRole('table', { name: 'How each item does' });
+    await table.waitFor(WAIT);
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: coAuthored!.title, exact: true }) });
+    expect(await row.getByText('Co-author', { exact: true }).isVisible()).toBe(true);
+    const cells = await row.getByRole('cell').allTextContents();
+    // The last column: their part, and under it the authors' whole share it is a part of.
+    const [part, whole] = (cells.at(-1)?.match(/\d[\d\s]*,\d{2}/g) ?? []).map((amount) =>
+      Number(amount.replace(/\s/g, '').replace(',', '.')),
+    );
+    expect(part).toBeCloseTo(coAuthored!.authorPart, 2);
+    expect(whole).toBeCloseTo(coAuthored!.authorShare, 2);
+    expect(cells.at(-1)).toContain('of the authors’');
+    await table.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'creativity-dashboard-co-author');
+
+    // Their payout's printable statement: their part, under it the authors' whole share.
+    const { myPayouts } = await graphql<{
+      myPayouts: { content: { id: string; items: { name: string; itemAuthorShare: number | null }[] }[] };
+    }>('{ myPayouts { content { id items { name itemAuthorShare } } } }', token);
+    const payout = myPayouts.content.find((p) => p.items.some((item) => item.itemAuthorShare !== null));
+    expect(payout).toBeDefined();
+    // The payout page: the same note under their part, and the co-authors' slice of the money.
+    await page.goto(`/me/payouts/${payout!.id}`);
+    const items = page.getByRole('table', { name: `Items of payout ${payout!.id}` });
+    await items.waitFor(WAIT);
+    expect(
+      await items
+        .getByText(/^Your part \(2\/5\) of the authors' /)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    const moneyPie = page.getByRole('figure', { name: 'Where the money went' });
+    expect(await moneyPie.getByText('Co-authors', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'payout-co-author');
+    await page.goto(`/me/payouts/${payout!.id}/statement`);
+    const sheet = page.getByRole('article', { name: `Statement of payout ${payout!.id}` });
+    await sheet.waitFor(WAIT);
+    expect(
+      await sheet
+        .getByText(/^Your part \(2\/5\) of the authors' /)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(await sheet.getByText('Co-authors’ parts of co-authored items').isVisible()).toBe(true);
+    await screenshot(page, 'payout-statement-co-author');
+  }, 180_000);
 
   it('a user without skins gets no dashboard link', async () => {
     const token = await logIn('player');

@@ -64,6 +64,6 @@ export const accountMessages = {
     items: 'Items',
     printedOn: (date: string) => `Printed on ${date}`,
     footnote:
-      'Amounts in euros. Gross = base price + tip; net = gross − VAT; author share = net − payment gate fee − site share. VAT is 0 for orders placed before VAT. Adjustments take back the author share of refunded orders.',
+      'Amounts in euros. Gross = base price + tip; net = gross − VAT; author share = net − payment gate fee − site share (for a co-authored item, your part of it: the other authors’ parts are taken off in the totals). VAT is 0 for orders placed before VAT. Adjustments take back the author share of refunded orders.',
   },
 } as const;

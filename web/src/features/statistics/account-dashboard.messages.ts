@@ -23,7 +23,7 @@ export const accountMessages = {
     topLastYearEmpty: 'None of your skins was downloaded in the last year.',
     earningsTitle: 'Earnings per month',
     earningsHint:
-      'Your share of your items sold: what buyers paid (gross) less the VAT is the net, and your share is the net after the site and payment fees.',
+      'Your share of your items sold: what buyers paid (gross) less the VAT is the net, and the authors’ share is the net after the site and payment fees. For an item you co-author, earnings are your part of that share.',
     earningsChartCaption: 'Your items sold and earnings per month',
     earningsEmpty: 'Nothing of yours sold in this period.',
     itemsSoldColumn: 'Items sold',
@@ -34,15 +34,18 @@ export const accountMessages = {
     refundedColumn: 'Refunded (EUR)',
     bestSellersTitle: 'Best-selling skins',
     bestSellersHint:
-      'Skins sold alone in the months of the period, by the money they brought (price and tips, VAT included), with the VAT in it.',
+      'Skins sold alone in the months of the period (your own and those you co-author), by the money they brought (price and tips, VAT included), with the VAT in it and your part of the authors’ share.',
     bestSellersEmpty: 'None of your skins was sold alone in this period.',
     perItem: {
       title: 'How each item does',
-      hint: 'All time. Conversion is the purchases since views are counted divided by the views of the item’s page. Revenue is what buyers paid (price and tips, VAT included), split by where the price came from: a sale, a discount code, or the full price. Views leave out bots and your own visits.',
+      hint: 'All time, for your items and those you co-author. Conversion is the purchases since views are counted divided by the views of the item’s page. Revenue is what buyers paid (price and tips, VAT included), split by where the price came from: a sale, a discount code, or the full price. Your share is what you got after VAT and fees; for a co-authored item, your part of the authors’ share shown under it. Views leave out bots and your own visits.',
       viewsSince: (day: string) => `Views are counted since ${day}.`,
       empty: 'You have no skins or bundles yet.',
       loadFailed: 'The figures per item could not be loaded.',
       hidden: 'Hidden',
+      coAuthor: 'Co-author',
+      /** Under a co-authored item's part: the whole author share it is a part of. */
+      ofAuthorsShare: (whole: string) => `of the authors’ ${whole}`,
       types: { SKIN: 'Skin', BUNDLE: 'Bundle' },
       sold: (count: number) => `${count} sold`,
       columns: {
@@ -52,6 +55,7 @@ export const accountMessages = {
         purchases: 'Purchases',
         conversion: 'Conversion',
         revenue: 'Revenue',
+        authorPart: 'Your share',
       },
       sources: { SALE: 'Sale', CODE: 'Code', FULL_PRICE: 'Full price' },
       csv: {
@@ -62,6 +66,9 @@ export const accountMessages = {
         purchases: 'purchases',
         conversion: 'conversion (purchases since views are counted / views)',
         revenue: 'revenue EUR',
+        authorShare: 'authors share EUR (before the split)',
+        authorPart: 'your part EUR (after the split)',
+        role: 'you are',
       },
     },
   },

@@ -14,6 +14,9 @@ export const statisticsMessages = {
   revenue: 'Revenue (EUR)',
   vat: 'VAT (EUR)',
   net: 'Net (EUR)',
+  /** The viewer's part of the author share, after the split among co-authors. */
+  yourPart: 'Your part (EUR)',
+  coAuthoredPart: (whole: string) => `Co-authored: your part of the authors’ ${whole}`,
   refunded: 'Refunded',
   uniqueDownloads: (count: number) => `${count} unique ${count === 1 ? 'download' : 'downloads'}`,
   downloads: (count: number) => `${count} ${count === 1 ? 'download' : 'downloads'}`,

@@ -94,6 +94,7 @@ export const payoutsMessages = {
     paymentGates: 'Payment gates',
     site: 'Site',
     vat: 'VAT',
+    coAuthors: 'Co-authors',
     others: 'Others',
     empty: 'The charts appear with the first paid sale.',
   },

@@ -15,6 +15,7 @@ const messages = payoutsMessages.charts;
 /** Author in the action colour, the site in the highlight colour, the gates in amber, VAT in violet. */
 const moneyColors: Record<string, string> = {
   author: '#00d8fb',
+  'co-authors': '#3ddc97',
   'payment-gates': '#ffb020',
   site: '#ff3595',
   vat: '#8f7cff',

@@ -9,6 +9,8 @@ export interface PayoutFigureItem {
   /** null for adjustments; 0 for items of orders placed before VAT. */
   vat?: number | null;
   authorReward: number;
+  /** A co-authored item: its whole author share, of which authorReward is this author's part. */
+  itemAuthorShare?: number | null;
   internalFee: number;
   externalFee: number;
   adjustment: boolean;
@@ -25,33 +27,40 @@ export interface PieSlice {
 
 /**
  * "Where the money went": what the buyers paid for the sold items (gross), split into the author's
- * share, the payment gates' fees, the site's share and the VAT the orders carved out (no slice
- * when there is none: orders placed before VAT). Adjustments (refunds taken back) are left out.
+ * share, the co-authors' parts of co-authored items, the payment gates' fees, the site's share and
+ * the VAT the orders carved out (no slice when there is none: orders placed before VAT, items sold
+ * alone). Adjustments (refunds taken back) are left out.
  */
 export function moneySplit(
   items: readonly PayoutFigureItem[],
-  labels: { author: string; paymentGates: string; site: string; vat: string },
+  labels: { author: string; coAuthors: string; paymentGates: string; site: string; vat: string },
 ): PieSlice[] {
   let author = 0;
+  let coAuthors = 0;
   let gates = 0;
   let site = 0;
   let vat = 0;
   for (const item of items) {
     if (item.adjustment) continue;
     author += cents(item.authorReward);
+    if (item.itemAuthorShare != null) coAuthors += cents(item.itemAuthorShare) - cents(item.authorReward);
     gates += cents(item.externalFee);
     site += cents(item.internalFee);
     vat += cents(item.vat ?? 0);
   }
   return [
     { id: 'author', label: labels.author, value: euros(author) },
+    { id: 'co-authors', label: labels.coAuthors, value: euros(coAuthors) },
     { id: 'payment-gates', label: labels.paymentGates, value: euros(gates) },
     { id: 'site', label: labels.site, value: euros(site) },
     { id: 'vat', label: labels.vat, value: euros(vat) },
   ].filter((slice) => slice.value > 0);
 }
 
-/** "Most popular items": the author's share by item name, the biggest four and the rest as one. */
+/**
+ * "Most popular items": the author's share by item name (their own part of a co-authored item),
+ * the biggest four and the rest as one.
+ */
 export function popularItems(items: readonly PayoutFigureItem[], othersLabel: string, top = 4): PieSlice[] {
   const byName = new Map<string, number>();
   for (const item of items) {

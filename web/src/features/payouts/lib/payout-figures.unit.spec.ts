@@ -3,7 +3,13 @@ import { formatIban, maskIban } from './destination';
 import { moneySplit, newestFirst, popularItems, sharePercent } from './payout-figures';
 import type { PayoutFigureItem } from './payout-figures';
 
-const labels = { author: 'Author', paymentGates: 'Payment gates', site: 'Site', vat: 'VAT' };
+const labels = {
+  author: 'Author',
+  coAuthors: 'Co-authors',
+  paymentGates: 'Payment gates',
+  site: 'Site',
+  vat: 'VAT',
+};
 
 function sale(name: string, price: number, authorReward: number, externalFee: number, internalFee: number) {
   return { name, price, tip: 0, authorReward, externalFee, internalFee, adjustment: false };
@@ -44,6 +50,23 @@ describe('moneySplit', () => {
       { id: 'payment-gates', label: 'Payment gates', value: 0.4 },
       { id: 'site', label: 'Site', value: 2.5 },
     ]);
+  });
+
+  it("adds the co-authors' parts of a co-authored item, so the pie is still what buyers paid", () => {
+    // 10,00 € at 21 % VAT: 1,74 VAT, 0,44 gates, 0,20 site, 7,62 authors' share; this author's part 2,54.
+    const coAuthored = { ...sale('C', 10, 2.54, 0.44, 0.2), vat: 1.74, itemAuthorShare: 7.62 };
+    const slices = moneySplit(
+      [coAuthored, { ...sale('A', 10, 7.1, 0.4, 2.5), itemAuthorShare: null }],
+      labels,
+    );
+    expect(slices).toEqual([
+      { id: 'author', label: 'Author', value: 9.64 },
+      { id: 'co-authors', label: 'Co-authors', value: 5.08 },
+      { id: 'payment-gates', label: 'Payment gates', value: 0.84 },
+      { id: 'site', label: 'Site', value: 2.7 },
+      { id: 'vat', label: 'VAT', value: 1.74 },
+    ]);
+    expect(slices.reduce((sum, slice) => sum + Math.round(slice.value * 100), 0)).toBe(2000);
   });
 
   it('leaves out empty slices', () => {

@@ -87,7 +87,8 @@ function PriceAndTip({ price, tip, item }: { price: number; tip: number; item?: 
 
 /**
  * The lines and the server's totals (the CSV's): price + tip = gross, gross − VAT = net, and
- * net − fees + refunds = the author share.
+ * net − fees − co-authors' parts + refunds = the author share. A co-authored item's line shows this
+ * author's part with the item's whole author share under it.
  */
 function StatementTable({ payout }: { payout: Payout }) {
   const totals = payout.totals;
@@ -133,6 +134,16 @@ function StatementTable({ payout }: { payout: Payout }) {
                   {' · '}
                   {formatDate(item.occurredAt)}
                 </span>
+                {/* A co-authored item: the author share column holds this author's part of it. */}
+                {item.itemAuthorShare != null && item.shareWeight != null && item.shareTotalWeight != null ? (
+                  <span className={sheet.meta}>
+                    {items.coAuthoredPart(
+                      item.shareWeight,
+                      item.shareTotalWeight,
+                      formatAmount(item.itemAuthorShare),
+                    )}
+                  </span>
+                ) : null}
               </td>
               <PriceAndTip price={item.price} tip={item.tip} item={item} />
               <Amount value={item.gross} item={item} />
@@ -145,6 +156,14 @@ function StatementTable({ payout }: { payout: Payout }) {
           ))}
         </tbody>
         <tfoot>
+          {totals.coAuthors !== 0 ? (
+            <tr>
+              <th scope="row" colSpan={7}>
+                {items.coAuthors}
+              </th>
+              <Amount value={-totals.coAuthors} />
+            </tr>
+          ) : null}
           {totals.adjustmentCount > 0 ? (
             <tr>
               <th scope="row" colSpan={7}>

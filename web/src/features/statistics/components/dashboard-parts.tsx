@@ -83,6 +83,20 @@ export const salesRankColumns: RankColumn<
   { header: messages.net, value: (row) => row.totalNet, amount: true },
 ];
 
+/**
+ * An author's ranked list of sales: the site's columns and the author's part of the author share
+ * (after the split among co-authors; all of it for a skin sold alone).
+ */
+export const authorSalesRankColumns: RankColumn<
+  RankedSkin & {
+    totalCount: number;
+    totalPrice: number;
+    totalVat: number;
+    totalNet: number;
+    authorPart?: number | null;
+  }
+>[] = [...salesRankColumns, { header: messages.yourPart, value: (row) => row.authorPart ?? 0, amount: true }];
+
 /** The CSV columns of a ranked list: rank, the skin's title (an author's text), game, then each figure. */
 export function rankedSkinsCsvColumns<Row extends RankedSkin>(
   rows: readonly Row[],

@@ -52,7 +52,7 @@ export function ItemPerformanceTable() {
           {texts.empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
+        <Table.ScrollContainer minWidth={880}>
           <Table className={classes.table} verticalSpacing="xs" highlightOnHover aria-label={texts.title}>
             <Table.Thead>
               <Table.Tr>
@@ -67,6 +67,7 @@ export function ItemPerformanceTable() {
                   </Table.Th>
                 ))}
                 <Table.Th ta="right">{texts.columns.revenue}</Table.Th>
+                <Table.Th ta="right">{texts.columns.authorPart}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -80,6 +81,11 @@ export function ItemPerformanceTable() {
                       <Badge size="xs" variant="light" color="gray">
                         {texts.types[row.itemType]}
                       </Badge>
+                      {row.viewerIsOwner ? null : (
+                        <Badge size="xs" variant="light" color="electric">
+                          {texts.coAuthor}
+                        </Badge>
+                      )}
                       {row.published ? null : (
                         <Badge size="xs" variant="outline" color="gray">
                           {texts.hidden}
@@ -112,6 +118,15 @@ export function ItemPerformanceTable() {
                   })}
                   <Table.Td ta="right" fw={700} className={classes.numbers}>
                     {formatAmount(row.revenue)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.numbers}>
+                    {formatAmount(row.authorPart)}
+                    {/* Before the split: shown only when there was one (an item sold alone is all yours). */}
+                    {row.authorPart !== row.authorShare ? (
+                      <Text span size="xs" c="dimmed" display="block">
+                        {texts.ofAuthorsShare(formatAmount(row.authorShare))}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -53,6 +53,8 @@ export const CreativityDashboardQuery = graphql(`
       totalNet
       totalCount
       refundCount
+      authorShare
+      authorPart
     }
   }
 

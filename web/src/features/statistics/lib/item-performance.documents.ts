@@ -11,16 +11,20 @@ export const MyItemPerformanceQuery = graphql(`
         title
         url
         published
+        viewerIsOwner
         views
         downloads
         purchases
         conversion
         revenue
+        authorShare
+        authorPart
         bySource {
           source
           purchases
           revenue
           authorShare
+          authorPart
           refunds
           refunded
         }

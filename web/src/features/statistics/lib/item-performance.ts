@@ -13,6 +13,7 @@ export const salesOf = (row: ItemPerformanceRow, source: PriceSource) =>
     purchases: 0,
     revenue: 0,
     authorShare: 0,
+    authorPart: 0,
     refunds: 0,
     refunded: 0,
   };
@@ -23,7 +24,10 @@ export function formatConversion(conversion: number | null | undefined): string 
   return `${new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 1 }).format(conversion * 100)} %`;
 }
 
-/** The CSV of the table: every figure, each source's purchases, revenue and author share. */
+/**
+ * The CSV of the table: every figure, each source's purchases, revenue, the item's author share
+ * (before the split among co-authors) and the viewer's part of it (after the split).
+ */
 export function itemPerformanceCsvColumns(
   headers: {
     type: string;
@@ -33,12 +37,16 @@ export function itemPerformanceCsvColumns(
     purchases: string;
     conversion: string;
     revenue: string;
+    authorShare: string;
+    authorPart: string;
+    role: string;
   },
   sourceNames: Record<PriceSource, string>,
 ): CsvColumn<ItemPerformanceRow>[] {
   return [
     { header: headers.type, value: (row) => row.itemType },
     { header: headers.item, value: (row) => row.title },
+    { header: headers.role, value: (row) => (row.viewerIsOwner ? 'OWNER' : 'CO_AUTHOR') },
     { header: headers.views, value: (row) => row.views },
     { header: headers.downloads, value: (row) => row.downloads ?? '' },
     { header: headers.purchases, value: (row) => row.purchases },
@@ -53,7 +61,13 @@ export function itemPerformanceCsvColumns(
         header: `${sourceNames[source]} author share EUR`,
         value: (row) => euros(salesOf(row, source).authorShare),
       },
+      {
+        header: `${sourceNames[source]} your part EUR`,
+        value: (row) => euros(salesOf(row, source).authorPart),
+      },
     ]),
     { header: headers.revenue, value: (row) => euros(row.revenue) },
+    { header: headers.authorShare, value: (row) => euros(row.authorShare) },
+    { header: headers.authorPart, value: (row) => euros(row.authorPart) },
   ];
 }

@@ -5,9 +5,10 @@ import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { DownloadsChart, EarningsChart } from '../components/charts';
 import { ItemPerformanceTable } from '../components/item-performance-table';
+import { formatAmount } from '../../../shared/format';
 import {
+  authorSalesRankColumns,
   downloadRankColumns,
-  salesRankColumns,
   Section,
   StatCard,
   TopSkinsTable,
@@ -115,7 +116,8 @@ export function CreativityDashboardPage() {
           )}
         </Section>
         {sells ? (
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          // One above the other: the best sellers' figures need the page's width.
+          <Stack gap="lg">
             <Section title={messages.earningsTitle} hint={messages.earningsHint}>
               {earnings.length === 0 ? (
                 <Text c="dimmed" size="sm" py="md">
@@ -143,16 +145,23 @@ export function CreativityDashboardPage() {
               empty={messages.bestSellersEmpty}
               file="best-selling-skins"
               rows={data.skinPurchasePopularity}
-              columns={salesRankColumns}
-              note={(row) =>
-                row.refundCount > 0 ? (
-                  <Text size="xs" c="dimmed">
-                    {columns.refunds(row.refundCount)}
-                  </Text>
-                ) : null
-              }
+              columns={authorSalesRankColumns}
+              note={(row) => (
+                <>
+                  {row.authorShare != null && row.authorPart !== row.authorShare ? (
+                    <Text size="xs" c="dimmed">
+                      {columns.coAuthoredPart(formatAmount(row.authorShare))}
+                    </Text>
+                  ) : null}
+                  {row.refundCount > 0 ? (
+                    <Text size="xs" c="dimmed">
+                      {columns.refunds(row.refundCount)}
+                    </Text>
+                  ) : null}
+                </>
+              )}
             />
-          </SimpleGrid>
+          </Stack>
         ) : null}
         <ItemPerformanceTable />
       </Stack>
