@@ -1,13 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { sql } from 'slonik';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { startEventPartitionsJob } from '../../app/jobs/event-partitions.job';
 import type { PeriodicJob } from '../../app/jobs/periodic-job';
 import { LeaderLease } from '../../infra/cluster/leader-lease';
 import { ensureEventPartitions, eventPartitions } from '../../infra/db/event-partitions';
+import { migrate } from '../../infra/db/migrate';
+import { createDatabasePool, type DatabasePool } from '../../infra/db/pool';
 import { backdated } from '../../infra/event-store/backdating';
 import { verifyEventChain } from '../../infra/event-store/event-chain';
-import { FEED_START, type FeedCheckpoint, type StoredEvent } from '../../infra/event-store/event-store';
+import {
+  FEED_START,
+  type EventStore,
+  type FeedCheckpoint,
+  type StoredEvent,
+} from '../../infra/event-store/event-store';
+import { createEventStore } from '../../infra/event-store/event-store-factory';
 import { createLogger } from '../../infra/logger';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -29,11 +39,14 @@ const storedIn = (streamId: string) =>
     select tableoid::regclass::text as partition from events where stream_id = ${streamId} order by stream_version`);
 
 /** The whole feed from the start, as a catch-up reader reads it, batch by batch. */
-async function wholeFeed(): Promise<StoredEvent[]> {
+async function wholeFeed(
+  store: EventStore = app.context.store,
+  pool: DatabasePool = app.context.pool,
+): Promise<StoredEvent[]> {
   const all: StoredEvent[] = [];
   let after: FeedCheckpoint = FEED_START;
   for (;;) {
-    const { events, scannedTo } = await app.context.store.readFeed(app.context.pool, after, { limit: 3 });
+    const { events, scannedTo } = await store.readFeed(pool, after, { limit: 3 });
     all.push(...events);
     if (!scannedTo) return all;
     after = scannedTo;
@@ -144,5 +157,70 @@ describe('monthly partitions of the event log', () => {
     const chain = await verifyEventChain(app.context.pool);
     expect(chain.brokenCount).toBe(0);
     expect(chain.events).toBe(after.length);
+  });
+});
+
+describe('a database from before the partitions (migration 061)', () => {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `partitions_upgrade_${randomBytes(6).toString('hex')}`;
+  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  let pool: DatabasePool | null = null;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  afterAll(async () => {
+    await pool?.end();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('is rewritten into its months in place and keeps its feed, chain, versions and positions', async () => {
+    await admin(`create database ${name}`);
+    const log = createLogger({ level: 'silent' });
+    await migrate(url, log, { to: 57 });
+    pool = await createDatabasePool(url, { maxPoolSize: 2 });
+    const store = createEventStore({ inlineProjections: [] });
+    const append = (streamId: string, expectedVersion: number, at?: string) =>
+      store.appendAlone(pool!, {
+        streamId,
+        streamType: 'upgrade-test',
+        expectedVersion,
+        events: [
+          { type: 'ThingHappened', data: { at }, metadata, occurredAt: at ? backdated(at) : undefined },
+        ],
+      });
+    for (const [n, at] of [
+      '2024-02-29T23:59:59Z',
+      '2024-03-01T00:00:00Z',
+      '2025-07-15T12:00:00Z',
+      undefined,
+    ].entries()) {
+      await append('upgrade-a', n, at);
+      await append(`upgrade-b-${n}`, 0, at);
+    }
+    const before = await wholeFeed(store, pool);
+    expect(before).toHaveLength(8);
+
+    await migrate(url, log);
+    const names = (await eventPartitions(pool)).map((p) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['events_2024_02', 'events_2024_03', 'events_2025_07', 'events_default']),
+    );
+    const inDefault = await pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+      select count(*)::int as n from events_default`);
+    expect(inDefault).toBe(0);
+    const after = await wholeFeed(store, pool);
+    expect(after.map((e) => [e.globalPosition, e.streamId, e.streamVersion, e.eventId])).toEqual(
+      before.map((e) => [e.globalPosition, e.streamId, e.streamVersion, e.eventId]),
+    );
+    expect((await verifyEventChain(pool)).brokenCount).toBe(0);
+
+    // Appends go on where they stopped: the next version, a position after every earlier one.
+    const [next] = await append('upgrade-a', 4);
+    expect(next!.streamVersion).toBe(5);
+    expect(next!.globalPosition).toBeGreaterThan(Math.max(...before.map((e) => e.globalPosition)));
+    await expect(append('upgrade-a', 4)).rejects.toMatchObject({ code: 'CONFLICT', actualVersion: 5 });
+    expect((await verifyEventChain(pool)).brokenCount).toBe(0);
   });
 });
