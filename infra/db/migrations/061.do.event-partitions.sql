@@ -118,10 +118,10 @@ as $$
   order by m
 $$;
 
--- The months the events fall in, this month and the next, created directly (nothing else runs during
--- a migration), filled, then indexed: building an index on filled tables is faster than keeping it up
--- row by row. The leader makes the further months ahead (every partition costs each read that does
--- not name a month a little planning, so a new database starts with few).
+-- The months the events fall in, this month and the next three (as the leader makes them, so a new
+-- database and a running one hold the same months), created directly (nothing else runs during a
+-- migration), filled, then indexed: building an index on filled tables is faster than keeping it up
+-- row by row.
 do $$
 declare
   month_from timestamptz;
@@ -130,7 +130,7 @@ begin
     select date_trunc('month', recorded_at, 'UTC') from events_unpartitioned group by 1
     union
     select (date_trunc('month', now(), 'UTC') at time zone 'UTC' + make_interval(months => n)) at time zone 'UTC'
-    from generate_series(0, 1) n
+    from generate_series(0, 3) n
   loop
     execute format('create table public.%I partition of public.events for values from (%L) to (%L)',
                    event_partition_name(month_from), month_from,
