@@ -25,6 +25,7 @@ import { authorsOfUnlistedItems } from '../api/catalogue/skins.repository';
 import { NotificationListener } from '../infra/db/notification-listener';
 import { seedDemoData } from './demo/seed-demo';
 import { startSkinOfTheMonthJob } from './jobs/skin-of-the-month.job';
+import { startEventPartitionsJob } from './jobs/event-partitions.job';
 import { startTemporaryAssetsCleanupJob } from './jobs/temporary-assets-cleanup.job';
 import { startUnpaidOrdersJob } from './jobs/unpaid-orders.job';
 import { startRateLimitCleanupJob } from './jobs/rate-limit-cleanup.job';
@@ -242,6 +243,7 @@ export async function startApp(
     onLead: async () => {
       await runner.start();
       jobs = [
+        startEventPartitionsJob(context),
         startSkinOfTheMonthJob(context),
         startTemporaryAssetsCleanupJob(context),
         startUnpaidOrdersJob(context),

@@ -3,6 +3,7 @@
 // cluster [--cluster-seconds=10 --failovers=3] |
 // dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
 // --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill] |
+// event-partitions [--partitions-data-dir=DIR --partitions-orders=200000 --partitions-downloads=400000] |
 // lighthouse [--lighthouse-runs=3]]: prints the figures as JSON, on a throw-away database.
 import os from 'node:os';
 import { openBenchDatabase } from './bench-database';
@@ -15,6 +16,7 @@ import { benchLighthouse } from './lighthouse.bench';
 import { benchLoad } from './load.bench';
 import { benchPayouts } from './payouts.bench';
 import { benchReconcile } from './reconcile.bench';
+import { benchEventPartitions } from './event-partitions.bench';
 import { benchSkinsList } from './skins-list.bench';
 
 const args = process.argv.slice(2);
@@ -100,6 +102,16 @@ try {
     } finally {
       await own.close();
     }
+  }
+  // Only when named: migration 061 on about a million events (a server of its own; with
+  // --partitions-data-dir=… the seeded database is kept there and reused by later runs).
+  if (parts.includes('event-partitions')) {
+    figures.eventPartitions = await benchEventPartitions({
+      dataDir: option('partitions-data-dir'),
+      orders: Number(option('partitions-orders') ?? 200_000),
+      downloads: Number(option('partitions-downloads') ?? 400_000),
+      authors: 1_000,
+    });
   }
   // Only when named: Lighthouse in Chromium against the app with its demo data, a few minutes.
   if (parts.includes('lighthouse')) {

@@ -36,7 +36,10 @@ export class TransactionIdsAheadError extends Error {
 
 const columnRow = z.object({ schema: z.string(), table: z.string(), column: z.string() });
 
-/** Every xid8 column of the database's own tables, found in the catalogue so new ones are covered. */
+/**
+ * Every xid8 column of the database's own tables, found in the catalogue so new ones are covered; a
+ * partitioned table counts once (its partitions are read through it).
+ */
 export async function transactionIdColumns(db: Queryable): Promise<z.infer<typeof columnRow>[]> {
   const rows = await db.any(sql.type(columnRow)`
     select n.nspname as schema, c.relname as table, a.attname as column
@@ -44,7 +47,7 @@ export async function transactionIdColumns(db: Queryable): Promise<z.infer<typeo
     join pg_class c on c.oid = a.attrelid
     join pg_namespace n on n.oid = c.relnamespace
     where a.atttypid = 'xid8'::regtype and a.attnum > 0 and not a.attisdropped
-      and c.relkind in ('r', 'p') and c.relpersistence <> 't'
+      and c.relkind in ('r', 'p') and not c.relispartition and c.relpersistence <> 't'
       and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\_%'
     order by 1, 2, 3`);
   return [...rows];
