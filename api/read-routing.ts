@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getOperationAST, type DocumentNode } from 'graphql';
+import { StatementTimeoutError } from 'slonik';
 import { bearerToken, cookieValue, SESSION_COOKIE } from '../infra/auth/session-tokens';
 import { lsnNumber, lsnText } from '../infra/db/read-replica';
 import type { DatabasePool } from '../infra/db/pool';
 import type { AppContext } from './app-context';
 import type { RequestContext } from './auth/viewer';
 import { graphqlParamsOf } from './graphql/graphql-over-http';
+import { isServiceUnavailableError } from './service-unavailable';
 
 /**
  * The WAL position of a visitor's last write on the primary (set on every answer to a request that
@@ -25,6 +27,23 @@ function hasCredential(request: FastifyRequest): boolean {
     bearerToken(request.headers.authorization) !== null ||
     cookieValue(request.headers.cookie, SESSION_COOKIE) !== null
   );
+}
+
+/**
+ * A statement the replica could not answer, that the primary may: the replica is away, or it
+ * cancelled the statement in a conflict with its replay. A statement that ran out of time is not
+ * tried again (it would take as long on the primary).
+ */
+function replicaUnavailable(error: unknown): boolean {
+  if (error instanceof StatementTimeoutError) return false;
+  return isServiceUnavailableError(error) || isRecoveryConflict(error);
+}
+
+/** A hot standby cancels a query whose rows its replay must remove (SQLSTATE 40001, "conflict with recovery"). */
+function isRecoveryConflict(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  if (/conflict with recovery/i.test(error.message)) return true;
+  return isRecoveryConflict(error.cause, depth + 1);
 }
 
 /** The WAL position the request's read-after cookie names; null without one (or a malformed one). */
@@ -50,7 +69,7 @@ function anonymousReadPool(
 ): DatabasePool {
   if (!app.replica || hasCredential(request)) return app.pool;
   return app.replica.serves({ after: readAfterOf(request), withDownloads })
-    ? app.replica.requestPool()
+    ? app.replica.requestPool(replicaUnavailable)
     : app.pool;
 }
 

@@ -193,10 +193,12 @@ export async function startApp(
   // Anonymous reads go to a streaming replica when one is configured (api/read-routing.ts).
   const replica = config.databaseReplica
     ? new ReadReplica({
-        pool: await createDatabasePool(config.databaseReplica.url, {
-          maxPoolSize: config.databasePoolSize,
-          timeouts: config.databaseTimeouts,
-        }),
+        // Opened by its first measurement: a replica that is away at start delays nothing.
+        openPool: () =>
+          createDatabasePool(config.databaseReplica!.url, {
+            maxPoolSize: config.databasePoolSize,
+            timeouts: config.databaseTimeouts,
+          }),
         primary: pool,
         maxLagSeconds: config.databaseReplica.maxLagSeconds,
         log: log.child({ component: 'read-replica' }),
@@ -292,7 +294,6 @@ export async function startApp(
     (closing ??= (async () => {
       database.stopSupervising();
       await context.database.stop();
-      await replica?.stop();
       await catalogueChanges.stop();
       saleBoundaries.stop();
       await server.close().catch((error) => log.error({ err: error }, 'closing the HTTP server failed'));
@@ -302,10 +303,9 @@ export async function startApp(
       await webhookSender
         .stop()
         .catch((error) => log.error({ err: error }, 'stopping the webhook sender failed'));
+      await replica?.stop().catch((error) => log.error({ err: error }, 'closing the replica pool failed'));
       await pool.end().catch((error) => log.error({ err: error }, 'closing the database pool failed'));
-      await replica?.pool
-        .end()
-        .catch((error) => log.error({ err: error }, 'closing the replica pool failed'));
+
       await database.stop().catch((error) => log.error({ err: error }, 'stopping PostgreSQL failed'));
     })());
 

@@ -81,7 +81,9 @@ const measurementSchema = z.object({
  * catalogue changes this instance heard of (`noteChange`) and of the reader's own last write.
  */
 export class ReadReplica {
-  readonly pool: DatabasePool;
+  /** Opened by the first measurement that reaches the replica (slonik connects as it opens a pool). */
+  private pool: DatabasePool | null = null;
+  private readonly openPool: () => Promise<DatabasePool>;
   private readonly primary: DatabasePool;
   private readonly maxLagSeconds: number;
   private readonly pollMs: number;
@@ -104,13 +106,14 @@ export class ReadReplica {
   private pendingFences = 0;
 
   constructor(options: {
-    pool: DatabasePool;
+    /** Opens the replica's pool; tried again at each measurement until it succeeds. */
+    openPool: () => Promise<DatabasePool>;
     primary: DatabasePool;
     maxLagSeconds: number;
     pollMs?: number;
     log: Logger;
   }) {
-    this.pool = options.pool;
+    this.openPool = options.openPool;
     this.primary = options.primary;
     this.maxLagSeconds = options.maxLagSeconds;
     this.pollMs = options.pollMs ?? 500;
@@ -131,10 +134,13 @@ export class ReadReplica {
     this.timer = setTimeout(loop, 0).unref();
   }
 
+  /** Stops measuring and closes the replica's pool. */
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.inFlight;
+    await this.pool?.end();
+    this.pool = null;
   }
 
   /** Measures now (joining a measurement under way). */
@@ -153,6 +159,7 @@ export class ReadReplica {
           sql.type(z.object({ lsn: z.string() }))`select pg_current_wal_lsn()::text as lsn`,
         ),
       );
+      this.pool ??= await this.openPool();
       const row = await this.pool.one(sql.type(measurementSchema)`
         select pg_last_wal_replay_lsn()::text as replayed, pg_is_in_recovery() as "inRecovery",
                extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp())::float8 as "secondsSinceReplay"`);
@@ -216,11 +223,14 @@ export class ReadReplica {
    * The pool one request reads through: the replica, until a statement is refused there as a write
    * (a read path that writes once in a while, such as the first trending list of a day moving the
    * window): that statement runs again on the primary, and so does everything after it in the
-   * request, which then reads what it wrote. Transactions and connections go to the primary.
+   * request, which then reads what it wrote. So does a statement that fails for `unavailable`
+   * (the replica went away, or cancelled it in a conflict with its replay): the replica is
+   * measured again at once, so the next requests know. Transactions and connections go to the primary.
    */
-  requestPool(): DatabasePool {
+  requestPool(unavailable: (error: unknown) => boolean = () => false): DatabasePool {
     const replica = this.pool;
     const primary = this.primary;
+    if (!replica) return primary;
     let onPrimary = false;
     const routed =
       <Name extends (typeof READ_METHODS)[number]>(name: Name) =>
@@ -231,7 +241,9 @@ export class ReadReplica {
         try {
           return await call(replica);
         } catch (error) {
-          if (!isReadOnlyRefusal(error)) throw error;
+          const refused = isReadOnlyRefusal(error);
+          if (!refused && !unavailable(error)) throw error;
+          if (!refused) void this.check();
           onPrimary = true;
           return call(primary);
         }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../../app/app';
+import { sql } from 'slonik';
 import { insertSkin } from '../../api/catalogue/catalogue.writes';
+import { isServiceUnavailableError } from '../../api/service-unavailable';
 import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
 import { READ_AFTER_COOKIE } from '../../api/read-routing';
@@ -63,7 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await replica?.query('select pg_wal_replay_resume()').catch(() => undefined);
   await primary?.end();
-  await replica?.end();
+  await replica?.end().catch(() => undefined);
   await app?.close();
   await cluster?.stop();
   if (appDir) await fs.rm(appDir, { recursive: true, force: true });
@@ -216,5 +218,29 @@ describe('with DATABASE_REPLICA_URL, a streaming replica beside the primary', ()
       comments: ['Fresh from the author'],
     });
     expect((await health()).replica!.readsServed).toBeGreaterThan(after);
+
+    // The replica goes away: a read sent to it before the next measurement is answered by the
+    // primary, and so is every read after it; health says down, and degraded.
+    await replica.end().catch(() => undefined);
+    await cluster.stopReplica();
+    expect(await skinAsSeen()).toEqual({
+      title: 'Renamed on the primary',
+      comments: ['Fresh from the author'],
+    });
+    const down = await until(health, (h) => h.replica?.status === 'down');
+    expect(down).toMatchObject({ status: 'degraded', replica: { status: 'down' } });
+    expect(await skinAsSeen()).toEqual({
+      title: 'Renamed on the primary',
+      comments: ['Fresh from the author'],
+    });
   }, 60_000);
+
+  it('tries a statement again on the primary when the replica cannot answer it', async () => {
+    // The replica the test above stopped: its pool is still open, its server gone.
+    const away = app.context.replica!;
+    const read = away.requestPool((error) => isServiceUnavailableError(error));
+    expect(await read.oneFirst(sql.unsafe`select pg_is_in_recovery()`)).toBe(false);
+    // Without the predicate the replica's error is the request's.
+    await expect(away.requestPool().oneFirst(sql.unsafe`select 1`)).rejects.toThrow();
+  });
 });

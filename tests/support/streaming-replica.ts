@@ -29,6 +29,8 @@ export type StreamingReplica = {
   replicaUrl: string;
   /** A superuser session on each server (to pause replay, or to change a row with no notice). */
   admin(server: 'primary' | 'replica'): Promise<pg.Client>;
+  /** Stops the replica at once (as a crash would). */
+  stopReplica(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -113,6 +115,10 @@ export async function startStreamingReplica(options: {
         });
         await client.connect();
         return client;
+      },
+      stopReplica: async () => {
+        await tool('pg_ctl', ['-D', replicaDir, '-m', 'immediate', '-w', 'stop']);
+        started.splice(started.indexOf(replicaDir), 1);
       },
       stop,
     };
