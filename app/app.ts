@@ -100,7 +100,7 @@ export async function createAppContext(
     now: () => new Date(),
     startedAt: Date.now(),
     leadership: null,
-    metrics: new AppMetrics({ pool: base.pool, runner: base.runner, responseCache }),
+    metrics: new AppMetrics({ pool: base.pool, runner: base.runner, responseCache, replica: base.replica }),
   };
   return context;
 }

@@ -208,6 +208,10 @@ describe('with DATABASE_REPLICA_URL, a streaming replica beside the primary', ()
     expect(lagging.status).toBe('degraded');
     expect(lagging.replica!.lagBytes).toBeGreaterThan(0);
     expect(lagging.replica!.lagSeconds).toBeGreaterThan(MAX_LAG_SECONDS);
+    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    expect(metrics).toMatch(/^database_replica_lag\{measure="bytes"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^database_replica_lag\{measure="serving"\} 0$/m);
+    expect(metrics).toMatch(/^database_replica_reads_total [1-9]\d*$/m);
 
     await replica.query('select pg_wal_replay_resume()');
     const back = await until(health, (h) => h.status === 'ok' && h.replica?.lagBytes === 0);
