@@ -1,6 +1,7 @@
 import type { Config } from '../infra/config';
 import type { DatabasePool } from '../infra/db/pool';
 import type { DatabaseMonitor } from '../infra/db/database-monitor';
+import type { ReadReplica } from '../infra/db/read-replica';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { SessionTokens } from '../infra/auth/session-tokens';
 import type { Logger } from '../infra/logger';
@@ -28,7 +29,10 @@ import type { ReadModelAnswers } from './statistics/read-model-answers';
 export type AppContext = {
   config: Config;
   log: Logger;
+  /** The primary: every write, and every read that does not go to the replica (api/read-routing.ts). */
   pool: DatabasePool;
+  /** The streaming replica anonymous reads go to while it serves (DATABASE_REPLICA_URL); null without one. */
+  replica: ReadReplica | null;
   /** Probes the database on a connection of its own: health reads it, and requests are refused with 503 while it is down. */
   database: DatabaseMonitor;
   store: EventStore;

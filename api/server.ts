@@ -77,6 +77,7 @@ import { taxDocumentsRoutes } from './invoices/tax-documents.routes';
 import { statisticsResolvers } from './statistics/statistics.resolvers';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { postgresRateLimitStore } from './rate-limit-store';
+import { registerReadRouting } from './read-routing';
 import { webAppRoutes } from './web-app/web-app.routes';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -270,6 +271,8 @@ export async function buildServer(app: AppContext): Promise<FastifyInstance> {
   // A personal API token's scopes, before the cost is counted: a refused operation waits for nothing.
   fastify.graphql.addHook('preExecution', tokenScopeHook());
   fastify.graphql.addHook('preExecution', costLimitHook(app.config.graphql, heavyQueries));
+  // Anonymous queries read from the replica when one is configured.
+  registerReadRouting(fastify, app);
   fastify.addHook('onResponse', async (request) => leaveHeavyQueryGate(request));
   fastify.addHook('onRequestAbort', async (request) => leaveHeavyQueryGate(request));
   await metricsRoutes(fastify, app);

@@ -14,6 +14,7 @@ import { migrate } from '../infra/db/migrate';
 import { openDatabaseServer } from '../infra/db/database';
 import { createDatabasePool } from '../infra/db/pool';
 import { DatabaseMonitor } from '../infra/db/database-monitor';
+import { ReadReplica } from '../infra/db/read-replica';
 import { assertTransactionIdsSafeAt } from '../infra/db/transaction-id-guard';
 import { DownloadRecorder } from '../api/catalogue/download-recorder';
 import { ReadModelAnswers } from '../api/statistics/read-model-answers';
@@ -54,7 +55,8 @@ import { AppMetrics } from '../infra/metrics/app-metrics';
 
 /** The services the API is built on, around an open pool, event store and projection runner. */
 export async function createAppContext(
-  base: Pick<AppContext, 'config' | 'log' | 'pool' | 'store' | 'runner'>,
+  base: Pick<AppContext, 'config' | 'log' | 'pool' | 'store' | 'runner'> &
+    Partial<Pick<AppContext, 'replica'>>,
   storage: FileStorage = fileStorageFor(base.config, base.log),
 ): Promise<AppContext> {
   const { config, log } = base;
@@ -66,6 +68,7 @@ export async function createAppContext(
   });
   const skinFiles = new SkinFileCache(storage);
   const context: AppContext = {
+    replica: null,
     ...base,
     database: new DatabaseMonitor({
       url: base.pool.configuration.connectionUri,
@@ -100,7 +103,7 @@ export async function createAppContext(
     now: () => new Date(),
     startedAt: Date.now(),
     leadership: null,
-    metrics: new AppMetrics({ pool: base.pool, runner: base.runner, responseCache }),
+    metrics: new AppMetrics({ pool: base.pool, runner: base.runner, responseCache, replica: base.replica }),
   };
   return context;
 }
@@ -138,11 +141,15 @@ export function listenToCatalogueChanges(
     log: context.log,
     onNotify: (payload) => {
       const change = payload === 'downloads' ? 'downloads' : 'any';
+      // Before the caches refill: reads that may be kept wait for the replica to replay this change.
+      context.replica?.noteChange(change);
       context.responseCache.invalidate(change);
       context.downloadableSkins.invalidate(change);
       if (change === 'any') onChange();
     },
     onState: (live) => {
+      // Changes may have gone unheard: reads go to the primary until the replica is past this moment.
+      if (live) context.replica?.noteChange('any');
       context.responseCache.setLive(live);
       context.downloadableSkins.setLive(live);
     },
@@ -186,6 +193,20 @@ export async function startApp(
     maxPoolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
   });
+  // Anonymous reads go to a streaming replica when one is configured (api/read-routing.ts).
+  const replica = config.databaseReplica
+    ? new ReadReplica({
+        // Opened by its first measurement: a replica that is away at start delays nothing.
+        openPool: () =>
+          createDatabasePool(config.databaseReplica!.url, {
+            maxPoolSize: config.databasePoolSize,
+            timeouts: config.databaseTimeouts,
+          }),
+        primary: pool,
+        maxLagSeconds: config.databaseReplica.maxLagSeconds,
+        log: log.child({ component: 'read-replica' }),
+      })
+    : null;
   const store = createEventStore({
     inlineProjections: projections.filter((projection) => projection.mode === 'inline'),
     vault,
@@ -221,7 +242,8 @@ export async function startApp(
     pollMs: config.projections.pollMs,
     listenUrl: database.url,
   });
-  const context = await createAppContext({ config, log, pool, store, runner }, storage);
+  const context = await createAppContext({ config, log, pool, replica, store, runner }, storage);
+  replica?.start();
   // Order mails recorded by the order-mails reactor go out through this sender (docs/buying.md).
   const mailSender = new MailSender(
     { ...context, log: log.child({ component: 'mail-sender' }) },
@@ -285,7 +307,9 @@ export async function startApp(
       await webhookSender
         .stop()
         .catch((error) => log.error({ err: error }, 'stopping the webhook sender failed'));
+      await replica?.stop().catch((error) => log.error({ err: error }, 'closing the replica pool failed'));
       await pool.end().catch((error) => log.error({ err: error }, 'closing the database pool failed'));
+
       await database.stop().catch((error) => log.error({ err: error }, 'stopping PostgreSQL failed'));
     })());
 

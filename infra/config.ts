@@ -13,6 +13,8 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url().optional(),
+  DATABASE_REPLICA_URL: z.url().optional(),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().positive().max(3_600).default(5),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SEED_DEMO: z.stringbool().default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -169,6 +171,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of the database that serves anonymous reads while within `maxLagSeconds` (docs/deployment.md). */
+  databaseReplica: { url: string; maxLagSeconds: number } | null;
   embeddedPostgresPort: number;
   seedDemo: boolean;
   logLevel: string;
@@ -406,6 +410,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     publicUrl: e.PUBLIC_URL ?? `${e.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${e.PORT}`,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReplica: e.DATABASE_REPLICA_URL
+      ? { url: e.DATABASE_REPLICA_URL, maxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS }
+      : null,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { FEED_FORMATS, gameOfSlug, skinFeed, type FeedFormat, type FeedScope } from './skin-feeds';
 import { feedAuthorByUrl, newestListedSkins } from './skin-feeds.repository';
+import { readPoolOf } from '../read-routing';
 
 /** Feed readers may keep a feed a quarter of an hour (the feeds' `ttl` says the same). */
 const CACHE_CONTROL = 'public, max-age=900';
@@ -30,7 +31,7 @@ export async function skinFeedsRoutes(fastify: FastifyInstance, app: AppContext)
   const publicUrl = app.config.publicUrl.replace(/\/$/, '');
 
   async function send(request: FastifyRequest, reply: FastifyReply, format: FeedFormat, scope: FeedScope) {
-    const skins = await newestListedSkins(app.pool, {
+    const skins = await newestListedSkins(readPoolOf(app, request), {
       ...(scope.kind === 'game' ? { game: scope.game } : {}),
       ...(scope.kind === 'author' ? { authorId: scope.id } : {}),
     });
@@ -64,7 +65,7 @@ export async function skinFeedsRoutes(fastify: FastifyInstance, app: AppContext)
 
   fastify.get<{ Params: { file: string } }>('/feeds/authors/:file', async (request, reply) => {
     const file = feedFile(request.params.file);
-    const author = file && (await feedAuthorByUrl(app.pool, file.name));
+    const author = file && (await feedAuthorByUrl(readPoolOf(app, request), file.name));
     if (!file || !author) return notFound(reply);
     return send(request, reply, file.format, {
       kind: 'author',

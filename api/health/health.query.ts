@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import { isServiceUnavailableError } from '../service-unavailable';
 import type { CatchUpRunner, ProjectionLag } from '../../infra/projection-engine/catch-up-runner';
 import type { DatabaseProbe } from '../../infra/db/database-monitor';
+import type { ReplicaState } from '../../infra/db/read-replica';
 
 export type Health = {
   status: 'ok' | 'degraded' | 'down';
@@ -12,7 +13,20 @@ export type Health = {
   projections: ProjectionLag[];
   /** Whether this instance runs the catch-up projections and jobs (one instance of all does); null without a lease. */
   leader: boolean | null;
+  /** The read replica as last measured (null without DATABASE_REPLICA_URL); not `ok` makes the status degraded. */
+  replica: ReplicaHealth | null;
 };
+
+export type ReplicaHealth = Pick<
+  ReplicaState,
+  'status' | 'lagBytes' | 'lagSeconds' | 'maxLagSeconds' | 'readsServed'
+>;
+
+function replicaHealthOf(replica: AppContext['replica']): ReplicaHealth | null {
+  if (!replica) return null;
+  const { status, lagBytes, lagSeconds, maxLagSeconds, readsServed } = replica.state;
+  return { status, lagBytes, lagSeconds, maxLagSeconds, readsServed };
+}
 
 /** Health answers within this, whatever the database does (a load balancer's check is often 1-2 s). */
 export const HEALTH_BUDGET_MS = 900;
@@ -41,11 +55,12 @@ const lagWatches = new WeakMap<CatchUpRunner, LagWatch>();
  * lag not measured in time, or a consumer behind or failing.
  */
 export async function readHealth(
-  app: Pick<AppContext, 'pool' | 'runner' | 'startedAt' | 'config' | 'leadership' | 'database'>,
+  app: Pick<AppContext, 'pool' | 'runner' | 'startedAt' | 'config' | 'leadership' | 'database' | 'replica'>,
 ): Promise<Health> {
   const started = performance.now();
   const uptimeSeconds = (Date.now() - app.startedAt) / 1000;
   const leader = app.leadership?.isLeader ?? null;
+  const replica = replicaHealthOf(app.replica);
   const degradedAfterSeconds = app.config.projections.degradedAfterSeconds;
   const down: Health = {
     status: 'down',
@@ -54,6 +69,7 @@ export async function readHealth(
     degradedAfterSeconds,
     projections: [],
     leader,
+    replica,
   };
   const probe = await databaseProbe(app.database);
   if (probe.status === 'down') return down;
@@ -69,12 +85,14 @@ export async function readHealth(
       (projection) => projection.lastError !== null || projection.secondsBehind > degradedAfterSeconds,
     );
   return {
-    status: lagging || probe.status === 'slow' ? 'degraded' : 'ok',
+    // A replica behind its limit or away: reads fall back to the primary, which may not carry them all.
+    status: lagging || probe.status === 'slow' || (replica && replica.status !== 'ok') ? 'degraded' : 'ok',
     databaseLatencyMs: probe.latencyMs,
     uptimeSeconds,
     degradedAfterSeconds,
     projections: projections ?? [],
     leader,
+    replica,
   };
 }
 

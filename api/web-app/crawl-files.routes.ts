@@ -12,6 +12,8 @@ import {
   type SitemapEntry,
 } from './crawl-files';
 import { cataloguePages, countCataloguePages } from './sitemap.repository';
+import type { Queryable } from '../../infra/db/pool';
+import { readPoolOf } from '../read-routing';
 
 /** Crawlers and browsers may keep these an hour: new skins reach the sitemap soon enough. */
 const CACHE_CONTROL = 'public, max-age=3600';
@@ -38,26 +40,27 @@ export async function crawlFilesRoutes(fastify: FastifyInstance, app: AppContext
       .send(manifest),
   );
 
-  async function entriesOfPart(part: number): Promise<SitemapEntry[]> {
+  async function entriesOfPart(pool: Queryable, part: number): Promise<SitemapEntry[]> {
     const { publicPages, catalogueOffset, catalogueLimit } = sitemapPart(part);
     return [
       ...publicPages.map((path) => ({ path, lastModified: null })),
-      ...(await cataloguePages(app.pool, catalogueOffset, catalogueLimit)),
+      ...(await cataloguePages(pool, catalogueOffset, catalogueLimit)),
     ];
   }
 
-  fastify.get('/sitemap.xml', async (_request, reply) => {
-    const total = PUBLIC_PAGES.length + (await countCataloguePages(app.pool));
+  fastify.get('/sitemap.xml', async (request, reply) => {
+    const pool = readPoolOf(app, request);
+    const total = PUBLIC_PAGES.length + (await countCataloguePages(pool));
     const xml =
       total <= SITEMAP_MAX_URLS
-        ? sitemapXml(publicUrl, await entriesOfPart(1))
+        ? sitemapXml(publicUrl, await entriesOfPart(pool, 1))
         : sitemapIndexXml(publicUrl, Math.ceil(total / SITEMAP_MAX_URLS), app.now());
     return reply.header('cache-control', CACHE_CONTROL).type('application/xml; charset=utf-8').send(xml);
   });
 
   fastify.get('/sitemaps/:part.xml', async (request, reply) => {
     const params = partParams.safeParse(request.params);
-    const entries = params.success ? await entriesOfPart(params.data.part) : [];
+    const entries = params.success ? await entriesOfPart(readPoolOf(app, request), params.data.part) : [];
     if (entries.length === 0) return reply.status(404).send({ field: null, message: 'Not found.' });
     return reply
       .header('cache-control', CACHE_CONTROL)

@@ -10,6 +10,7 @@ import { skinFeedsRoutes } from '../feeds/skin-feeds.routes';
 import { crawlFilesRoutes } from './crawl-files.routes';
 import { encodePage, pageEncodingFor } from './html-encoding';
 import { pageMetaOf, skinsListLeadImage, staticPageMeta, withPageMeta } from './page-meta';
+import { readPoolOf } from '../read-routing';
 
 // Paths the server answers itself; anything else under GET is a page of the web app.
 const SERVER_PREFIXES = [
@@ -74,7 +75,7 @@ export async function webAppRoutes(fastify: FastifyInstance, app: AppContext) {
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     const listLead =
       pathname === '/skins' && query.size === 0
-        ? await skinsListLeadImage(app.pool).catch((error) => {
+        ? await skinsListLeadImage(readPoolOf(app, request)).catch((error) => {
             request.log.warn({ err: error }, 'the skins list could not be read for its first picture');
             return null;
           })
@@ -82,7 +83,7 @@ export async function webAppRoutes(fastify: FastifyInstance, app: AppContext) {
     const staticMeta = staticPageMeta(pathname);
     const meta =
       (staticMeta && (listLead ? { ...staticMeta, leadImage: listLead } : staticMeta)) ??
-      (await pageMetaOf(app.pool, pathname).catch((error) => {
+      (await pageMetaOf(readPoolOf(app, request), pathname).catch((error) => {
         request.log.warn({ err: error }, 'page meta could not be read');
         return null;
       }));

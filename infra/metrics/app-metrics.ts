@@ -2,6 +2,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabasePool } from '../db/pool';
+import type { ReadReplica } from '../db/read-replica';
 import type { CatchUpRunner } from '../projection-engine/catch-up-runner';
 
 /** What the metrics read when scraped: figures other parts keep, read at collection time. */
@@ -9,6 +10,8 @@ export type MetricSources = {
   pool: DatabasePool;
   runner: Pick<CatchUpRunner, 'lag'>;
   responseCache: { hits: number; misses: number };
+  /** The read replica, when DATABASE_REPLICA_URL names one. */
+  replica?: Pick<ReadReplica, 'state'> | null;
 };
 
 /** Operation names are chosen by clients: past this many distinct ones, the rest count as "other". */
@@ -115,6 +118,33 @@ export class AppMetrics {
         this.set({ state: 'waiting_clients' }, state.waitingClients);
       },
     });
+    const replica = sources.replica;
+    if (replica) {
+      new Gauge({
+        name: 'database_replica_lag',
+        help: 'The read replica as this instance last measured it: lag in bytes and seconds, and 1 while it serves reads.',
+        labelNames: ['measure'] as const,
+        registers,
+        collect() {
+          const state = replica.state;
+          // Unknown lag (the replica away) is left out rather than shown as 0.
+          if (state.lagBytes !== null) this.set({ measure: 'bytes' }, state.lagBytes);
+          if (state.lagSeconds !== null) this.set({ measure: 'seconds' }, state.lagSeconds);
+          this.set({ measure: 'serving' }, state.status === 'ok' ? 1 : 0);
+        },
+      });
+      let readsCounted = 0;
+      new Counter({
+        name: 'database_replica_reads_total',
+        help: 'Reads this instance sent to the read replica.',
+        registers,
+        collect() {
+          const now = replica.state.readsServed;
+          this.inc(Math.max(0, now - readsCounted));
+          readsCounted = now;
+        },
+      });
+    }
     // The cache keeps its own totals; the counters follow them at each scrape.
     const counted = { hits: 0, misses: 0 };
     for (const outcome of ['hits', 'misses'] as const) {
