@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { createDatabasePool } from '../infra/db/pool';
 import { createEventStore } from '../infra/event-store/event-store-factory';
 import { ensureCheckpoints } from '../infra/projection-engine/catch-up-runner';
 import {
@@ -84,7 +85,18 @@ async function digestOf(db: BenchDatabase, tables: readonly string[]) {
  * log of `downloads` events over `months` months: the snapshot is taken at the end of the
  * second-to-last month, so the rebuild from it replays the last month's events only.
  */
-export async function benchSnapshots(db: BenchDatabase, options: SnapshotsOptions) {
+export async function benchSnapshots(bench: BenchDatabase, options: SnapshotsOptions) {
+  // Long statements on purpose (a swap of a million rows on a busy machine): a pool without the
+  // app's 30 s statement timeout.
+  const pool = await createDatabasePool(bench.url, { maxPoolSize: 4, statementTimeoutMs: 3_600_000 });
+  try {
+    return await measure({ ...bench, pool }, options);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function measure(db: BenchDatabase, options: SnapshotsOptions) {
   const projection = projections.filter(isSnapshotted).find((p) => p.name === 'skin-downloads')!;
   const tables = projection.tables.map((table) => table.name);
   const store = createEventStore({ inlineProjections: projections.filter((p) => p.mode === 'inline') });
