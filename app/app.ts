@@ -32,6 +32,7 @@ import { startUnpaidOrdersJob } from './jobs/unpaid-orders.job';
 import { startRateLimitCleanupJob } from './jobs/rate-limit-cleanup.job';
 import { startWebhookLogCleanupJob } from './jobs/webhook-log-cleanup.job';
 import { startPayoutScheduleJob } from './jobs/payout-schedule.job';
+import { startReadModelSnapshotsJob } from './jobs/read-model-snapshots.job';
 import { startNotificationDigestsJob } from './jobs/notification-digests.job';
 import { createEventStore } from '../infra/event-store/event-store-factory';
 import { loadPersonalDataVault } from '../infra/personal-data/key-source';
@@ -272,6 +273,7 @@ export async function startApp(
         startRateLimitCleanupJob(context),
         startWebhookLogCleanupJob(context),
         startNotificationDigestsJob(context),
+        startReadModelSnapshotsJob(context),
         ...(config.payouts.schedule ? [startPayoutScheduleJob(context)] : []),
       ];
     },

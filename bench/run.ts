@@ -4,7 +4,7 @@
 // dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
 // --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill] |
 // event-partitions [--partitions-data-dir=DIR --partitions-orders=200000 --partitions-downloads=400000] |
-// lighthouse [--lighthouse-runs=3]]: prints the figures as JSON, on a throw-away database.
+// lighthouse [--lighthouse-runs=3] | snapshots [--snapshot-downloads=1000000 --snapshot-months=12]]: prints the figures as JSON, on a throw-away database.
 import os from 'node:os';
 import { openBenchDatabase } from './bench-database';
 import { ratiosOf } from './ratios';
@@ -18,6 +18,7 @@ import { benchPayouts } from './payouts.bench';
 import { benchReconcile } from './reconcile.bench';
 import { benchEventPartitions } from './event-partitions.bench';
 import { benchSkinsList } from './skins-list.bench';
+import { benchSnapshots } from './snapshots.bench';
 
 const args = process.argv.slice(2);
 const parts = args.filter((arg) => !arg.startsWith('--'));
@@ -118,6 +119,19 @@ try {
     const own = await openBenchDatabase();
     try {
       figures.lighthouse = await benchLighthouse(own, { runs: Number(option('lighthouse-runs') ?? 3) });
+    } finally {
+      await own.close();
+    }
+  }
+  // Only when named: a million download events written, then the downloads read model rebuilt twice.
+  if (parts.includes('snapshots')) {
+    const own = await openBenchDatabase();
+    try {
+      figures.snapshots = await benchSnapshots(own, {
+        downloads: Number(option('snapshot-downloads') ?? 1_000_000),
+        months: Number(option('snapshot-months') ?? 12),
+        skins: 20_000,
+      });
     } finally {
       await own.close();
     }

@@ -6,6 +6,8 @@ export const eventActivityProjection: RebuildableProjection = {
   name: 'event-activity',
   mode: 'catch-up',
   eventTypes: 'all',
+  // Snapshotted monthly (read-model-snapshots.ts): raise when the rows written for the same events change.
+  snapshotVersion: 1,
   tables: [{ name: 'event_activity_daily' }],
   async apply(tx, events) {
     const counts = new Map<string, { event_type: string; day: string; events: number }>();

@@ -64,6 +64,8 @@ export const itemSalesBySourceProjection: RebuildableProjection = {
   name: 'item-sales-by-source',
   mode: 'catch-up',
   eventTypes: ITEM_SALES_EVENT_TYPES,
+  // Snapshotted monthly (read-model-snapshots.ts): raise when the rows written for the same events change.
+  snapshotVersion: 1,
   tables: [{ name: 'item_sales_orders' }, { name: 'item_sales_by_source' }, { name: 'item_sales_daily' }],
   async apply(tx, events) {
     const batch = events.filter(isItemSalesEvent);

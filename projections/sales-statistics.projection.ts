@@ -110,6 +110,8 @@ export const salesStatisticsProjection: RebuildableProjection = {
   name: 'sales-statistics',
   mode: 'catch-up',
   eventTypes: SALES_EVENT_TYPES,
+  // Snapshotted monthly (read-model-snapshots.ts): raise when the rows written for the same events change.
+  snapshotVersion: 1,
   tables: [
     { name: 'sales_orders' },
     { name: 'sales_monthly' },

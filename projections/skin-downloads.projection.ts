@@ -22,6 +22,8 @@ export const skinDownloadsProjection: RebuildableProjection = {
   name: 'skin-downloads',
   mode: 'catch-up',
   eventTypes: ['SkinDownloaded'],
+  // Snapshotted monthly (read-model-snapshots.ts): raise when the rows written for the same events change.
+  snapshotVersion: 1,
   // skin_stats is shared with the rating sums: a rebuild writes only the download columns.
   tables: [
     { name: 'skin_downloaders' },

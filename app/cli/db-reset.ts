@@ -29,7 +29,10 @@ const database = await openDatabaseServer(config, log);
 try {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  await client.query('drop schema public cascade; create schema public;');
+  // The read-model snapshots go with the log they were taken from.
+  await client.query(
+    'drop schema public cascade; create schema public; drop schema if exists read_model_snapshots cascade;',
+  );
   await client.end();
   // The files go after the rows that named them, as the app removes them. A bucket is left alone:
   // it may be shared, versioned or replicated, and emptying it is the bucket owner's decision.

@@ -128,8 +128,11 @@ export async function loadDatabase(
     );
   }
   await connected(url, async (client) => {
-    // Empty tables of another schema version go, so that the dump's version can be built.
-    await client.query('drop schema public cascade; create schema public');
+    // Empty tables of another schema version go, so that the dump's version can be built; and the
+    // read-model snapshots (migration 062), which a backup never holds.
+    await client.query(
+      'drop schema public cascade; create schema public; drop schema if exists read_model_snapshots cascade',
+    );
   });
   await migrate(url, log, { to: dump.schemaVersion });
   await connected(url, async (client) => {

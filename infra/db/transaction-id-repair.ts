@@ -11,6 +11,11 @@ const ADVANCE_CHUNK = 100_000;
 
 /** The xid8 columns the repair knows how to re-base; any other one stops it before it changes anything. */
 const KNOWN_COLUMNS = ['events.transaction_id', 'projection_checkpoints.last_transaction_id'];
+/**
+ * Read-model snapshots (migration 062) are at positions of the old numbering: the re-base drops
+ * them (they are derived; a rebuild starts from the first event until the next month's snapshot).
+ */
+const SNAPSHOT_POSITIONS = 'read_model_snapshots.snapshots.last_transaction_id';
 
 export type FeedPosition = { transactionId: string; position: number };
 export type CheckpointRebase = { projection: string; from: FeedPosition; to: FeedPosition };
@@ -70,7 +75,9 @@ export async function repairTransactionIds(pool: DatabasePool, log: Logger): Pro
     sql.type(z.object({ schema: z.string() }))`select current_schema() as schema`,
   );
   const unknown = report.columns.filter(
-    (c) => c.schema !== schema || !KNOWN_COLUMNS.includes(`${c.table}.${c.column}`),
+    (c) =>
+      `${c.schema}.${c.table}.${c.column}` !== SNAPSHOT_POSITIONS &&
+      (c.schema !== schema || !KNOWN_COLUMNS.includes(`${c.table}.${c.column}`)),
   );
   if (unknown.length > 0) {
     throw new TransactionIdRepairError(
@@ -151,6 +158,15 @@ export async function repairTransactionIds(pool: DatabasePool, log: Logger): Pro
       returning c.projection_name as projection, mapped.old_id::text as from_transaction_id,
                 mapped.old_position as from_position, c.last_transaction_id::text as to_transaction_id,
                 c.last_position as to_position`);
+    if (report.columns.some((c) => `${c.schema}.${c.table}.${c.column}` === SNAPSHOT_POSITIONS)) {
+      const snapshotTables = await tx.anyFirst(sql.type(z.object({ name: z.string() }))`
+        select tablename as name from pg_tables
+        where schemaname = 'read_model_snapshots' and tablename ~ '^s[0-9]+_'`);
+      for (const name of snapshotTables) {
+        await tx.query(sql.unsafe`drop table ${sql.identifier(['read_model_snapshots', name])}`);
+      }
+      await tx.query(sql.unsafe`delete from read_model_snapshots.snapshots`);
+    }
     const updated = await tx.query(sql.unsafe`
       update events e set transaction_id = r.new_id
       from transaction_id_ranks r where e.transaction_id = r.old_id and e.transaction_id <> r.new_id`);

@@ -11,7 +11,12 @@ import {
 import type { Logger } from '../logger';
 import type { FeedConsumer, Projection } from './projection';
 import { measureLag, type LagFigures } from './projection-lag';
-import { rebuildInPlace, rebuildInShadow, type RebuildableProjection } from './shadow-rebuild';
+import {
+  rebuildInPlace,
+  rebuildInShadow,
+  type RebuildableProjection,
+  type ShadowStart,
+} from './shadow-rebuild';
 
 // Two-key advisory locks (class, hashtext(name)) never collide with the event store's one-key stream locks.
 const PROJECTION_LOCK_CLASS = 7220;
@@ -251,7 +256,7 @@ async function readCheckpoint(db: Queryable, name: string): Promise<FeedCheckpoi
  * bench's own) is emptied and replayed in place: its tables are locked for the whole replay.
  */
 export async function rebuildProjection(
-  options: Pick<RunnerOptions, 'pool' | 'store' | 'batchSize'> & { log?: Logger },
+  options: Pick<RunnerOptions, 'pool' | 'store' | 'batchSize'> & { log?: Logger; start?: ShadowStart },
   projection: Projection | RebuildableProjection,
 ): Promise<number> {
   const lockCatchUp = async (tx: DatabaseTransactionConnection, name: string) => {
@@ -261,5 +266,6 @@ export async function rebuildProjection(
   if ('tables' in projection && projection.tables.length > 0) {
     return (await rebuildInShadow({ ...options, lockCatchUp }, projection)).applied;
   }
+  if (options.start) throw new Error(`${projection.name} names no tables: it cannot start from a snapshot.`);
   return rebuildInPlace({ ...options, lockCatchUp }, projection);
 }

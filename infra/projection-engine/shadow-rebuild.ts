@@ -27,7 +27,25 @@ export type ReadModelTable = {
  * referenced tables before the tables that reference them (orders before order_items), in the order
  * `apply` first writes them: the swap locks and fills them in this order.
  */
-export type RebuildableProjection = Projection & { tables: readonly ReadModelTable[] };
+export type RebuildableProjection = Projection & {
+  tables: readonly ReadModelTable[];
+  /**
+   * Present: the leader snapshots the projection's tables monthly and a rebuild starts from the
+   * latest snapshot of this version (read-model-snapshots.ts). Raise it whenever the rows the
+   * projection writes for the same events change (its SQL, its helpers, what it reads from events).
+   */
+  snapshotVersion?: number;
+};
+
+/**
+ * Where a rebuild starts instead of the first event: `fill` copies a snapshot's rows into the shadow
+ * tables (unqualified names resolve to them), which are then as of `position` with `applied` events.
+ */
+export type ShadowStart = {
+  position: FeedCheckpoint;
+  applied: number;
+  fill(tx: DatabaseTransactionConnection, shadowSchema: string): Promise<void>;
+};
 
 export type ShadowRebuildOptions = {
   pool: DatabasePool;
@@ -39,6 +57,8 @@ export type ShadowRebuildOptions = {
   /** How long the swap waits for a lock before it builds on and tries again. */
   lockTimeoutMs?: number;
   swapAttempts?: number;
+  /** Start from a snapshot's rows and position; absent, from empty tables and the first event. */
+  start?: ShadowStart;
 };
 
 export type ShadowRebuildResult = {
@@ -111,6 +131,17 @@ async function rebuildWhileGuarded(
   try {
     let position = FEED_START;
     let applied = 0;
+    const start = options.start;
+    if (start) {
+      await options.pool.transaction(async (tx) => {
+        await tx.query(sql.unsafe`set local statement_timeout = 0`);
+        await useShadow(tx, schema);
+        await start.fill(tx, schema);
+      });
+      position = start.position;
+      applied = start.applied;
+      log?.info({ applied, position }, 'shadow tables filled from a snapshot');
+    }
     const attempts = options.swapAttempts ?? 20;
     for (let attempt = 1; ; attempt++) {
       const built = await buildShadow(options, projection, schema, position, reader);
