@@ -66,6 +66,10 @@ export const vatSchema = /* GraphQL */ `
 
   extend type OrderConfirmationItem {
     vat: Float!
+    "The author's regular price when a reduction applied (a sale, a code), as the order recorded it; null: none did."
+    regularPrice: Float
+    "The reductions the order recorded on the line, in the order applied (a sale first)."
+    reductions: [PriceReductionLine!]!
   }
 
   input CheckoutQuoteTip {

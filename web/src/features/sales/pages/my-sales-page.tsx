@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { ScheduleSaleForm } from '../components/schedule-sale-form';
+import { SaleForm } from '../components/sale-form';
 import { SalesTable } from '../components/sales-table';
 import { MySalesQuery } from '../lib/sales.documents';
 import { salesPageMessages as texts } from '../sales.messages';
@@ -23,7 +23,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /me/sales: schedule a sale of one's own items, see one's sales and cancel them (docs/sales-and-codes.md). */
+/** /me/sales: schedule a sale of one's own items, see one's sales, change and cancel them (docs/sales-and-codes.md). */
 export function MySalesPage() {
   const [{ data, fetching, error }] = useQuery({ query: MySalesQuery, context: LIST_CONTEXT });
   const sales = data?.mySales ?? [];
@@ -31,7 +31,7 @@ export function MySalesPage() {
     <PageContainer title={texts.title} description={texts.description}>
       <Stack gap="lg">
         <Section title={texts.schedule.title}>
-          <ScheduleSaleForm />
+          <SaleForm />
         </Section>
         <Section title={texts.list.title}>
           {error && !data ? (
