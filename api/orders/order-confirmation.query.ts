@@ -14,8 +14,7 @@ import { ordersLoaders } from './orders.resolvers';
 import { withdrawalStatusOf } from './withdrawal-status';
 import { isGiftOrder } from '../gifts/gifts.repository';
 import { purchaseVatOf } from './vat.resolvers';
-import { orderStreamId, type OrderPlaced } from '../../domain/orders/order.events';
-import { isEventOf } from '../../infra/event-store/event-store';
+import { placedItemsOf, recordedReductionsOf } from './recorded-reductions';
 
 /** Order lines have no id of their own: as in Purchase.items, the order id and the line's position. */
 const LINES_PER_ORDER_ID = 100;
@@ -27,29 +26,6 @@ export const orderConfirmationArgs = z.object({
     .regex(/^TS-\d{4}-\d{6,15}$/),
   key: z.string().max(200).nullish(),
 });
-
-const isOrderPlaced = isEventOf<OrderPlaced>(['OrderPlaced']);
-
-/**
- * Each line's regular price and reductions (a sale, a code) as the order's OrderPlaced recorded
- * them, by position: the read model keeps only the price paid, and nothing here is recomputed.
- */
-async function recordedReductions(context: RequestContext, orderId: number) {
-  const { store, pool } = context.services;
-  const { events } = await store.readStream(pool, orderStreamId(String(orderId)));
-  const placed = events.find(isOrderPlaced)?.data;
-  return (position: number) => {
-    const item = placed?.items[position];
-    return {
-      regularPrice: item?.regularPriceCents === undefined ? null : centsToEuros(item.regularPriceCents),
-      reductions: (item?.reductions ?? []).map((reduction) => ({
-        source: reduction.source,
-        label: reduction.label,
-        amount: centsToEuros(reduction.cents),
-      })),
-    };
-  };
-}
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -81,7 +57,7 @@ export async function orderConfirmation(_root: unknown, rawArgs: unknown, contex
   if (!order || !(await mayRead(context, order, parsed.data.key))) throw notFound;
 
   const items = await itemsOfOrders(pool, [order.id]);
-  const reductionsAt = await recordedReductions(context, order.id);
+  const placedItem = await placedItemsOf(context.services, [order.id]);
   const withdrawal = withdrawalStatusOf(order, context.services.now());
   // Downloads wait for the buyer's consent to immediate delivery (docs/withdrawal.md).
   // A gift's files are its recipient's (docs/gifts.md): the giver's page lists no downloads.
@@ -126,7 +102,7 @@ export async function orderConfirmation(_root: unknown, rawArgs: unknown, contex
       tip: centsToEuros(item.tip_cents),
       total: centsToEuros(item.price_cents + item.tip_cents),
       vat: centsToEuros(item.vat_cents),
-      ...reductionsAt(item.position),
+      ...recordedReductionsOf(placedItem(order.id, item.position)),
       skinId: item.item_type === 'SKIN' ? item.item_id : null,
       bundleId: item.item_type === 'BUNDLE' ? item.item_id : null,
       downloads: downloadsOf(item.item_type === 'SKIN' ? [item.item_id] : item.skin_ids),

@@ -72,6 +72,13 @@ export const vatSchema = /* GraphQL */ `
     reductions: [PriceReductionLine!]!
   }
 
+  extend type PurchaseItem {
+    "The sale's reduction the order recorded on the line, or null (at most one sale applies)."
+    saleReduction: PriceReductionLine
+    "The discount code's reduction the order recorded on the line, or null (at most one code applies)."
+    codeReduction: PriceReductionLine
+  }
+
   input CheckoutQuoteTip {
     itemType: PurchaseItemType!
     itemId: ID!

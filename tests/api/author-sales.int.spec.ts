@@ -329,6 +329,42 @@ describe('author sales', () => {
         reductions: [{ source: 'SALE', label: 'Winter sale!', amount: 1.8 }],
       },
     ]);
+    // And so does the buyer's purchase history.
+    const history = await graphql(
+      app,
+      `
+        {
+          myPurchaseList(page: { page: 0, size: 10 }) {
+            content {
+              externalId
+              items {
+                price
+                reductions {
+                  source
+                  label
+                  amount
+                }
+              }
+            }
+          }
+        }
+      `,
+      {},
+      buyer.token,
+    );
+    expect(history.body.errors).toBeUndefined();
+    expect(history.body.data.myPurchaseList.content).toEqual([
+      {
+        externalId: order.external_id,
+        items: [
+          {
+            price: 7.2,
+            saleReduction: { source: 'SALE', label: 'Winter sale!', amount: 1.8 },
+            codeReduction: null,
+          },
+        ],
+      },
+    ]);
   });
 
   it('after the sale, checkout asks the regular price again and records no reduction', async () => {

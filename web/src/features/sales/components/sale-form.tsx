@@ -85,7 +85,8 @@ export function SaleForm({ sale, onDone }: { sale?: AuthorSaleFieldsFragment; on
       color: 'teal',
       message: sale ? texts.changed(saved.name) : texts.scheduled(saved.name),
     });
-    if (sale) onDone?.();
+    // The page starts a fresh form after a new sale, so its fields are not flagged as left empty.
+    if (onDone) onDone();
     else form.setValues(newSaleValues());
   };
 

@@ -1,6 +1,6 @@
 import { Alert, Card, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { EmptyState, PageContainer } from '../../../shared/ui';
 import { SaleForm } from '../components/sale-form';
@@ -27,11 +27,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function MySalesPage() {
   const [{ data, fetching, error }] = useQuery({ query: MySalesQuery, context: LIST_CONTEXT });
   const sales = data?.mySales ?? [];
+  // Each scheduled sale gives way to a fresh, untouched form.
+  const [round, setRound] = useState(0);
   return (
     <PageContainer title={texts.title} description={texts.description}>
       <Stack gap="lg">
         <Section title={texts.schedule.title}>
-          <SaleForm />
+          <SaleForm key={round} onDone={() => setRound((n) => n + 1)} />
         </Section>
         <Section title={texts.list.title}>
           {error && !data ? (
