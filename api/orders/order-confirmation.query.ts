@@ -14,6 +14,7 @@ import { ordersLoaders } from './orders.resolvers';
 import { withdrawalStatusOf } from './withdrawal-status';
 import { isGiftOrder } from '../gifts/gifts.repository';
 import { purchaseVatOf } from './vat.resolvers';
+import { placedItemsOf, recordedReductionsOf } from './recorded-reductions';
 
 /** Order lines have no id of their own: as in Purchase.items, the order id and the line's position. */
 const LINES_PER_ORDER_ID = 100;
@@ -56,6 +57,7 @@ export async function orderConfirmation(_root: unknown, rawArgs: unknown, contex
   if (!order || !(await mayRead(context, order, parsed.data.key))) throw notFound;
 
   const items = await itemsOfOrders(pool, [order.id]);
+  const placedItem = await placedItemsOf(context.services, [order.id]);
   const withdrawal = withdrawalStatusOf(order, context.services.now());
   // Downloads wait for the buyer's consent to immediate delivery (docs/withdrawal.md).
   // A gift's files are its recipient's (docs/gifts.md): the giver's page lists no downloads.
@@ -100,6 +102,7 @@ export async function orderConfirmation(_root: unknown, rawArgs: unknown, contex
       tip: centsToEuros(item.tip_cents),
       total: centsToEuros(item.price_cents + item.tip_cents),
       vat: centsToEuros(item.vat_cents),
+      ...recordedReductionsOf(placedItem(order.id, item.position)),
       skinId: item.item_type === 'SKIN' ? item.item_id : null,
       bundleId: item.item_type === 'BUNDLE' ? item.item_id : null,
       downloads: downloadsOf(item.item_type === 'SKIN' ? [item.item_id] : item.skin_ids),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placedItemsOf, recordedReductionsOf } from './recorded-reductions';
 import { GAME_TYPES } from '../../domain/catalog/item-editor.schemas';
 import { centsToEuros } from '../../domain/money';
 import { REFUND_WINDOW_DAYS } from '../../domain/orders/order.decider';
@@ -166,6 +167,25 @@ export function ordersResolvers(app: AppContext) {
 
 type Query<T> = { obj: T; params: unknown };
 
+/** A line's recorded reduction of one source (a line has at most one sale and one code), or null. */
+function recordedReductionLoader(source: 'SALE' | 'CODE') {
+  return async (queries: Query<PurchaseItemObject>[], context: RequestContext) => {
+    const lineOf = (id: number) => ({
+      orderId: Math.floor(id / LINES_PER_ORDER_ID),
+      position: id % LINES_PER_ORDER_ID,
+    });
+    const placedItem = await placedItemsOf(
+      context.services,
+      queries.map((q) => lineOf(q.obj.id).orderId),
+    );
+    return queries.map((q) => {
+      const { orderId, position } = lineOf(q.obj.id);
+      const { reductions } = recordedReductionsOf(placedItem(orderId, position));
+      return reductions.find((reduction) => reduction.source === source) ?? null;
+    });
+  };
+}
+
 /** Mercurius loaders: the items, refundability and each item's skin or bundle, one query per field. */
 export const ordersLoaders = {
   Purchase: {
@@ -212,6 +232,9 @@ export const ordersLoaders = {
     },
   },
   PurchaseItem: {
+    // The reductions the orders recorded: one read of the page's order streams per field.
+    saleReduction: recordedReductionLoader('SALE'),
+    codeReduction: recordedReductionLoader('CODE'),
     skin: async (queries: Query<PurchaseItemObject>[], context: RequestContext) => {
       const ids = queries.flatMap((q) => (q.obj.skinId === null ? [] : [q.obj.skinId]));
       const rows = new Map(

@@ -66,6 +66,17 @@ export const vatSchema = /* GraphQL */ `
 
   extend type OrderConfirmationItem {
     vat: Float!
+    "The author's regular price when a reduction applied (a sale, a code), as the order recorded it; null: none did."
+    regularPrice: Float
+    "The reductions the order recorded on the line, in the order applied (a sale first)."
+    reductions: [PriceReductionLine!]!
+  }
+
+  extend type PurchaseItem {
+    "The sale's reduction the order recorded on the line, or null (at most one sale applies)."
+    saleReduction: PriceReductionLine
+    "The discount code's reduction the order recorded on the line, or null (at most one code applies)."
+    codeReduction: PriceReductionLine
   }
 
   input CheckoutQuoteTip {

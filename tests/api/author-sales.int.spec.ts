@@ -300,6 +300,71 @@ describe('author sales', () => {
       item!.vatCents! + item!.siteFeeCents + item!.paymentFeeCents + item!.authorShareCents,
     );
     expect(order.total_cents).toBe(720);
+    // The buyer's confirmation page names the recorded reduction beside the regular price.
+    const confirmation = await graphql(
+      app,
+      `
+        query ($id: String!) {
+          orderConfirmation(externalId: $id) {
+            items {
+              price
+              regularPrice
+              reductions {
+                source
+                label
+                amount
+              }
+            }
+          }
+        }
+      `,
+      { id: order.external_id },
+      buyer.token,
+    );
+    expect(confirmation.body.errors).toBeUndefined();
+    expect(confirmation.body.data.orderConfirmation.items).toEqual([
+      {
+        price: 7.2,
+        regularPrice: 9,
+        reductions: [{ source: 'SALE', label: 'Winter sale!', amount: 1.8 }],
+      },
+    ]);
+    // And so does the buyer's purchase history.
+    const history = await graphql(
+      app,
+      `
+        {
+          myPurchaseList(page: { page: 0, size: 10 }) {
+            content {
+              externalId
+              items {
+                price
+                reductions {
+                  source
+                  label
+                  amount
+                }
+              }
+            }
+          }
+        }
+      `,
+      {},
+      buyer.token,
+    );
+    expect(history.body.errors).toBeUndefined();
+    expect(history.body.data.myPurchaseList.content).toEqual([
+      {
+        externalId: order.external_id,
+        items: [
+          {
+            price: 7.2,
+            saleReduction: { source: 'SALE', label: 'Winter sale!', amount: 1.8 },
+            codeReduction: null,
+          },
+        ],
+      },
+    ]);
   });
 
   it('after the sale, checkout asks the regular price again and records no reduction', async () => {

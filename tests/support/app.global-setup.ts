@@ -14,6 +14,8 @@ declare module 'vitest' {
     appUrl: string;
     /** The app's DATA_DIR: its mail outbox is `outbox/` inside. */
     appDataDir: string;
+    /** The app's database, for a journey's second instance on it (tests/support/clocked-app.ts). */
+    appDatabaseUrl: string;
   }
 }
 
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
   const app = await startApp(config, log);
   project.provide('appUrl', app.url);
   project.provide('appDataDir', dataDir);
+  project.provide('appDatabaseUrl', app.context.pool.configuration.connectionUri);
   return async () => {
     await app.close();
     await fs.rm(dataDir, { recursive: true, force: true });

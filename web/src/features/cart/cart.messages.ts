@@ -157,6 +157,9 @@ export const cartMessages = {
     status: 'Status',
     items: 'Your items',
     price: 'Price',
+    regularPrice: 'Regular price',
+    reduction: (label: string, source: 'SALE' | 'CODE') =>
+      source === 'SALE' ? `Sale: ${label}` : `Discount code ${label}`,
     tip: 'Tip',
     lineTotal: 'Total',
     total: 'Total paid',

@@ -26,6 +26,12 @@ export const salesPageMessages = {
     scheduled: (name: string) => `"${name}" is scheduled.`,
     failed: 'The sale could not be scheduled. Try again.',
     payWhatYouWant: 'On a pay-what-you-want item the sale lowers the least a buyer pays.',
+    changeTitle: (name: string) => `Change the sale ${name}`,
+    runningHint:
+      'This sale is running: buyers have seen its price, so only its name and its end can change now. To stop it at once, cancel it.',
+    saveChange: 'Save changes',
+    keep: 'Keep as it was',
+    changed: (name: string) => `"${name}" is changed.`,
   },
   list: {
     title: 'Your sales',
@@ -40,6 +46,8 @@ export const salesPageMessages = {
     percent: (percent: number) => `−${percent} %`,
     price: (price: number) => `${formatPrice(price)} each`,
     period: (from: string, to: string) => `${formatDateTime(from)} – ${formatDateTime(to)}`,
+    change: 'Change',
+    changeLabel: (name: string) => `Change the sale ${name}`,
     cancel: 'Cancel',
     cancelLabel: (name: string) => `Cancel the sale ${name}`,
     cancelled: (name: string) => `"${name}" was cancelled.`,

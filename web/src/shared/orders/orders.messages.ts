@@ -11,4 +11,7 @@ export const ordersMessages = {
   bundle: 'Bundle',
   removedItem: 'no longer available',
   tip: (amount: string) => `+ ${amount} tip`,
+  /** A reduction the order recorded on a line (a sale or a discount code). */
+  reduction: (source: 'SALE' | 'CODE', label: string, amount: string) =>
+    `${source === 'SALE' ? `Sale: ${label}` : `Code ${label}`} −${amount}`,
 } as const;

@@ -4,7 +4,12 @@ import { formatPrice } from '../format';
 import type { PurchaseFieldsFragment } from '../graphql/generated/graphql';
 import { ordersMessages } from './orders.messages';
 
-type Item = PurchaseFieldsFragment['items'][number];
+type Reduction = { label: string; amount: number } | null;
+/** A line, with the reductions the order recorded where the list asked for them (the buyer's own). */
+type Item = PurchaseFieldsFragment['items'][number] & {
+  saleReduction?: Reduction;
+  codeReduction?: Reduction;
+};
 
 function ItemName({ item }: { item: Item }) {
   const to = item.skin
@@ -24,7 +29,7 @@ function ItemName({ item }: { item: Item }) {
   );
 }
 
-/** An order's lines: the kind, the name (a link while the item is visible) and the price paid. */
+/** An order's lines: the kind, the name (a link while the item is visible), the price paid and the reductions the order recorded. */
 export function PurchaseItems({ items }: { items: readonly Item[] }) {
   return (
     <List listStyleType="none" spacing={4} size="sm">
@@ -45,6 +50,21 @@ export function PurchaseItems({ items }: { items: readonly Item[] }) {
               {formatPrice(item.price)}
               {item.tip > 0 ? ` ${ordersMessages.tip(formatPrice(item.tip))}` : ''}
             </Text>
+            {(['SALE', 'CODE'] as const).map((source) => {
+              const reduction = source === 'SALE' ? item.saleReduction : item.codeReduction;
+              return reduction ? (
+                <Text
+                  key={source}
+                  component="span"
+                  size="xs"
+                  c="teal.4"
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-testid="purchase-reduction"
+                >
+                  {ordersMessages.reduction(source, reduction.label, formatPrice(reduction.amount))}
+                </Text>
+              ) : null;
+            })}
           </Group>
         </List.Item>
       ))}

@@ -100,6 +100,12 @@ export const OrderConfirmationQuery = graphql(`
         price
         tip
         total
+        regularPrice
+        reductions {
+          source
+          label
+          amount
+        }
         skin {
           id
           url

@@ -87,6 +87,23 @@ function ItemRow({ item, paid, waiting }: { item: ConfirmationItem; paid: boolea
           </Text>
         )}
         <Group gap="lg" wrap="wrap">
+          {item.regularPrice !== null && item.reductions.length > 0 ? (
+            <Amount label={texts.regularPrice} value={item.regularPrice} />
+          ) : null}
+          {item.reductions.map((reduction) => (
+            <div
+              key={`${reduction.source}-${reduction.label}`}
+              className={classes.amount}
+              data-testid="order-reduction"
+            >
+              <Text size="xs" c="dimmed">
+                {texts.reduction(reduction.label, reduction.source)}
+              </Text>
+              <Text fw={500} c="teal.4">
+                −{formatPrice(reduction.amount)}
+              </Text>
+            </div>
+          ))}
           <Amount label={texts.price} value={item.price} />
           {item.tip > 0 ? <Amount label={texts.tip} value={item.tip} /> : null}
           <Amount label={texts.lineTotal} value={item.total} strong />

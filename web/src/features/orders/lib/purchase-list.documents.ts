@@ -13,6 +13,18 @@ export const MyPurchaseListQuery = graphql(`
       }
       content {
         ...PurchaseFields
+        # The reductions the buyer's orders recorded (not in the admin's list: its cost limit).
+        items {
+          id
+          saleReduction {
+            label
+            amount
+          }
+          codeReduction {
+            label
+            amount
+          }
+        }
         gift {
           recipientEmail
           note

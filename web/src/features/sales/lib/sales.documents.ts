@@ -58,6 +58,14 @@ export const ScheduleSaleMutation = graphql(`
   }
 `);
 
+export const ChangeSaleMutation = graphql(`
+  mutation ChangeSale($id: ID!, $input: SaleInput!) {
+    changeSale(id: $id, input: $input) {
+      ...AuthorSaleFields
+    }
+  }
+`);
+
 export const CancelSaleMutation = graphql(`
   mutation CancelSale($id: ID!) {
     cancelSale(id: $id) {

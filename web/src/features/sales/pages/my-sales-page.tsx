@@ -1,9 +1,9 @@
 import { Alert, Card, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { EmptyState, PageContainer } from '../../../shared/ui';
-import { ScheduleSaleForm } from '../components/schedule-sale-form';
+import { SaleForm } from '../components/sale-form';
 import { SalesTable } from '../components/sales-table';
 import { MySalesQuery } from '../lib/sales.documents';
 import { salesPageMessages as texts } from '../sales.messages';
@@ -23,15 +23,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /me/sales: schedule a sale of one's own items, see one's sales and cancel them (docs/sales-and-codes.md). */
+/** /me/sales: schedule a sale of one's own items, see one's sales, change and cancel them (docs/sales-and-codes.md). */
 export function MySalesPage() {
   const [{ data, fetching, error }] = useQuery({ query: MySalesQuery, context: LIST_CONTEXT });
   const sales = data?.mySales ?? [];
+  // Each scheduled sale gives way to a fresh, untouched form.
+  const [round, setRound] = useState(0);
   return (
     <PageContainer title={texts.title} description={texts.description}>
       <Stack gap="lg">
         <Section title={texts.schedule.title}>
-          <ScheduleSaleForm />
+          <SaleForm key={round} onDone={() => setRound((n) => n + 1)} />
         </Section>
         <Section title={texts.list.title}>
           {error && !data ? (
