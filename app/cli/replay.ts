@@ -31,7 +31,9 @@ const database = await openDatabaseServer(config, log, { attach: true });
 try {
   await assertTransactionIdsSafeAt(database.url);
   await migrate(database.url, log);
-  const pool = await createDatabasePool(database.url, { maxPoolSize: 2 });
+  // A rebuild copies, compares and swaps whole tables: the requests' 30 s statement limit would stop a
+  // large one (as for restore, the operator's command gets hours).
+  const pool = await createDatabasePool(database.url, { maxPoolSize: 2, statementTimeoutMs: 6 * 3600_000 });
   const store = createEventStore({
     inlineProjections: projections.filter((p) => p.mode === 'inline'),
     vault: await loadPersonalDataVault(config),
