@@ -60,7 +60,12 @@ export function SalesTable({ sales }: { sales: readonly AuthorSaleFieldsFragment
                 <Table.Td>{sale.items.map((item) => item.name).join(', ')}</Table.Td>
                 <Table.Td>{texts.period(sale.startsAt, sale.cancelledAt ?? sale.endsAt)}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLORS[sale.status]} variant="light">
+                  {/* A visible label keeps its width: Mantine's clipped label lets the table squeeze it to "RU…". */}
+                  <Badge
+                    color={STATUS_COLORS[sale.status]}
+                    variant="light"
+                    styles={{ label: { overflow: 'visible' } }}
+                  >
                     {texts.statuses[sale.status]}
                   </Badge>
                 </Table.Td>
