@@ -3,8 +3,9 @@
 // cluster [--cluster-seconds=10 --failovers=3] |
 // dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
 // --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill] |
-// lighthouse [--lighthouse-runs=3]]: prints the figures as JSON, on a throw-away database.
+// lighthouse [--lighthouse-runs=3] | search [--search-skins=100000 --search-seconds=20 --search-rate=50 --search-keep=DIR]]: prints the figures as JSON, on a throw-away database.
 import os from 'node:os';
+import path from 'node:path';
 import { openBenchDatabase } from './bench-database';
 import { ratiosOf } from './ratios';
 import { benchCluster } from './cluster.bench';
@@ -14,6 +15,7 @@ import { benchEventStore } from './event-store.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchLoad } from './load.bench';
 import { benchPayouts } from './payouts.bench';
+import { benchSearch } from './search.bench';
 import { benchReconcile } from './reconcile.bench';
 import { benchSkinsList } from './skins-list.bench';
 
@@ -106,6 +108,22 @@ try {
     const own = await openBenchDatabase();
     try {
       figures.lighthouse = await benchLighthouse(own, { runs: Number(option('lighthouse-runs') ?? 3) });
+    } finally {
+      await own.close();
+    }
+  }
+  // Only when named: distinct searches on a catalogue kept between runs (filled once per size).
+  if (parts.includes('search')) {
+    const skins = Number(option('search-skins') ?? 100_000);
+    const own = await openBenchDatabase({
+      keepIn: option('search-keep') ?? path.join(os.tmpdir(), `marketplace-bench-search-${skins}`),
+    });
+    try {
+      figures.search = await benchSearch(own, {
+        skins,
+        seconds: Number(option('search-seconds') ?? 20),
+        rate: Number(option('search-rate') ?? 50),
+      });
     } finally {
       await own.close();
     }
