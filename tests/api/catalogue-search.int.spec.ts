@@ -83,6 +83,9 @@ describe('skins search', () => {
     expect(await titles({ search: 'Emerald Com' })).toEqual(['Emerald Comet']);
     // Every word must match: a word found nowhere finds nothing.
     expect(await titles({ search: 'Midnight Zeppelin' })).toEqual([]);
+    // Operators and quotes are words' separators, never query syntax; no word finds nothing.
+    expect(await titles({ search: `Midnight & | ! :* <-> (( '"Express"' \\` })).toEqual(['Midnight Express']);
+    expect(await titles({ search: '&&& ((( )))' })).toEqual([]);
     // The author's name is searched too.
     expect(await titles({ search: 'night_painter', page: { page: 0, size: 15, sortBy: 'title' } })).toEqual([
       'Emerald Comet',
