@@ -1,5 +1,6 @@
 import { sql, type FragmentSqlToken, type ListSqlToken } from 'slonik';
 import { z } from 'zod';
+import { SEARCH_MATCH_LIMIT } from '../../domain/catalog/search-limits';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
 
 /** The columns a search reads: the item's title and description, and its author's username. */
@@ -26,12 +27,7 @@ export function searchMatches(columns: SearchColumns, search: string): FragmentS
     or ${search} <% ${username}::text)`;
 }
 
-/**
- * A search returns at most this many matches: every sort and the total then work on them. Nobody
- * pages through more (search engines stop there too: Meilisearch's default `maxTotalHits` is the
- * same 1,000), and it bounds a search's work whatever its words match.
- */
-export const SEARCH_MATCH_LIMIT = 1000;
+export { SEARCH_MATCH_LIMIT };
 
 /**
  * The full-text query a search's words make against the catalogue's vocabulary (`search_words`,
