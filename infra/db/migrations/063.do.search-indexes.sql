@@ -68,3 +68,7 @@ end
 $$;
 create trigger search_words_on_card_update after update on skin_cards
   for each row when (old.search_text is distinct from new.search_text) execute function search_words_of_card();
+
+-- The planner weighs a search's words by the statistics of the new column: gather them now rather
+-- than at autovacuum's next visit.
+analyze skin_cards;
