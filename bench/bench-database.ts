@@ -9,10 +9,15 @@ import { freePort } from '../tests/support/free-port';
 
 export type BenchDatabase = { url: string; pool: DatabasePool; close(): Promise<void> };
 
-/** A throw-away embedded PostgreSQL with the current schema, so figures never touch real data. */
-export async function openBenchDatabase(): Promise<BenchDatabase> {
+/**
+ * A throw-away embedded PostgreSQL with the current schema, so figures never touch real data. With
+ * `keepIn`, a scratch database in that folder that outlives the run: the next run with the same
+ * folder reuses it (migrated to the current schema), so a big fill is done once.
+ */
+export async function openBenchDatabase(options: { keepIn?: string } = {}): Promise<BenchDatabase> {
   const log = createLogger({ level: 'warn' });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-'));
+  const dataDir = options.keepIn ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-')));
+  await fs.mkdir(dataDir, { recursive: true });
   await fs.chmod(dataDir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), log, databaseName: 'bench' });
   await migrate(server.url, log);
@@ -23,7 +28,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
     close: async () => {
       await pool.end();
       await server.stop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!options.keepIn) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,8 +4,10 @@
 // dashboards [--dashboard-skins=100000 --dashboard-orders=1000000 --dashboard-downloads=5000000
 // --dashboard-seconds=30 --dashboard-projected-downloads=500000 --dashboard-verify-fill] |
 // event-partitions [--partitions-data-dir=DIR --partitions-orders=200000 --partitions-downloads=400000] |
-// lighthouse [--lighthouse-runs=3] | snapshots [--snapshot-downloads=1000000 --snapshot-months=12]]: prints the figures as JSON, on a throw-away database.
+// lighthouse [--lighthouse-runs=3] | snapshots [--snapshot-downloads=1000000 --snapshot-months=12] |
+// search [--search-skins=100000 --search-seconds=20 --search-rate=50 --search-keep=DIR]]: prints the figures as JSON, on a throw-away database.
 import os from 'node:os';
+import path from 'node:path';
 import { openBenchDatabase } from './bench-database';
 import { ratiosOf } from './ratios';
 import { benchCluster } from './cluster.bench';
@@ -15,6 +17,7 @@ import { benchEventStore } from './event-store.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchLoad } from './load.bench';
 import { benchPayouts } from './payouts.bench';
+import { benchSearch } from './search.bench';
 import { benchReconcile } from './reconcile.bench';
 import { benchEventPartitions } from './event-partitions.bench';
 import { benchSkinsList } from './skins-list.bench';
@@ -132,6 +135,28 @@ try {
         months: Number(option('snapshot-months') ?? 12),
         skins: 20_000,
       });
+    } finally {
+      await own.close();
+    }
+  }
+  // Only when named: distinct searches on a catalogue kept between runs (filled once per size).
+  if (parts.includes('search')) {
+    const skins = Number(option('search-skins') ?? 100_000);
+    const opening = performance.now();
+    const own = await openBenchDatabase({
+      keepIn: option('search-keep') ?? path.join(os.tmpdir(), `marketplace-bench-search-${skins}`),
+    });
+    // A kept database is migrated as it opens: this is the time a new migration took at this size.
+    const openSeconds = Math.round((performance.now() - opening) / 100) / 10;
+    try {
+      figures.search = {
+        openSeconds,
+        ...(await benchSearch(own, {
+          skins,
+          seconds: Number(option('search-seconds') ?? 20),
+          rate: Number(option('search-rate') ?? 50),
+        })),
+      };
     } finally {
       await own.close();
     }

@@ -1,4 +1,6 @@
-import { sql, type FragmentSqlToken } from 'slonik';
+import { sql, type FragmentSqlToken, type ListSqlToken } from 'slonik';
+import { z } from 'zod';
+import { SEARCH_MATCH_LIMIT } from '../../domain/catalog/search-limits';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
 
 /** The columns a search reads: the item's title and description, and its author's username. */
@@ -25,18 +27,58 @@ export function searchMatches(columns: SearchColumns, search: string): FragmentS
     or ${search} <% ${username}::text)`;
 }
 
+export { SEARCH_MATCH_LIMIT };
+
 /**
- * How well an item matches a search, for ordering by relevance: the full-text rank of its title and
- * description (how often and how close the words typed occur) plus the best trigram word similarity
- * of its title or author name (0 to 1), so a title typed with a typo still ranks near the top.
+ * The full-text query a search's words make against the catalogue's vocabulary (`search_words`,
+ * migration 063), as tsquery text, or null when the text holds no word. Every word typed must match
+ * (and), either as typed or as one of the five words of the vocabulary nearest to it by trigram
+ * similarity (at least pg_trgm's 0.3), so "Polr Circut" finds "Polar Circuit"; words shorter than
+ * four characters and numbers match only as typed (a typo there would match too much). The last
+ * word also matches as a prefix, so a title is found while it is being typed.
  */
-export function searchRelevance(columns: SearchColumns, search: string): FragmentSqlToken {
-  const title = sql.identifier(columns.title);
-  const description = sql.identifier(columns.description);
-  const username = sql.identifier(columns.username);
-  return sql.fragment`(
-    ts_rank(to_tsvector('simple', ${title} || ' ' || ${description}), websearch_to_tsquery('simple', ${search}))
-    + greatest(word_similarity(${search}, ${title}), word_similarity(${search}, ${username}::text)))`;
+export async function searchQueryOf(db: Queryable, search: string): Promise<string | null> {
+  return db.oneFirst(sql.type(z.object({ query: z.string().nullable() }))`
+    with typed as (
+      select t.lexeme, (select max(p) from unnest(t.positions) p) as position
+      from unnest(to_tsvector('simple', ${search})) t),
+    alternatives as (
+      select t.position,
+             string_agg(quote_literal(v.word), ' | ')
+             || case when t.position = (select max(position) from typed) and length(t.lexeme) >= 3
+                     then ' | ' || quote_literal(t.lexeme) || ':*' else '' end as words
+      from typed t cross join lateral (
+        (select t.lexeme as word)
+        union
+        (select w.word from search_words w
+         where length(t.lexeme) >= 4 and t.lexeme !~ '^[0-9]+$' and w.word % t.lexeme
+         order by similarity(w.word, t.lexeme) desc, w.word limit 5)) v
+      group by t.position, t.lexeme)
+    select string_agg('(' || words || ')', ' & ' order by position) as query from alternatives`);
+}
+
+/**
+ * The cards (`skin_cards`, named `c`) that match a full-text `query` (from `searchQueryOf`) and the
+ * list's `conditions`: the newest SEARCH_MATCH_LIMIT, one early limit that the GIN index of the
+ * cards' words serves (a rare word) or the date index (a common one). With `ranked`, each with its
+ * relevance: the full-text rank of its words plus the trigram word similarity of the text typed to
+ * its title, so the title typed, even with a typo, comes first.
+ */
+export function skinSearchMatches(
+  search: string,
+  query: string,
+  conditions: FragmentSqlToken | ListSqlToken,
+  ranked: boolean,
+): FragmentSqlToken {
+  const relevance = ranked
+    ? sql.fragment`ts_rank(c.search_text, ${query}::tsquery) + word_similarity(${search}, c.title)`
+    : sql.fragment`0`;
+  return sql.fragment`
+    select c.*, ${relevance} as relevance
+    from skin_cards c
+    where ${conditions} and c.search_text @@ ${query}::tsquery
+    order by c.created_at desc, c.skin_id desc
+    limit ${SEARCH_MATCH_LIMIT}`;
 }
 
 /**

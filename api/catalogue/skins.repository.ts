@@ -2,7 +2,7 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool, Queryable } from '../../infra/db/pool';
 import { hasAllTags } from '../tags/tags.repository';
-import { runListing, searchMatches, searchRelevance, type SearchColumns } from './catalogue-search';
+import { searchQueryOf, skinSearchMatches } from './catalogue-search';
 
 /** What the rows of a skin and of a bundle share (the tables `skins` and `bundles`). */
 export const catalogueItemRow = z.object({
@@ -155,8 +155,8 @@ const orderings: Record<SkinSort, (direction: FragmentSqlToken) => FragmentSqlTo
   // activity), then the newest.
   trendingWeek: (d) => sql.fragment`c.trending_week ${d}, c.created_at ${d}, c.skin_id ${d}`,
   trendingMonth: (d) => sql.fragment`c.trending_month ${d}, c.created_at ${d}, c.skin_id ${d}`,
-  // `relevance` is computed by listSkins for a search; without one the list is newest first.
-  relevance: (d) => sql.fragment`relevance ${d}, c.created_at ${d}, c.skin_id ${d}`,
+  // `relevance` is computed for a search (`skinSearchMatches`); without one the list is newest first.
+  relevance: (d) => sql.fragment`c.relevance ${d}, c.created_at ${d}, c.skin_id ${d}`,
 };
 
 /**
@@ -194,17 +194,13 @@ function priceConditions(price: SkinPriceFilter | undefined): FragmentSqlToken[]
   return conditions;
 }
 
-const cardSearchColumns: SearchColumns = {
-  title: ['c', 'title'],
-  description: ['c', 'description'],
-  username: ['c', 'author_username'],
-};
-
 /**
  * A page of the skins list, read from the `skin_cards` read model: one indexed query for the page
  * (cards carry author, thumbnail, rating and downloads) and, without a search, the total from the
- * maintained per-game counts (with a search or a price filter, a count of the matches). Search matches
- * words of the title, description and author name, and (by trigram similarity) words typed with a typo.
+ * maintained per-game counts (with a price or tag filter, a count of the matches). Search matches
+ * words of the title, description and author name, and (by trigram similarity) words typed with a
+ * typo (`searchQueryOf`); a search's sorts and total work on its newest SEARCH_MATCH_LIMIT matches
+ * (`skinSearchMatches`).
  */
 export async function listSkins(
   db: DatabasePool,
@@ -214,7 +210,6 @@ export async function listSkins(
     listing.includeHidden ? sql.fragment`not c.deleted` : sql.fragment`not c.deleted and c.listed`,
   ];
   if (listing.game) conditions.push(sql.fragment`c.game = ${listing.game}`);
-  if (listing.search) conditions.push(searchMatches(cardSearchColumns, listing.search));
   const priced = priceConditions(listing.price);
   conditions.push(...priced);
   const tagged = listing.tags.length > 0;
@@ -225,29 +220,45 @@ export async function listSkins(
   const total = z.object({ total: z.number() });
   // Relevance needs words to weigh: without a search it is the newest first.
   const sort = listing.sort === 'relevance' && !listing.search ? 'createdAt' : listing.sort;
-  const extra =
-    sort === 'relevance' && listing.search
-      ? sql.fragment`, ${searchRelevance(cardSearchColumns, listing.search)} as relevance`
-      : sql.fragment``;
   if (sort === 'trending' && listing.trendingSince) await moveTrendingWindow(db, listing.trendingSince);
   if ((sort === 'trendingWeek' || sort === 'trendingMonth') && listing.today) {
     await rollTrendingScores(db, listing.today);
   }
-  const run = (tx: Queryable) =>
-    Promise.all([
-      tx.any(sql.type(skinCardRow)`
-        select ${skinColumns}, ${cardColumns}${extra}
-        from skin_cards c join skins s on s.id = c.skin_id
-        where ${where}
-        order by ${orderings[sort](direction)}
-        limit ${listing.size} offset ${listing.page * listing.size}`),
-      listing.search || tagged || priced.length > 0
-        ? tx.oneFirst(sql.type(total)`select count(*)::int as total from skin_cards c where ${where}`)
-        : tx.oneFirst(sql.type(total)`
-            select coalesce(sum(${counted}), 0)::int as total from skin_card_counts
-            ${listing.game ? sql.fragment`where game = ${listing.game}` : sql.fragment``}`),
-    ]);
-  const [rows, count] = await runListing(db, listing.search, run);
+  const offset = listing.page * listing.size;
+  if (listing.search) {
+    const query = await searchQueryOf(db, listing.search);
+    if (!query) return { rows: [], total: 0 };
+    const matches = skinSearchMatches(listing.search, query, where, sort === 'relevance');
+    // The page of the matches with, beside each row, how many there are (counted before the limit).
+    const rows = await db.any(sql.type(skinCardRow.extend({ total: z.number() }))`
+      with c as (${matches})
+      select ${skinColumns}, ${cardColumns}, c.total
+      from (select c.*, count(*) over ()::int as total from c
+            order by ${orderings[sort](direction)} limit ${listing.size} offset ${offset}) c
+      join skins s on s.id = c.skin_id
+      order by ${orderings[sort](direction)}`);
+    const first = rows[0];
+    if (first) return { rows: rows.map(({ total: _, ...row }) => row), total: first.total };
+    // Past the last page no row carries the total: count the matches alone.
+    const count =
+      offset === 0
+        ? 0
+        : await db.oneFirst(sql.type(total)`with c as (${matches}) select count(*)::int as total from c`);
+    return { rows: [], total: count };
+  }
+  const [rows, count] = await Promise.all([
+    db.any(sql.type(skinCardRow)`
+      select ${skinColumns}, ${cardColumns}
+      from skin_cards c join skins s on s.id = c.skin_id
+      where ${where}
+      order by ${orderings[sort](direction)}
+      limit ${listing.size} offset ${offset}`),
+    tagged || priced.length > 0
+      ? db.oneFirst(sql.type(total)`select count(*)::int as total from skin_cards c where ${where}`)
+      : db.oneFirst(sql.type(total)`
+          select coalesce(sum(${counted}), 0)::int as total from skin_card_counts
+          ${listing.game ? sql.fragment`where game = ${listing.game}` : sql.fragment``}`),
+  ]);
   return { rows: [...rows], total: count };
 }
 

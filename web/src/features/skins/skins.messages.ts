@@ -1,4 +1,5 @@
 import { formatPrice, formatCount } from '../../shared/format';
+import { SEARCH_MATCH_LIMIT } from '../../../../domain/catalog/search-limits';
 
 // Texts of the skins list and skin detail (spec 2.6, 2.7, 8).
 export const skinsMessages = {
@@ -32,8 +33,11 @@ export const skinsMessages = {
   gameState: (game: string) => `Showing ${game} skins only.`,
   allGamesState: 'Showing skins of every game.',
   results: (count: number) => `${count} ${count === 1 ? 'skin' : 'skins'}`,
+  // A search keeps its newest SEARCH_MATCH_LIMIT matches: a total of that many may stand for more.
   resultsFor: (count: number, search: string) =>
-    `${count} ${count === 1 ? 'skin' : 'skins'} matching “${search}”`,
+    count >= SEARCH_MATCH_LIMIT
+      ? `At least ${count} skins matching “${search}”: the newest ${count} are listed, more words narrow it down`
+      : `${count} ${count === 1 ? 'skin' : 'skins'} matching “${search}”`,
   noMatch: 'There are no skins matching your search query.',
   searchAllGames: 'Search all games',
   showAllGames: 'Show all games',
