@@ -339,7 +339,12 @@ describe('author sales', () => {
               externalId
               items {
                 price
-                reductions {
+                saleReduction {
+                  source
+                  label
+                  amount
+                }
+                codeReduction {
                   source
                   label
                   amount
