@@ -11,8 +11,8 @@ import { projections } from '../../projections';
  */
 const confirmed: Record<string, { snapshotVersion: number; source: string }> = {
   'skin-downloads': { snapshotVersion: 1, source: '85e3f9233dc21bae' },
-  'sales-statistics': { snapshotVersion: 1, source: 'a27c342d628cc032' },
-  'item-sales-by-source': { snapshotVersion: 1, source: '69c62d6f93fc70df' },
+  'sales-statistics': { snapshotVersion: 1, source: '5facb76e9a5bf300' },
+  'item-sales-by-source': { snapshotVersion: 1, source: '2dde463fb6aab624' },
   'event-activity': { snapshotVersion: 1, source: 'd0cf4f29124504f5' },
 };
 
