@@ -1,8 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { DatabaseTransactionConnection } from '../../infra/db/pool';
-import { createUpcasters } from '../../infra/event-store/upcaster-registry';
-import { differencesFromLive, type SalesDifference } from './reconcile-sales';
+import { copyEventsUpToCheckpoint, differencesFromLive, type SalesDifference } from './reconcile-sales';
 import type { ReconcileCheck } from './scratch-replay';
 
 /**
@@ -40,22 +39,12 @@ export function itemSalesCheck(): ReconcileCheck<ItemSalesReconciliation> {
 export async function reconcileItemSales(
   tx: DatabaseTransactionConnection,
 ): Promise<ItemSalesReconciliation> {
-  // The SQL reads the events as stored: an upcast step for these types must be mirrored here first.
-  const upcasters = createUpcasters();
-  if (
-    ITEM_SALES_EVENT_TYPES.some((type) => upcasters.hasStepsFor(type)) ||
-    upcasters.storedTypesFor(ITEM_SALES_EVENT_TYPES).length !== ITEM_SALES_EVENT_TYPES.length
-  ) {
-    throw new Error(
-      'Order events have upcast steps: teach app/reconcile/reconcile-item-sales.ts their old shapes.',
-    );
-  }
-  await tx.query(sql.unsafe`
-    create temporary table item_sales_events on commit drop as
-    select e.event_type, e.data, e.global_position
-    from events e join projection_checkpoints c on c.projection_name = 'item-sales-by-source'
-    where e.event_type = any(${sql.array(ITEM_SALES_EVENT_TYPES, 'text')})
-      and (e.transaction_id, e.global_position) <= (c.last_transaction_id, c.last_position)`);
+  await copyEventsUpToCheckpoint(tx, {
+    table: 'item_sales_events',
+    projection: 'item-sales-by-source',
+    eventTypes: ITEM_SALES_EVENT_TYPES,
+    file: 'app/reconcile/reconcile-item-sales.ts',
+  });
   await tx.query(sql.unsafe`
     create temporary table expected_item_sales_orders on commit drop as
     select distinct on ((data ->> 'orderId')::int8)

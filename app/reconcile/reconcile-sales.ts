@@ -54,22 +54,12 @@ export function salesCheck(): ReconcileCheck<SalesReconciliation> {
 }
 
 export async function reconcileSales(tx: DatabaseTransactionConnection): Promise<SalesReconciliation> {
-  // The SQL reads the events as stored: an upcast step for these types must be mirrored here first.
-  const upcasters = createUpcasters();
-  if (
-    SALES_EVENT_TYPES.some((type) => upcasters.hasStepsFor(type)) ||
-    upcasters.storedTypesFor(SALES_EVENT_TYPES).length !== SALES_EVENT_TYPES.length
-  ) {
-    throw new Error(
-      'Order events have upcast steps: teach app/reconcile/reconcile-sales.ts their old shapes.',
-    );
-  }
-  await tx.query(sql.unsafe`
-    create temporary table sales_events on commit drop as
-    select e.event_type, e.data, e.global_position
-    from events e join projection_checkpoints c on c.projection_name = 'sales-statistics'
-    where e.event_type = any(${sql.array(SALES_EVENT_TYPES, 'text')})
-      and (e.transaction_id, e.global_position) <= (c.last_transaction_id, c.last_position)`);
+  await copyEventsUpToCheckpoint(tx, {
+    table: 'sales_events',
+    projection: 'sales-statistics',
+    eventTypes: SALES_EVENT_TYPES,
+    file: 'app/reconcile/reconcile-sales.ts',
+  });
   await tx.query(sql.unsafe`
     create temporary table expected_sales_orders on commit drop as
     select distinct on ((data ->> 'orderId')::int8)
@@ -273,4 +263,33 @@ export function salesDifferenceLine(difference: SalesDifference): string {
     `${difference.table.startsWith('item_') ? 'ITEM SALES' : 'SALES'} ${difference.table} ${key}: expected ${JSON.stringify(difference.expected)}, ` +
     `found ${JSON.stringify(difference.found)}${more}`
   );
+}
+
+/**
+ * Copies the events of the given types that a projection has applied (up to its checkpoint) into a
+ * temporary table, for a check that recomputes the projection's tables in SQL. The SQL reads the
+ * events as stored, so an upcast step for these types must be mirrored in that check first.
+ */
+export async function copyEventsUpToCheckpoint(
+  tx: DatabaseTransactionConnection,
+  {
+    table,
+    projection,
+    eventTypes,
+    file,
+  }: { table: string; projection: string; eventTypes: string[]; file: string },
+): Promise<void> {
+  const upcasters = createUpcasters();
+  if (
+    eventTypes.some((type) => upcasters.hasStepsFor(type)) ||
+    upcasters.storedTypesFor(eventTypes).length !== eventTypes.length
+  ) {
+    throw new Error(`Order events have upcast steps: teach ${file} their old shapes.`);
+  }
+  await tx.query(sql.unsafe`
+    create temporary table ${sql.identifier([table])} on commit drop as
+    select e.event_type, e.data, e.global_position
+    from events e join projection_checkpoints c on c.projection_name = ${projection}
+    where e.event_type = any(${sql.array(eventTypes, 'text')})
+      and (e.transaction_id, e.global_position) <= (c.last_transaction_id, c.last_position)`);
 }
